@@ -1,0 +1,1 @@
+"""Titan Table rules engine: pure Python, no browser imports, no I/O, no clock."""

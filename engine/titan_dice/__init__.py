@@ -1,0 +1,1 @@
+"""Titan Dice (being built)."""
