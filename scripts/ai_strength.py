@@ -1,0 +1,173 @@
+"""Bot strength and speed: seeded matches between levels, win rates with 95% intervals, decision times.
+
+    python scripts/ai_strength.py --games 400 --game titan_dice --jobs 2
+
+Each pairing plays N games with seats alternated (the first level sits in seat 0
+in even games, seat 1 in odd ones); game i uses seed SEED+i, so a run repeats
+exactly. A tie counts half. Decision times are CPython wall-clock times of
+`Bot.choose`, over decisions with at least two legal actions (forced decisions
+return at once and are counted apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.bots import make_bot
+from engine.registry import GAMES, get_game, register
+
+
+def load_game(game_id: str) -> None:
+    """Make sure `game_id` is registered (the toy Pig game of the tests is registered on demand)."""
+    if game_id == "toy_pig" and game_id not in GAMES:
+        from tests.engine.toy_game import PIG
+
+        register(PIG)
+
+
+def play_one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
+    """Play one game between two levels; the share of the win for `level_a` and every decision time."""
+    game_id, level_a, level_b, index, seed = job
+    load_game(game_id)
+    game = get_game(game_id)
+    a_seat = index % 2
+    levels = [level_b, level_b]
+    levels[a_seat] = level_a
+    bots = [make_bot(game, levels[seat], seed=seed * 7 + seat + 1) for seat in range(2)]
+    state = game.new_game(2, seed=seed)
+    times: dict[int, list[float]] = {level_a: [], level_b: []}
+    forced = {level_a: 0, level_b: 0}
+    actions = 0
+    while state.current_player is not None:
+        seat = state.current_player
+        started = time.perf_counter()
+        thinking = bots[seat].begin(state, seat)
+        action = thinking.result
+        spent = time.perf_counter() - started
+        if len(game.legal_actions(state)) > 1:
+            times[levels[seat]].append(spent)
+        else:
+            forced[levels[seat]] += 1
+        state = game.apply(state, action)
+        actions += 1
+    winners = game.winners(state)
+    share = (1.0 / len(winners)) if a_seat in winners else 0.0
+    return {"index": index, "share": share, "times": times, "forced": forced, "actions": actions}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of a list, nearest rank."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def run_pairing(game_id: str, level_a: int, level_b: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Play one pairing and summarise it."""
+    work = [(game_id, level_a, level_b, index, seed + index) for index in range(games)]
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for result in pool.imap_unordered(play_one, work, chunksize=1):
+                results.append(result)
+                _progress(len(results), games, started)
+    else:
+        for job in work:
+            results.append(play_one(job))
+            _progress(len(results), games, started)
+    wall = time.perf_counter() - started
+    wins = sum(r["share"] for r in results)
+    low, high = wilson(wins, games)
+    summary: dict[str, Any] = {
+        "game": game_id,
+        "pairing": f"{level_a} vs {level_b}",
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "ci95": [low, high],
+        "wall_seconds": round(wall, 1),
+        "actions_per_game": round(statistics.mean(r["actions"] for r in results), 1),
+        "levels": {},
+    }
+    for level in (level_a, level_b):
+        times = [t for r in results for t in r["times"][level]]
+        summary["levels"][level] = {
+            "decisions": len(times),
+            "forced": sum(r["forced"][level] for r in results),
+            "median_ms": round(1000 * statistics.median(times), 2) if times else None,
+            "p95_ms": round(1000 * percentile(times, 0.95), 2),
+            "p99_ms": round(1000 * percentile(times, 0.99), 2),
+            "max_ms": round(1000 * max(times), 2) if times else None,
+        }
+    return summary
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    if done % 20 == 0 or done == total:
+        print(f"  {done}/{total} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+
+def report(summary: dict[str, Any]) -> str:
+    """Human-readable lines of one pairing."""
+    level_a, level_b = (int(x) for x in summary["pairing"].split(" vs "))
+    low, high = summary["ci95"]
+    lines = [
+        f"{summary['game']}: level {level_a} vs level {level_b}: {summary['win_rate']:.1%} of {summary['games']} "
+        f"games (95% CI {low:.1%}-{high:.1%}), {summary['actions_per_game']} actions/game, "
+        f"{summary['wall_seconds']} s"
+    ]
+    for level in (level_a, level_b):
+        stats = summary["levels"][level]
+        lines.append(
+            f"  level {level}: {stats['decisions']} decisions (+{stats['forced']} forced): median "
+            f"{stats['median_ms']} ms, p95 {stats['p95_ms']} ms, p99 {stats['p99_ms']} ms, max {stats['max_ms']} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing (default 400)")
+    parser.add_argument("--game", default="titan_dice", help="game id (default titan_dice)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
+    parser.add_argument("--pairings", default="2-1,1-0", help="comma-separated A-B level pairings (default 2-1,1-0)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
+    args = parser.parse_args(argv)
+    summaries = []
+    for pairing in args.pairings.split(","):
+        level_a, level_b = (int(x) for x in pairing.split("-"))
+        print(f"{args.game}: level {level_a} vs level {level_b}, {args.games} games...", file=sys.stderr)
+        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs)
+        summaries.append(summary)
+        print(report(summary), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(summaries, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
