@@ -1,0 +1,597 @@
+"""The app's behaviour in the browser: screens, clicks, the game loop, AI turns, saving and sharing.
+
+Rendering is done by the pure modules (screens, gameview, views); this module
+decides what to show and writes it through `app.dom` in a few calls. One
+click, one keydown and one change listener on #app serve every screen (event
+delegation): elements carry `data-action="<index>"` (a legal action) or
+`data-cmd="<name>"` (everything else).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from app import ai, dom
+from app.gameview import can_undo, render_regions, turn_label, undo_seat
+from app.markdown import to_html
+from app.options_form import option_fields, parse_values
+from app.screens import (
+    HomeData,
+    SeatForm,
+    SetupData,
+    game_layout_html,
+    home_html,
+    import_dialog_html,
+    notice_html,
+    rules_html,
+    setup_html,
+    share_dialog_html,
+    shell_html,
+)
+from app.storage import MemoryBackend, SavedGame, SaveStore, StorageError
+from app.views import view_module
+from engine.core.errors import IllegalAction, InvalidSave
+from engine.core.game import MAX_SEED, Action, Game, GameState, Seat
+from engine.core.save import dumps, loads
+from engine.core.undo import undo
+from engine.registry import GAMES
+
+AI_PAUSE_SECONDS = 0.5  # a short visible pause before each computer decision
+SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
+
+
+class App:
+    """The one app object: holds the screen, the game in play and the saved-game store."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[str, str]] = []
+        try:
+            self.store = SaveStore(dom.LocalStorageBackend())
+            self.storage_ok = True
+        except StorageError as error:
+            self.store = SaveStore(MemoryBackend())
+            self.storage_ok = False
+            self.notices.append(("warn", str(error)))
+        self.screen = "home"
+        self.back_to = "home"
+        self.game: Game | None = None
+        self.state: GameState | None = None
+        self.entry_id: str | None = None
+        self.legal: list[Action] = []
+        self.ai_generation = 0
+        self.pending_delete: str | None = None
+        self.setup: SetupData | None = None
+        self.rules_cache: dict[str, str] = {}
+        self.timezone = dom.timezone_offset()
+        self.save_failed = False
+        self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, kept referenced until they finish
+
+    # -- start-up ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Draw the frame, wire the listeners, open a shared link or the home screen."""
+        root = dom.app_root()
+        root.innerHTML = shell_html()
+        dom.listen(root, "click", self.on_click)
+        dom.listen(root, "keydown", self.on_keydown)
+        dom.listen(root, "change", self.on_change)
+        dom.listen(dom.window(), "hashchange", lambda _event: self.open_from_hash())
+        if not GAMES:
+            raise RuntimeError("No game is installed (the engine registry is empty).")
+        if not self.open_from_hash():
+            reopened = False
+            with contextlib.suppress(Exception):
+                open_id = dom.window().sessionStorage.getItem(SESSION_KEY)
+                if open_id:
+                    reopened = self.open_saved(str(open_id), quiet=True)
+            if not reopened:
+                self.show_home()
+        dom.publish("titanApp", True)
+        dom.titan_ready()
+
+    def open_from_hash(self) -> bool:
+        """Open the game of a `#save=...` link; a bad string leaves everything as it was."""
+        fragment = dom.location_hash()
+        if not fragment.startswith("#save="):
+            return False
+        dom.clear_hash()
+        try:
+            state = loads(fragment[1:])
+        except InvalidSave as error:
+            self.notify("error", f"The shared link could not be opened: {error}")
+            if self.screen == "home" and self.state is None:
+                self.show_home()
+            return self.state is not None
+        self.begin_game(state, new_entry=True)
+        self.notify("info", "Opened the shared game. It is now saved in this browser too.")
+        return True
+
+    # -- notices ------------------------------------------------------------------------------
+    def notify(self, kind: str, text: str) -> None:
+        """Show a notice above the screen (kind: info, warn, error)."""
+        self.notices = [*[n for n in self.notices if n[1] != text][-2:], (kind, text)]
+        dom.set_html("notice", notice_html(self.notices))
+
+    def clear_notices(self) -> None:
+        """Remove every notice."""
+        self.notices = []
+        dom.set_html("notice", "")
+
+    # -- events --------------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        """The one click handler: dispatch on data-action / data-cmd."""
+        if self.screen == "game":
+            skip = dom.element("board")
+            if skip is not None and skip.contains(event.target):
+                rolling = skip.querySelector(".rolling")
+                if rolling is not None:
+                    rolling.classList.remove("rolling")
+        found = dom.closest_command(event)
+        if found is None:
+            return
+        kind, value, node = found
+        if kind == "action":
+            event.preventDefault()
+            self.play_index(value)
+            return
+        self.command(value, node, event)
+
+    def on_keydown(self, event: Any) -> None:
+        """Enter or Space on a focusable non-button element (SVG choices) acts like a click."""
+        key = str(event.key)
+        if key not in ("Enter", " "):
+            return
+        target = event.target
+        tag = str(target.tagName).upper() if target is not None else ""
+        if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
+            return
+        found = dom.closest_command(event)
+        if found is None:
+            return
+        event.preventDefault()
+        kind, value, node = found
+        if kind == "action":
+            self.play_index(value)
+        else:
+            self.command(value, node, event)
+
+    def on_change(self, event: Any) -> None:
+        """Setup form: a change of game, player count or seat kind redraws the form."""
+        target = event.target
+        if self.screen == "setup" and target is not None and target.hasAttribute("data-refresh"):
+            focus_id = str(target.id)
+            self.read_setup_form()
+            self.render_setup()
+            dom.focus(f"#{focus_id}")
+
+    def command(self, name: str, node: Any, event: Any) -> None:
+        """Carry out a data-cmd."""
+        item_id = dom.attribute(node, "data-id")
+        handlers = {
+            "home": self.show_home,
+            "new": self.show_setup,
+            "start": self.start_from_setup,
+            "rules": self.show_rules_sync,
+            "back": self.go_back,
+            "share": self.show_share,
+            "undo": self.undo,
+            "import": self.show_import,
+            "import-submit": self.import_from_dialog,
+            "close-dialog": lambda: dom.close_dialog("dialog"),
+            "dismiss": self.clear_notices,
+            "copy-save": lambda: self.tasks.add(asyncio.ensure_future(self.copy("save"))),
+            "copy-link": lambda: self.tasks.add(asyncio.ensure_future(self.copy("link"))),
+        }
+        if name == "home":
+            event.preventDefault()
+        if name in handlers:
+            handlers[name]()
+        elif name == "open" and item_id:
+            self.open_saved(item_id)
+        elif name == "delete" and item_id:
+            self.pending_delete = item_id
+            self.show_home(focus=f"[data-cmd='cancel-delete'][data-id='{item_id}']")
+        elif name == "cancel-delete":
+            self.pending_delete = None
+            self.show_home()
+        elif name == "confirm-delete" and item_id:
+            self.delete_saved(item_id)
+
+    # -- home -----------------------------------------------------------------------------------
+    def show_home(self, focus: str | None = None) -> None:
+        """The home screen with the saved games."""
+        self.stop_ai()
+        self.screen = "home"
+        with contextlib.suppress(Exception):
+            dom.window().sessionStorage.removeItem(SESSION_KEY)
+        listing = self.store.listing()
+        for notice in listing.notices:
+            if ("warn", notice) not in self.notices:
+                self.notices.append(("warn", notice))
+        last = next((g for g in listing.games if g.id == listing.last_id), None)
+        if last is None and listing.games:
+            last = next((g for g in listing.games if not g.finished), None)
+        data = HomeData(
+            games=listing.games,
+            last=last,
+            damaged=listing.damaged,
+            storage_ok=self.storage_ok,
+            pending_delete=self.pending_delete,
+            timezone_offset=self.timezone,
+        )
+        dom.set_html("topbar-extra", "")
+        dom.set_html("notice", notice_html(self.notices))
+        dom.set_html("screen", home_html(data))
+        if focus:
+            dom.focus(focus)
+
+    def open_saved(self, entry_id: str, quiet: bool = False) -> bool:
+        """Open a saved game; a damaged one gives a notice and nothing changes."""
+        try:
+            entry = self.store.get(entry_id)
+            state = loads(entry.save)
+        except (KeyError, ValueError, StorageError) as error:
+            if not quiet:
+                self.notify("error", f"That saved game cannot be opened: {error}")
+            return False
+        self.entry_id = entry.id
+        self.begin_game(state, new_entry=False)
+        return True
+
+    def delete_saved(self, entry_id: str) -> None:
+        """Delete a saved game (after the confirm step)."""
+        self.pending_delete = None
+        try:
+            self.store.delete(entry_id)
+        except StorageError as error:
+            self.notify("error", str(error))
+        if self.entry_id == entry_id:
+            self.entry_id = None
+            self.state = None
+        self.show_home(focus="[data-cmd='new']")
+
+    # -- setup ------------------------------------------------------------------------------------
+    def default_setup(self, game_id: str | None = None) -> SetupData:
+        """A two-seat game: you against a computer at its easiest level."""
+        game = GAMES.get(game_id or "") or GAMES.get("titan_dice") or next(iter(GAMES.values()))
+        levels = ai.bot_levels(game)
+        count = max(game.min_players, min(2, game.max_players))
+        seats = [SeatForm("Player 1")] + [
+            SeatForm(f"Computer {i}", "ai", levels[0][0] if levels else 1) for i in range(1, count)
+        ]
+        return self._setup_data(game, count, seats, {}, "", "")
+
+    def _setup_data(
+        self, game: Game, count: int, seats: list[SeatForm], values: dict[str, str], seed: str, error: str
+    ) -> SetupData:
+        solo = ""
+        if count == 1:
+            solo = "Solo game: you race against the Exodus board." if game.id == "titan_dice" else "Solo game."
+        return SetupData(
+            games=[(g.id, g.title, g.min_players, g.max_players) for g in GAMES.values()],
+            game_id=game.id,
+            num_players=count,
+            seats=seats,
+            levels=ai.bot_levels(game),
+            option_fields=option_fields(game.Options),
+            option_values=values,
+            seed=seed,
+            error=error,
+            solo_note=solo,
+        )
+
+    def show_setup(self) -> None:
+        """The new-game form."""
+        self.stop_ai()
+        if self.setup is None:
+            self.setup = self.default_setup()
+        self.setup.error = ""
+        self.screen = "setup"
+        self.render_setup()
+        dom.focus("#setup-game")
+
+    def render_setup(self) -> None:
+        """Write the setup form."""
+        assert self.setup is not None
+        dom.set_html("screen", setup_html(self.setup))
+
+    def read_setup_form(self) -> tuple[Game, dict[str, str]]:
+        """Read the form into self.setup (seats grow or shrink with the player count)."""
+        values = dom.form_values("setup-form")
+        game = GAMES.get(values.get("game", "")) or next(iter(GAMES.values()))
+        try:
+            count = int(values.get("num_players", "2"))
+        except ValueError:
+            count = 2
+        count = max(game.min_players, min(game.max_players, count))
+        levels = ai.bot_levels(game)
+        default_level = levels[0][0] if levels else 1
+        seats: list[SeatForm] = []
+        for index in range(count):
+            name = values.get(f"seat{index}_name")
+            kind = values.get(f"seat{index}_kind")
+            if name is None:
+                kind = kind or ("human" if index == 0 else "ai")
+                name = "Player 1" if index == 0 else (f"Computer {index}" if kind == "ai" else f"Player {index + 1}")
+            try:
+                level = int(values.get(f"seat{index}_level", default_level))
+            except ValueError:
+                level = default_level
+            seats.append(SeatForm(name, kind if kind in ("human", "ai") else "human", level))
+        option_values = {k: v for k, v in values.items() if k.startswith("opt_")}
+        option_values["_submitted"] = "1"
+        if self.setup is not None and self.setup.game_id != game.id:
+            option_values = {}
+        self.setup = self._setup_data(game, count, seats, option_values, values.get("seed", ""), "")
+        return game, values
+
+    def start_from_setup(self) -> None:
+        """Validate the form and start the game, or show what is wrong."""
+        game, values = self.read_setup_form()
+        assert self.setup is not None
+        try:
+            seats = []
+            for index, seat in enumerate(self.setup.seats):
+                name = " ".join(seat.name.split())
+                if not name:
+                    raise ValueError(f"Seat {index + 1} needs a name.")
+                if len(name) > 32:
+                    raise ValueError(f"The name of seat {index + 1} is longer than 32 characters.")
+                seats.append(Seat(name=name, kind=seat.kind, level=seat.level if seat.kind == "ai" else 0))
+            seed_text = values.get("seed", "").strip()
+            if seed_text:
+                try:
+                    seed = int(seed_text)
+                except ValueError:
+                    raise ValueError("The seed must be a whole number (or blank for a random one).") from None
+                if not 0 <= seed <= MAX_SEED:
+                    raise ValueError(f"The seed must be from 0 to {MAX_SEED}.")
+            else:
+                seed = dom.random_seed()
+            options = parse_values(self.setup.option_fields, values)
+            state = game.new_game(len(seats), options, seed, seats)
+        except ValueError as error:
+            self.setup.error = str(error)
+            self.render_setup()
+            dom.focus(".form-error")
+            return
+        self.entry_id = None
+        self.begin_game(state, new_entry=True)
+
+    # -- the game -----------------------------------------------------------------------------------
+    def begin_game(self, state: GameState, *, new_entry: bool) -> None:
+        """Show a game (new, opened or imported) and save it."""
+        self.stop_ai()
+        self.game = GAMES[state.game_id]
+        self.state = state
+        if new_entry or self.entry_id is None:
+            self.entry_id = dom.random_id()
+        self.show_game()
+        self.autosave()
+        self.schedule_ai()
+
+    def show_game(self) -> None:
+        """Write the game screen's frame, then its regions."""
+        assert self.game is not None and self.state is not None
+        self.screen = "game"
+        with contextlib.suppress(Exception):
+            dom.window().sessionStorage.setItem(SESSION_KEY, self.entry_id or "")
+        dom.set_html("screen", game_layout_html(self.game.title))
+        self.render_game(rolled=False)
+
+    def render_game(self, *, rolled: bool | None = None) -> None:
+        """Rewrite every region of the game screen from the state: one innerHTML write each."""
+        assert self.game is not None and self.state is not None
+        state = self.state
+        if rolled is None:
+            rolled = bool(state.chance and state.chance[-1])
+        regions = render_regions(self.game, state, rolled=rolled)
+        self.legal = regions.legal
+        dom.set_html("gamebar", regions.gamebar)
+        dom.set_html("status", regions.status)
+        dom.set_html("board", regions.board)
+        dom.set_html("actions", regions.actions)
+        dom.set_html("log", regions.log)
+
+    def play_index(self, value: str) -> None:
+        """A click on a legal choice: apply it, redraw, save, and let the computer seats play."""
+        if self.screen != "game" or self.game is None or self.state is None:
+            return
+        seat = self.state.current_player
+        if seat is None or self.state.seats[seat].is_ai:
+            return
+        started = dom.perf_now()
+        try:
+            index = int(value)
+            action = self.legal[index]
+        except (ValueError, IndexError):
+            return
+        try:
+            self.state = self.game.apply(self.state, action)
+        except IllegalAction as error:
+            self.notify("error", str(error))
+            return
+        self.render_game()
+        dom.publish("titanLastInputMs", dom.perf_now() - started)
+        self.autosave()
+        self.focus_first_choice()
+        self.schedule_ai()
+
+    def focus_first_choice(self) -> None:
+        """Keep keyboard play flowing: focus the first choice after a redraw."""
+        dom.focus("#actions .btn-action")
+
+    def autosave(self) -> None:
+        """Save the game in memory to storage; a failure gives a notice and the game goes on."""
+        if self.game is None or self.state is None or self.entry_id is None:
+            return
+        state = self.state
+        try:
+            text = dumps(state)
+            entry = SavedGame(
+                id=self.entry_id,
+                game_id=state.game_id,
+                title=self.game.title,
+                players=[seat.name for seat in state.seats],
+                updated=dom.now_ms(),
+                turn=turn_label(self.game, state),
+                save=text,
+                finished=state.is_over,
+            )
+            self.store.put(entry)
+        except (StorageError, InvalidSave) as error:
+            if not self.save_failed:
+                self.notify("warn", str(error))
+            self.save_failed = True
+            return
+        if self.save_failed:
+            self.save_failed = False
+            self.notify("info", "Saving works again: the game is saved.")
+
+    # -- computer seats ---------------------------------------------------------------------------------
+    def stop_ai(self) -> None:
+        """Cancel any computer thinking in progress."""
+        self.ai_generation += 1
+
+    def schedule_ai(self) -> None:
+        """If a computer seat must decide, start it (the previous loop, if any, stops)."""
+        state = self.state
+        if state is None or state.is_over or not state.seats[state.current_player or 0].is_ai:
+            return
+        self.ai_generation += 1
+        self.tasks.add(asyncio.ensure_future(self.run_ai(self.ai_generation)))
+
+    async def run_ai(self, generation: int) -> None:
+        """Play computer seats one decision at a time, with a short pause each, until a human must act."""
+
+        def cancelled() -> bool:
+            return generation != self.ai_generation or self.screen != "game"
+
+        while not cancelled():
+            state, game = self.state, self.game
+            if state is None or game is None or state.is_over:
+                return
+            seat = state.current_player
+            assert seat is not None
+            if not state.seats[seat].is_ai:
+                return
+            await asyncio.sleep(AI_PAUSE_SECONDS)
+            if cancelled():
+                return
+            try:
+                action = await ai.think(game, state, seat, state.seats[seat].level, is_cancelled=cancelled)
+            except Exception as error:  # a bot failure must not freeze the game: fall back to a legal action
+                self.notify("warn", f"The computer player hit a problem ({error}); it plays a simple move.")
+                action = game.legal_actions(state)[0]
+            if action is None or cancelled() or self.state is not state:
+                return
+            self.state = game.apply(state, action)
+            self.render_game()
+            self.autosave()
+        if self.screen == "game":
+            self.focus_first_choice()
+
+    # -- menu ---------------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last human decision (and the computer moves after it), never past a roll."""
+        if self.game is None or self.state is None or not can_undo(self.state):
+            return
+        seat = undo_seat(self.state)
+        assert seat is not None
+        self.stop_ai()
+        self.state = undo(self.game, self.state, seat)
+        self.render_game(rolled=False)
+        self.autosave()
+        self.notify("info", "Took back your last decision.")
+        self.schedule_ai()
+
+    def show_share(self) -> None:
+        """The save/share dialog."""
+        if self.state is None:
+            return
+        text = dumps(self.state)
+        dom.set_html("dialog", share_dialog_html(text, f"{dom.page_url()}#save={text}"))
+        dom.show_dialog("dialog")
+        dom.focus("[data-cmd='copy-save']")
+
+    async def copy(self, what: str) -> None:
+        """Copy the save string or the link; when the browser refuses, select it for a manual copy."""
+        element_id = "share-save" if what == "save" else "share-link"
+        ok = await dom.copy_text(dom.value_of(element_id))
+        label = "save string" if what == "save" else "link"
+        message = (
+            f"Copied the {label}."
+            if ok
+            else f"Your browser did not allow copying: the {label} is selected, press Ctrl+C."
+        )
+        if not ok:
+            dom.select_text(element_id)
+        node = dom.element("dialog")
+        if node is not None:
+            msg = node.querySelector(".dialog-msg")
+            if msg is not None:
+                msg.textContent = message
+
+    def show_import(self) -> None:
+        """The dialog to paste a save string."""
+        dom.set_html("dialog", import_dialog_html())
+        dom.show_dialog("dialog")
+        dom.focus("#import-text")
+
+    def import_from_dialog(self) -> None:
+        """Open a pasted save string; a bad one shows its reason and changes nothing."""
+        text = dom.value_of("import-text")
+        try:
+            state = loads(text)
+        except InvalidSave as error:
+            dom.set_html("dialog", import_dialog_html(text, str(error)))
+            dom.focus("#import-text")
+            return
+        dom.close_dialog("dialog")
+        self.entry_id = None
+        self.begin_game(state, new_entry=True)
+        self.notify("info", "Opened the game from the save string.")
+
+    # -- rules ----------------------------------------------------------------------------------------------
+    def show_rules_sync(self) -> None:
+        """Open the rules screen (the rulebook is fetched once)."""
+        self.tasks.add(asyncio.ensure_future(self.show_rules()))
+
+    async def show_rules(self) -> None:
+        """The rules of the game in play (or the one chosen in setup)."""
+        if self.screen != "rules":
+            self.back_to = self.screen
+        self.stop_ai()
+        game = self.game if self.back_to == "game" and self.game else None
+        if game is None and self.setup is not None:
+            game = GAMES.get(self.setup.game_id)
+        if game is None:
+            game = next(iter(GAMES.values()))
+        if self.screen == "setup":
+            self.read_setup_form()
+        self.screen = "rules"
+        back = "Back to the game" if self.back_to == "game" else "Back"
+        dom.set_html("screen", "<p class='loading-rules'>Loading the rules…</p>")
+        if game.id not in self.rules_cache:
+            try:
+                text = await dom.fetch_text(f"assets/rules/{game.id.replace('_', '-')}.md")
+                self.rules_cache[game.id] = to_html(text, heading_offset=1)
+            except OSError as error:
+                self.rules_cache[game.id] = f"<p class='form-error'>The rulebook could not be loaded ({error}).</p>"
+        module = view_module(game.id)
+        rulings = to_html(module.rules_extra(), heading_offset=2) if hasattr(module, "rules_extra") else ""
+        if self.screen != "rules":
+            return
+        dom.set_html("screen", rules_html(game.title, self.rules_cache[game.id], rulings, back_label=back))
+        dom.focus(".rules-bar .btn")
+
+    def go_back(self) -> None:
+        """Leave the rules screen for where the player came from."""
+        if self.back_to == "game" and self.state is not None:
+            self.show_game()
+            self.schedule_ai()
+        elif self.back_to == "setup":
+            self.show_setup()
+        else:
+            self.show_home()

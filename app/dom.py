@@ -1,0 +1,267 @@
+"""The thin binding to the browser: every call from Python into JS goes through here.
+
+Nothing else in `app/` imports `js` or `pyodide`, so the rest stays pure and
+testable under CPython. Keep the calls few: each one crosses the JS bridge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from app.storage import StorageFullError, StorageUnavailableError
+
+_proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
+
+
+def element(element_id: str) -> Any:
+    """The element with this id (or None)."""
+    return js.document.getElementById(element_id)
+
+
+def set_html(element_id: str, markup: str) -> None:
+    """Replace an element's content: one bridge call per region."""
+    node = js.document.getElementById(element_id)
+    if node is not None:
+        node.innerHTML = markup
+
+
+def set_text(element_id: str, text: str) -> None:
+    """Replace an element's text (never parsed as HTML)."""
+    node = js.document.getElementById(element_id)
+    if node is not None:
+        node.textContent = text
+
+
+def listen(target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    """Add an event listener that lives as long as the page."""
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def app_root() -> Any:
+    """The #app element the platform's index.html provides."""
+    return js.document.getElementById("app")
+
+
+def window() -> Any:
+    """The JS window."""
+    return js.window
+
+
+def closest_command(event: Any) -> tuple[str, str, Any] | None:
+    """For an event: ("action", index, el) or ("cmd", name, el) of the nearest marked element."""
+    target = event.target
+    if target is None or not hasattr(target, "closest"):
+        return None
+    found = target.closest("[data-action],[data-cmd]")
+    if found is None:
+        return None
+    if found.hasAttribute("data-action"):
+        return ("action", str(found.getAttribute("data-action")), found)
+    return ("cmd", str(found.getAttribute("data-cmd")), found)
+
+
+def attribute(node: Any, name: str) -> str | None:
+    """An attribute's value or None."""
+    value = node.getAttribute(name)
+    return None if value is None else str(value)
+
+
+def form_values(form_id: str) -> dict[str, str]:
+    """Every named field of a form as strings (unchecked checkboxes are absent)."""
+    form = js.document.getElementById(form_id)
+    if form is None:
+        return {}
+    data = js.Object.fromEntries(js.FormData.new(form))
+    return {str(k): str(v) for k, v in data.to_py().items()}
+
+
+def focus(selector: str) -> None:
+    """Move keyboard focus to the first element matching a CSS selector."""
+    node = js.document.querySelector(selector)
+    if node is not None:
+        node.focus()
+
+
+def add_class(element_id: str, name: str) -> None:
+    """Add a CSS class to an element."""
+    node = js.document.getElementById(element_id)
+    if node is not None:
+        node.classList.add(name)
+
+
+def show_dialog(element_id: str) -> None:
+    """Open a <dialog> as a modal."""
+    node = js.document.getElementById(element_id)
+    if node is not None and not node.open:
+        node.showModal()
+
+
+def close_dialog(element_id: str) -> None:
+    """Close a <dialog>."""
+    node = js.document.getElementById(element_id)
+    if node is not None and node.open:
+        node.close()
+
+
+def value_of(element_id: str) -> str:
+    """The value of an input or textarea."""
+    node = js.document.getElementById(element_id)
+    return "" if node is None else str(node.value)
+
+
+def select_text(element_id: str) -> None:
+    """Select the text of an input or textarea (so the player can copy it by hand)."""
+    node = js.document.getElementById(element_id)
+    if node is not None:
+        node.focus()
+        node.select()
+
+
+def random_seed() -> int:
+    """A random 53-bit seed from the browser's crypto (Math.random as a fallback); the engine never picks one."""
+    try:
+        words = js.crypto.getRandomValues(js.Uint32Array.new(2))
+        return (int(words[0]) & 0x1FFFFF) << 32 | int(words[1])
+    except Exception:
+        return int(js.Math.floor(js.Math.random() * 9007199254740991))
+
+
+def random_id() -> str:
+    """A short random id for a saved game."""
+    return f"{random_seed():x}"
+
+
+def now_ms() -> int:
+    """The browser clock, in milliseconds since the epoch."""
+    return int(js.Date.now())
+
+
+def timezone_offset() -> int:
+    """Minutes to add to local time to get UTC (JS getTimezoneOffset)."""
+    return int(js.Date.new().getTimezoneOffset())
+
+
+def perf_now() -> float:
+    """A high-resolution timestamp in milliseconds."""
+    return float(js.performance.now())
+
+
+def location_hash() -> str:
+    """The URL fragment, with its leading '#' (decoded)."""
+    raw = str(js.window.location.hash or "")
+    try:
+        return str(js.decodeURIComponent(raw))
+    except Exception:
+        return raw
+
+
+def clear_hash() -> None:
+    """Drop the URL fragment without reloading or adding a history entry."""
+    location = js.window.location
+    js.window.history.replaceState(None, "", location.pathname + location.search)
+
+
+def page_url() -> str:
+    """The page's URL without fragment (for share links)."""
+    location = js.window.location
+    return f"{location.origin}{location.pathname}{location.search}"
+
+
+async def copy_text(text: str) -> bool:
+    """Copy text to the clipboard; False when the browser refuses."""
+    try:
+        await js.navigator.clipboard.writeText(text)
+        return True
+    except Exception:
+        return False
+
+
+async def fetch_text(url: str) -> str:
+    """GET a file of the site as text; raises OSError when it cannot be had."""
+    try:
+        response = await js.fetch(url)
+    except Exception as error:
+        raise OSError(f"could not fetch {url}: {error}") from None
+    if not response.ok:
+        raise OSError(f"could not fetch {url}: HTTP {response.status}")
+    return str(await response.text())
+
+
+def publish(name: str, value: Any) -> None:
+    """Set window.<name> (used to expose timings and state to tests)."""
+    setattr(js.window, name, to_js(value) if isinstance(value, dict | list) else value)
+
+
+def titan_ready() -> None:
+    """Tell the page the home screen is interactive (hides the loading screen)."""
+    if hasattr(js.window, "titanReady"):
+        js.window.titanReady()
+
+
+def titan_fail(message: str) -> None:
+    """Tell the page start-up failed, with a message for the player."""
+    if hasattr(js.window, "titanFail"):
+        js.window.titanFail(message)
+    else:
+        node = app_root()
+        if node is not None:
+            node.textContent = message
+
+
+class LocalStorageBackend:
+    """The saved-games Backend on window.localStorage, mapping its errors to StorageError."""
+
+    def __init__(self) -> None:
+        try:
+            self.store = js.window.localStorage
+            self.store.getItem("titan-table:probe")
+        except Exception as error:
+            raise StorageUnavailableError(
+                "This browser does not let the page keep saved games (storage is blocked or unavailable). "
+                "Your game goes on, but it is not saved: use Share to keep a save string."
+            ) from error
+        if self.store is None:
+            raise StorageUnavailableError("This browser has no local storage: games are not saved.")
+
+    def get(self, key: str) -> str | None:
+        """The value of a key, or None."""
+        try:
+            value = self.store.getItem(key)
+        except Exception as error:
+            raise StorageUnavailableError(f"Storage cannot be read: {error}") from error
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        """Write a value, mapping QuotaExceededError to StorageFullError."""
+        try:
+            self.store.setItem(key, value)
+        except Exception as error:
+            text = str(error)
+            if "quota" in text.lower():
+                raise StorageFullError(
+                    "The browser's storage for this page is full, so this game could not be saved. "
+                    "Your game goes on; delete old saved games or use Share to keep a save string."
+                ) from error
+            raise StorageUnavailableError(
+                f"The game could not be saved ({text}). Your game goes on; use Share to keep a save string."
+            ) from error
+
+    def remove(self, key: str) -> None:
+        """Delete a key."""
+        try:
+            self.store.removeItem(key)
+        except Exception as error:
+            raise StorageUnavailableError(f"Storage cannot be changed: {error}") from error
+
+    def all_keys(self) -> list[str]:
+        """Every key in the store."""
+        try:
+            return [str(k) for k in js.Object.keys(self.store).to_py()]
+        except Exception as error:
+            raise StorageUnavailableError(f"Storage cannot be read: {error}") from error

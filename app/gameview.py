@@ -1,0 +1,144 @@
+"""The game screen's regions as pure functions of the game and its state (testable under CPython).
+
+Titan Dice has no hidden information, so hot-seat play needs no "pass the
+device to X" screen: every seat sees the same board, and the board is drawn
+for the seat that must decide (or a spectator's view once the game is over).
+A game with secrets would draw only `game.view(state, seat)` of the human to
+move and show a hand-over screen between human seats; that is not needed yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app import ai
+from app.screens import actions_html, game_over_html, gamebar_html, log_html, status_html
+from app.views import BoardContext, view_module
+from engine.core.game import Action, Game, GameState
+from engine.core.undo import undo_steps
+
+
+@dataclass
+class Regions:
+    """The markup of each game-screen region, and the legal actions the indices refer to."""
+
+    gamebar: str
+    status: str
+    board: str
+    actions: str
+    log: str
+    legal: list[Action]
+    status_text: str
+
+
+def perspective(state: GameState) -> int | None:
+    """The seat whose view is drawn: the human to move, else the last human to have moved, else None."""
+    current = state.current_player
+    if current is not None and not state.seats[current].is_ai:
+        return current
+    for actor in reversed(state.actors):
+        if actor >= 0 and not state.seats[actor].is_ai:
+            return actor
+    humans = [i for i, seat in enumerate(state.seats) if not seat.is_ai]
+    return humans[0] if humans else None
+
+
+def undo_seat(state: GameState) -> int | None:
+    """The human seat an Undo acts for: the last human who decided (hot-seat: whoever it was)."""
+    for actor in reversed(state.actors):
+        if actor >= 0 and not state.seats[actor].is_ai:
+            return actor
+    return None
+
+
+def can_undo(state: GameState) -> bool:
+    """True when an Undo would take something back."""
+    seat = undo_seat(state)
+    return seat is not None and undo_steps(state, seat) > 0
+
+
+def result_lines(game: Game, state: GameState) -> list[str]:
+    """The final result: winners first, then every seat's score."""
+    winners = game.winners(state)
+    scores = game.scores(state)
+    names = [seat.name for seat in state.seats]
+    if len(winners) == 1:
+        head = f"{names[winners[0]]} wins!"
+    elif winners:
+        head = "Shared win: " + " and ".join(names[w] for w in winners) + "."
+    else:
+        head = "Nobody wins."
+    lines = [head]
+    if len(names) > 1 or any(scores):
+        lines += [f"{names[i]}: {_number(scores[i])} points" for i in range(len(names))]
+    return lines
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> str:
+    """A short "where the game is" text for the saved-game list."""
+    if state.is_over:
+        return "Finished"
+    module = view_module(game.id)
+    if hasattr(module, "turn_label"):
+        label = module.turn_label(view if view is not None else game.view(state, None))
+        if label:
+            return str(label)
+    return f"Move {len(state.history) + 1}"
+
+
+def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
+    """Who must do what, in one sentence."""
+    if state.is_over:
+        return "Game over. " + result_lines(game, state)[0]
+    seat = state.current_player
+    assert seat is not None  # not over
+    who = state.seats[seat]
+    if who.is_ai:
+        return f"{who.name} (AI, {ai.level_label(game, who.level)}) is thinking…"
+    hint = None
+    module = view_module(game.id)
+    if ctx is not None and hasattr(module, "status_hint"):
+        hint = module.status_hint(ctx)
+    return f"{who.name}: {hint or 'choose an action'}."
+
+
+def render_regions(game: Game, state: GameState, *, rolled: bool = False) -> Regions:
+    """Every region of the game screen for `state` (one innerHTML write each)."""
+    seat = state.current_player
+    interactive = seat is not None and not state.seats[seat].is_ai
+    legal = game.legal_actions(state) if seat is not None else []
+    labels = [action.describe() for action in legal] if interactive else []
+    view = game.view(state, perspective(state))
+    ctx = BoardContext(
+        game=game,
+        state=state,
+        view=view,
+        actions=legal if interactive else [],
+        labels=labels,
+        interactive=interactive,
+        rolled=rolled,
+        seat_names=[s.name for s in state.seats],
+        actor=state.actors[-1] if state.actors else None,
+    )
+    board = view_module(game.id).render_board(ctx)
+    text = status_text(game, state, ctx)
+    thinking = seat is not None and not interactive
+    if state.is_over:
+        actions = game_over_html(result_lines(game, state))
+    else:
+        waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
+        actions = actions_html(labels, interactive=interactive, waiting_text=waiting)
+    return Regions(
+        gamebar=gamebar_html(game.title, can_undo(state), state.is_over),
+        status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),
+        board=board,
+        actions=actions,
+        log=log_html(state.log),
+        legal=legal,
+        status_text=text,
+    )

@@ -1,0 +1,355 @@
+"""The screens as pure functions from plain data to HTML strings (no DOM access, testable under CPython).
+
+Every text that comes from a player or a save string (names above all) is
+escaped with `esc` before it is placed in markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from app.markup import attrs, button, esc
+from app.options_form import OptionField, render_fields
+from app.storage import SavedGame, format_date
+
+APP_TITLE = "Titan Table"
+
+
+def shell_html() -> str:
+    """The frame written once at start-up: header, screen region, notices, dialog."""
+    return (
+        "<div class='shell'>"
+        "<header class='topbar'><a class='brand' href='#' data-cmd='home' aria-label='Titan Table home'>"
+        "<span class='brand-mark' aria-hidden='true'>⚅</span><span>Titan Table</span></a>"
+        "<span id='topbar-extra' class='topbar-extra'></span></header>"
+        "<div id='notice' class='notice-area' role='status' aria-live='polite'></div>"
+        "<main id='screen' class='screen' tabindex='-1'></main>"
+        "<dialog id='dialog' class='dialog' aria-labelledby='dialog-title'></dialog>"
+        "</div>"
+    )
+
+
+def notice_html(messages: Sequence[tuple[str, str]]) -> str:
+    """Dismissable notices: (kind, text) with kind "info", "warn" or "error"."""
+    if not messages:
+        return ""
+    items = "".join(f"<div class='notice notice-{esc(kind)}'><span>{esc(text)}</span></div>" for kind, text in messages)
+    return items + button("Dismiss", cls="btn btn-small btn-ghost notice-close", cmd="dismiss")
+
+
+# -- home -------------------------------------------------------------------------------------
+
+
+@dataclass
+class HomeData:
+    """What the home screen shows."""
+
+    games: list[SavedGame]
+    last: SavedGame | None
+    damaged: list[str] = field(default_factory=list)
+    storage_ok: bool = True
+    pending_delete: str | None = None
+    timezone_offset: int = 0
+
+
+def _players_text(players: Sequence[str]) -> str:
+    return ", ".join(players)
+
+
+def saved_game_html(entry: SavedGame, data: HomeData) -> str:
+    """One row of the saved-game list with Open and Delete."""
+    status = "Finished" if entry.finished else entry.turn
+    if data.pending_delete == entry.id:
+        controls = (
+            "<span class='confirm-text'>Delete this game?</span>"
+            + button("Delete", cls="btn btn-danger", cmd="confirm-delete", id=entry.id)
+            + button("Keep", cls="btn", cmd="cancel-delete", id=entry.id)
+        )
+    else:
+        controls = button("Open", cls="btn btn-primary", cmd="open", id=entry.id) + (
+            f"<button{attrs(type='button', class_='btn btn-ghost', data_cmd='delete', data_id=entry.id)}"
+            f"{attrs(aria_label=f'Delete {entry.title} with {_players_text(entry.players)}')}>Delete</button>"
+        )
+    return (
+        f"<li class='saved'{attrs(data_save_id=entry.id)}>"
+        f"<div class='saved-info'><span class='saved-game'>{esc(entry.title)}</span>"
+        f"<span class='saved-players'>{esc(_players_text(entry.players))}</span>"
+        f"<span class='saved-meta'><time>{esc(format_date(entry.updated, data.timezone_offset))}</time>"
+        f" · {esc(status)}</span></div>"
+        f"<div class='saved-controls'>{controls}</div></li>"
+    )
+
+
+def home_html(data: HomeData) -> str:
+    """The home screen: continue, new game, import, saved games."""
+    hero_buttons = []
+    if data.last is not None and not data.last.finished:
+        last = data.last
+        hero_buttons.append(
+            f"<button{attrs(type='button', class_='btn btn-primary btn-big', data_cmd='open', data_id=last.id)}>"
+            f"<span class='btn-title'>Continue</span>"
+            f"<span class='btn-sub'>{esc(last.title)} · {esc(_players_text(last.players))} · {esc(last.turn)}</span>"
+            "</button>"
+        )
+    hero_buttons.append(
+        "<button type='button' class='btn btn-big btn-accent' data-cmd='new'>"
+        "<span class='btn-title'>New game</span><span class='btn-sub'>Choose a game, players and AI</span></button>"
+    )
+    hero_buttons.append(
+        "<button type='button' class='btn btn-big' data-cmd='import'>"
+        "<span class='btn-title'>Open a save string</span><span class='btn-sub'>Paste one a friend shared</span>"
+        "</button>"
+    )
+    if data.games:
+        listing = "<ul class='saved-list'>" + "".join(saved_game_html(g, data) for g in data.games) + "</ul>"
+    elif data.storage_ok:
+        listing = "<p class='empty'>No saved games yet. Games are saved in this browser after every move.</p>"
+    else:
+        listing = "<p class='empty'>Saved games are not available in this browser.</p>"
+    damaged = ""
+    if data.damaged:
+        damaged = (
+            f"<p class='damaged'>{len(data.damaged)} saved game(s) could not be read and are not listed. "
+            "They are kept untouched.</p>"
+        )
+    return (
+        "<section class='home' aria-labelledby='home-title'>"
+        "<div class='hero'><h1 id='home-title'>Titan Table</h1>"
+        "<p class='tagline'>Board games of the Titan family, played right here in your browser.</p>"
+        f"<div class='hero-buttons'>{''.join(hero_buttons)}</div></div>"
+        f"<section class='saved-section' aria-labelledby='saved-title'><h2 id='saved-title'>Saved games</h2>"
+        f"{damaged}{listing}</section></section>"
+    )
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+@dataclass
+class SeatForm:
+    """One seat as the setup form holds it."""
+
+    name: str
+    kind: str = "human"  # "human" or "ai"
+    level: int = 1
+
+
+@dataclass
+class SetupData:
+    """What the setup screen shows."""
+
+    games: list[tuple[str, str, int, int]]  # (id, title, min players, max players)
+    game_id: str
+    num_players: int
+    seats: list[SeatForm]
+    levels: list[tuple[int, str]]
+    option_fields: list[OptionField]
+    option_values: dict[str, str]
+    seed: str = ""
+    error: str = ""
+    solo_note: str = ""
+
+
+def setup_html(data: SetupData) -> str:
+    """The new-game form: game, players, seats, variant options, seed."""
+    game_options = "".join(
+        f"<option{attrs(value=gid, selected=gid == data.game_id)}>{esc(title)}</option>"
+        for gid, title, _lo, _hi in data.games
+    )
+    low, high = next(((lo, hi) for gid, _t, lo, hi in data.games if gid == data.game_id), (1, 4))
+    count_options = "".join(
+        f"<option{attrs(value=n, selected=n == data.num_players)}>{n}{' (solo)' if n == 1 else ''}</option>"
+        for n in range(low, high + 1)
+    )
+    seat_rows = []
+    for index, seat in enumerate(data.seats):
+        level_options = "".join(
+            f"<option{attrs(value=level, selected=level == seat.level)}>{esc(label)}</option>"
+            for level, label in data.levels
+        )
+        level_control = (
+            f"<label class='field seat-level'{attrs(for_=f'seat{index}-level')}><span>AI level</span>"
+            f"<select{attrs(id=f'seat{index}-level', name=f'seat{index}_level')}>{level_options}</select></label>"
+            if seat.kind == "ai"
+            else ""
+        )
+        kind_options = "".join(
+            f"<option{attrs(value=value, selected=value == seat.kind)}>{label}</option>"
+            for value, label in (("human", "Human"), ("ai", "Computer (AI)"))
+        )
+        name_attrs = attrs(
+            type="text", id=f"seat{index}-name", name=f"seat{index}_name", value=seat.name, maxlength=32, required=True
+        )
+        kind_attrs = attrs(id=f"seat{index}-kind", name=f"seat{index}_kind", data_refresh="1")
+        seat_rows.append(
+            f"<fieldset class='seat seat-{index}'><legend>Seat {index + 1}</legend>"
+            f"<label class='field seat-name'{attrs(for_=f'seat{index}-name')}><span>Name</span>"
+            f"<input{name_attrs}></label>"
+            f"<label class='field seat-kind'{attrs(for_=f'seat{index}-kind')}><span>Player</span>"
+            f"<select{kind_attrs}>{kind_options}</select></label>"
+            f"{level_control}</fieldset>"
+        )
+    options_html = render_fields(data.option_fields, data.option_values)
+    options_block = (
+        f"<fieldset class='options'><legend>Variant options</legend>{options_html}</fieldset>" if options_html else ""
+    )
+    error = f"<p class='form-error' role='alert' tabindex='-1'>{esc(data.error)}</p>" if data.error else ""
+    seed_attrs = attrs(
+        type="text", id="setup-seed", name="seed", value=data.seed, inputmode="numeric", placeholder="random"
+    )
+    solo = f"<p class='solo-note'>{esc(data.solo_note)}</p>" if data.solo_note else ""
+    return (
+        "<section class='setup' aria-labelledby='setup-title'>"
+        "<h1 id='setup-title'>New game</h1>"
+        "<form id='setup-form' class='setup-form' autocomplete='off' onsubmit='return false'>"
+        "<div class='setup-row'>"
+        f"<label class='field' for='setup-game'><span>Game</span><select id='setup-game' name='game' data-refresh='1'>"
+        f"{game_options}</select></label>"
+        f"<label class='field' for='setup-count'><span>Players</span><select id='setup-count' name='num_players' "
+        f"data-refresh='1'>{count_options}</select></label></div>{solo}"
+        f"<div class='seats'>{''.join(seat_rows)}</div>"
+        f"{options_block}"
+        "<fieldset class='seed-box'><legend>Seed</legend>"
+        "<label class='field' for='setup-seed'><span>Seed (optional)</span>"
+        f"<input{seed_attrs}></label>"
+        "<small class='help'>Leave blank for random dice; the same seed and moves give the same game.</small>"
+        "</fieldset>"
+        f"{error}"
+        "<div class='form-buttons'>"
+        + button("Back", cls="btn", cmd="home")
+        + button("Rules", cls="btn", cmd="rules")
+        + button("Start game", cls="btn btn-primary btn-wide", cmd="start")
+        + "</div></form></section>"
+    )
+
+
+# -- game -------------------------------------------------------------------------------------
+
+
+def game_layout_html(title: str) -> str:
+    """The game screen's regions (each is then rewritten on its own)."""
+    return (
+        f"<section class='game' aria-label='{esc(title)}'>"
+        "<div id='gamebar' class='gamebar'></div>"
+        "<p id='status' class='status' role='status' aria-live='polite'></p>"
+        "<div class='game-main'>"
+        "<div id='board' class='board-wrap'></div>"
+        "<aside class='side'>"
+        "<section class='actions-box' aria-labelledby='actions-title'><h2 id='actions-title' class='box-title'>"
+        "Your choices</h2><div id='actions' class='actions'></div></section>"
+        "<section class='log-box' aria-labelledby='log-title'><h2 id='log-title' class='box-title'>Log</h2>"
+        "<ol id='log' class='log' reversed></ol></section>"
+        "</aside></div></section>"
+    )
+
+
+def gamebar_html(title: str, can_undo: bool, is_over: bool) -> str:
+    """The game's menu: share, undo, rules, home."""
+    undo = button(
+        "Undo",
+        cls="btn btn-small",
+        cmd="undo",
+        disabled=not can_undo,
+        title="Take back your last decision (never past a roll)",
+    )
+    return (
+        f"<h1 class='game-title'>{esc(title)}{' · Game over' if is_over else ''}</h1>"
+        "<nav class='menu' aria-label='Game menu'>"
+        + undo
+        + button("Save / Share", cls="btn btn-small", cmd="share")
+        + button("Rules", cls="btn btn-small", cmd="rules")
+        + button("Home", cls="btn btn-small", cmd="home")
+        + "</nav>"
+    )
+
+
+def status_html(text: str, *, thinking: bool = False, over: bool = False, seat: int | None = None) -> str:
+    """The status line's content: who must do what."""
+    spinner = "<span class='spinner' aria-hidden='true'></span>" if thinking else ""
+    chip = f"<span class='seat-chip seat-bg-{seat}' aria-hidden='true'></span>" if seat is not None else ""
+    cls = "status-over" if over else ("status-thinking" if thinking else "status-turn")
+    return f"<span class='{cls}'>{chip}{spinner}<span>{esc(text)}</span></span>"
+
+
+def actions_html(labels: Sequence[str], *, interactive: bool, waiting_text: str = "") -> str:
+    """The action bar: one button per legal action (data-action = its index), in the engine's order."""
+    if not interactive:
+        return f"<p class='waiting'>{esc(waiting_text)}</p>"
+    return "".join(
+        f"<button{attrs(type='button', class_='btn btn-action', data_action=index)}>{esc(label)}</button>"
+        for index, label in enumerate(labels)
+    )
+
+
+def log_html(lines: Sequence[str], limit: int = 200) -> str:
+    """The log, newest first (so the newest line is always visible)."""
+    shown = list(lines[-limit:])
+    shown.reverse()
+    return "".join(f"<li>{esc(line)}</li>" for line in shown) or "<li class='empty'>Nothing has happened yet.</li>"
+
+
+def game_over_html(lines: Sequence[str]) -> str:
+    """The final result panel shown in the action bar when the game ends."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return (
+        f"<div class='result'><ul class='result-list'>{items}</ul>"
+        + button("New game", cls="btn btn-primary", cmd="new")
+        + button("Home", cls="btn", cmd="home")
+        + "</div>"
+    )
+
+
+# -- rules, dialogs -------------------------------------------------------------------------------
+
+
+def rules_html(title: str, rules_body: str, rulings_body: str, *, back_label: str = "Back to the game") -> str:
+    """The rules screen: this edition's rulings first, then the rulebook (both already converted HTML)."""
+    rulings = (
+        f"<section class='rulings' aria-labelledby='rulings-title'><h2 id='rulings-title'>This edition: "
+        f"designed values and rulings</h2>{rulings_body}</section>"
+        if rulings_body
+        else ""
+    )
+    return (
+        f"<section class='rules' aria-labelledby='rules-title'><div class='rules-bar'>"
+        f"{button(back_label, cls='btn btn-primary', cmd='back')}"
+        f"<h1 id='rules-title'>{esc(title)}: rules</h1></div>"
+        f"{rulings}<article class='rulebook'>{rules_body}</article>"
+        f"<div class='rules-bar'>{button(back_label, cls='btn', cmd='back')}</div></section>"
+    )
+
+
+def share_dialog_html(save: str, link: str, message: str = "") -> str:
+    """The save/share dialog: the save string and the link, with copy buttons."""
+    msg = f"<p class='dialog-msg' role='status'>{esc(message)}</p>" if message else "<p class='dialog-msg'></p>"
+    return (
+        "<form method='dialog' class='dialog-body' onsubmit='return false'>"
+        "<h2 id='dialog-title'>Save and share</h2>"
+        "<p>This game is saved in this browser after every move. To keep it elsewhere or share it, copy its save "
+        "string or a link that opens it.</p>"
+        "<label class='field' for='share-save'><span>Save string</span>"
+        f"<textarea id='share-save' readonly rows='4' spellcheck='false'>{esc(save)}</textarea></label>"
+        "<label class='field' for='share-link'><span>Link</span>"
+        f"<input{attrs(id='share-link', type='text', readonly=True, value=link, spellcheck='false')}></label>"
+        f"{msg}<div class='form-buttons'>"
+        + button("Copy save string", cls="btn btn-primary", cmd="copy-save")
+        + button("Copy link", cls="btn btn-primary", cmd="copy-link")
+        + button("Close", cls="btn", cmd="close-dialog")
+        + "</div></form>"
+    )
+
+
+def import_dialog_html(text: str = "", error: str = "") -> str:
+    """The import dialog: paste a save string (or a share link)."""
+    err = f"<p class='form-error' role='alert'>{esc(error)}</p>" if error else ""
+    return (
+        "<form method='dialog' class='dialog-body' onsubmit='return false'>"
+        "<h2 id='dialog-title'>Open a save string</h2>"
+        "<label class='field' for='import-text'><span>Paste a save string or a share link</span>"
+        f"<textarea id='import-text' rows='5' spellcheck='false' placeholder='TT.1.…'>{esc(text)}</textarea></label>"
+        f"{err}<div class='form-buttons'>"
+        + button("Open game", cls="btn btn-primary", cmd="import-submit")
+        + button("Cancel", cls="btn", cmd="close-dialog")
+        + "</div></form>"
+    )

@@ -1,0 +1,46 @@
+"""Per-game board views: pure functions from the engine's view to SVG/HTML strings.
+
+A game's view module provides:
+
+- `render_board(ctx: BoardContext) -> str`: the board markup. Every legal
+  action that maps to a board element is drawn as a focusable element with
+  `data-action="<index into ctx.actions>"` (role="button", an aria-label).
+- optionally `status_hint(ctx: BoardContext) -> str | None`: what the player
+  to move must do, in the game's words (for the status line).
+- optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
+- optionally `rules_extra() -> str`: this edition's designed values and rulings, as Markdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from engine.core.game import Action, Game, GameState
+
+
+@dataclass
+class BoardContext:
+    """Everything a board view may draw from (all read-only)."""
+
+    game: Game
+    state: GameState
+    view: dict[str, Any]
+    actions: list[Action]  # the legal actions, in the engine's order: index i is data-action="i"
+    labels: list[str]  # describe() of each action
+    interactive: bool  # a human seat must decide now: draw the legal choices clickable
+    rolled: bool = False  # the last action rolled dice: animate them
+    seat_names: list[str] = field(default_factory=list)
+    actor: int | None = None  # the seat that made the last action
+
+
+def view_module(game_id: str) -> ModuleType:
+    """The view module of a game (the generic one when it has none)."""
+    if game_id == "titan_dice":
+        from app.views import titan_dice
+
+        return titan_dice
+    from app.views import generic
+
+    return generic
