@@ -1,0 +1,516 @@
+"""The Titan Dice game object: set-up, legal decisions, playing them, scores, winners and checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Game, GameState, NoOptions, Seat
+from engine.titan_dice import abilities, attacks, flow
+from engine.titan_dice.actions import (
+    ACTION_TYPES,
+    Activate,
+    AttackKeep,
+    AttackReroll,
+    AttackRoll,
+    Capture,
+    ChooseDie,
+    ChooseFace,
+    ChooseType,
+    CollectCreature,
+    EndTurn,
+    Exchange,
+    Finish,
+    FlipCard,
+    KeepWounds,
+    LoseCreature,
+    MoveExodus,
+    Pass,
+    Pay,
+    Purchase,
+    RemoveDie,
+    RerollWounds,
+    Roll,
+    RollExodus,
+    RollFive,
+    SetAside,
+)
+from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, REGULAR_DICE, TRACK_MAX, WOUND
+from engine.titan_dice.rules import (
+    ability_of,
+    board_score,
+    can_pay,
+    card_cost,
+    caged_count,
+    deck_levels,
+    exodus_lost,
+    npc_dice,
+    payment_splits,
+)
+from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
+from engine.titan_dice.view import build_view, status_sentence
+
+ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
+
+# Which action kinds each phase accepts (for readable refusals).
+PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
+    Phase.NPC_ROLL: ("roll_exodus",),
+    Phase.NPC_WOUND: ("move_exodus",),
+    Phase.FIRST_ROLL: ("roll_five",),
+    Phase.WOUND_REROLL: ("reroll_wounds", "keep_wounds"),
+    Phase.ROLL: ("roll",),
+    Phase.ACTION: ("capture", "purchase", "exchange", "activate", "pass"),
+    Phase.PAYMENT: ("pay",),
+    Phase.CHOOSE_DICE: ("choose_die", "finish"),
+    Phase.CHOOSE_FACE: ("choose_face",),
+    Phase.LOSE_CREATURE: ("lose_creature",),
+    Phase.COLLECT: ("collect_creature", "finish"),
+    Phase.CHOOSE_TYPE: ("choose_type",),
+    Phase.AFTER_ACTION: ("capture", "end_turn"),
+    Phase.ATTACK_ROLL: ("attack_roll",),
+    Phase.ATTACK_KEEP: ("set_aside", "attack_reroll", "attack_keep"),
+    Phase.ATTACK_VICTIM: ("flip_card", "lose_creature", "remove_die"),
+    Phase.GAME_OVER: (),
+}
+
+
+class TitanDice(Game):
+    """Titan Dice for 1-4 players; one player plays the solo variant against the Exodus board."""
+
+    id = "titan_dice"
+    title = "Titan Dice"
+    min_players = 1
+    max_players = 4
+    rules_version = 1
+    Options = NoOptions
+    action_types = ACTION_TYPES
+
+    # -- set-up -------------------------------------------------------------------------------------
+    def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
+        """Every track at 1, stacks ordered level 1 on top, seat 0 first player of round 1."""
+        state = TitanDiceState(self.id, num_players, options, seed, seats)
+        state.boards = [PlayerBoard() for _ in range(num_players)]
+        state.stacks = {creature: list(deck_levels(creature, num_players)) for creature in CREATURES}
+        state.exodus = [EXODUS_START] * len(CREATURES) if num_players == 1 else []
+        state.round_number = 1
+        state.first_player = 0
+        state.turn = state.decider = 0
+        state.end_triggered = False
+        state.pending = {}
+        state.solo_result = ""
+        state.phase = Phase.FIRST_ROLL
+        state.log.append(
+            "Titan Dice, solo against Exodus." if num_players == 1 else f"Titan Dice for {num_players} players."
+        )
+        flow.start_round(state)
+        return state
+
+    # -- legal decisions ------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal decision for the current player, in a stable order."""
+        assert isinstance(state, TitanDiceState)
+        phase = state.phase
+        seat = state.decider
+        board = state.boards[seat] if phase != Phase.GAME_OVER else None
+        if board is None:
+            return []
+        if phase == Phase.NPC_ROLL:
+            return [RollExodus(dice=npc_dice(state.round_number))]
+        if phase == Phase.NPC_WOUND:
+            lost = exodus_lost(state)
+            return [MoveExodus(creature=c) for c in CREATURES if c not in lost]
+        if phase == Phase.FIRST_ROLL:
+            return [RollFive()]
+        if phase == Phase.WOUND_REROLL:
+            count = len(state.pending["wound_dice"])
+            return [RerollWounds(count=count), KeepWounds(count=count)]
+        if phase == Phase.ROLL:
+            has_active, has_spent = bool(board.dice_in("active")), bool(board.dice_in("spent"))
+            options = []
+            if has_active:
+                options.append(Roll(which="active"))
+            if has_spent:
+                options.append(Roll(which="spent"))
+            if has_active and has_spent:
+                options.append(Roll(which="both"))
+            return options
+        if phase == Phase.ACTION:
+            return [*self._captures(board), *self._deals(state, seat), Pass()]
+        if phase == Phase.PAYMENT:
+            return [Pay(creature=state.pending["creature"], dice=d, creatures=m) for d, m in self._splits(state, seat)]
+        if phase in ABILITY_PHASES:
+            return abilities.ability_actions(state)
+        if phase == Phase.AFTER_ACTION:
+            return [*self._captures(board), EndTurn()]
+        if phase == Phase.ATTACK_ROLL:
+            return [AttackRoll(dice=len(attacks.attack_dice(state, seat)))]
+        if phase == Phase.ATTACK_KEEP:
+            return attacks.keep_actions(state)
+        if phase == Phase.ATTACK_VICTIM:
+            return attacks.victim_actions(state, seat, state.pending["face"])
+        return []
+
+    @staticmethod
+    def _captures(board: PlayerBoard) -> list[Action]:
+        """One capture per creature type among the active dice."""
+        return [Capture(creature=c, count=board.active_count(c)) for c in CREATURES if board.active_count(c)]
+
+    def _deals(self, state: TitanDiceState, seat: int) -> list[Action]:
+        """Purchases, exchanges and activations the seat can pay for."""
+        board = state.boards[seat]
+        purchases: list[Action] = []
+        exchanges: list[Action] = []
+        activations: list[Action] = []
+        for creature in CREATURES:
+            stack = state.stacks[creature]
+            owned = board.cards.get(creature)
+            if owned is None:
+                if stack and can_pay(board, creature, card_cost(stack[0])):
+                    purchases.append(Purchase(creature=creature, level=stack[0]))
+                continue
+            if creature in board.face_down:
+                continue  # a face-down card can neither be used nor exchanged
+            if stack and stack[0] != owned and can_pay(board, creature, card_cost(stack[0])):
+                exchanges.append(Exchange(creature=creature, level=stack[0], give_level=owned, from_seat=-1))
+            for k in range(1, state.num_players):
+                other = (seat + k) % state.num_players
+                theirs = state.boards[other].cards.get(creature)
+                if (
+                    theirs is not None
+                    and theirs != owned
+                    and state.boards[other].has_usable_card(creature)
+                    and can_pay(board, creature, card_cost(theirs))
+                ):
+                    exchanges.append(Exchange(creature=creature, level=theirs, give_level=owned, from_seat=other))
+            cost = card_cost(owned)
+            if any(
+                abilities.is_feasible(state, seat, creature, owned, d, m)
+                for d, m in payment_splits(board, creature, cost)
+            ):
+                name = ability_of(creature, owned, state.is_solo)[0]
+                activations.append(Activate(creature=creature, level=owned, ability=name))
+        return [*purchases, *exchanges, *activations]
+
+    def _splits(self, state: TitanDiceState, seat: int) -> list[tuple[int, int]]:
+        """The payments (dice, creatures) allowed for the pending deal."""
+        pending = state.pending
+        board = state.boards[seat]
+        splits = payment_splits(board, pending["creature"], card_cost(pending["level"]))
+        if pending["deal"] == "activate":
+            splits = [
+                (d, m)
+                for d, m in splits
+                if abilities.is_feasible(state, seat, pending["creature"], pending["level"], d, m)
+            ]
+        return splits
+
+    # -- playing ------------------------------------------------------------------------------------------
+    def play(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action in place."""
+        assert isinstance(state, TitanDiceState)
+        seat = state.decider
+        phase = state.phase
+        if isinstance(action, RollExodus):
+            self._roll_exodus(state)
+        elif isinstance(action, MoveExodus):
+            self._move_exodus(state, action.creature)
+        elif isinstance(action, RollFive):
+            self._roll_five(state, seat)
+        elif isinstance(action, RerollWounds | KeepWounds):
+            self._first_wounds(state, seat, isinstance(action, RerollWounds))
+        elif isinstance(action, Roll):
+            board = state.boards[seat]
+            areas = ("active", "spent") if action.which == "both" else (action.which,)
+            dice = sorted(d for area in areas for d in board.dice_in(area))
+            flow.roll_dice(state, seat, dice, f"rolls {'active and spent' if action.which == 'both' else action.which} dice")
+            flow.after_roll(state, seat, Phase.ACTION)
+        elif isinstance(action, Capture):
+            self._capture(state, seat, action.creature)
+        elif isinstance(action, Purchase | Exchange | Activate):
+            self._begin_deal(state, seat, action)
+        elif isinstance(action, Pay):
+            self._pay(state, seat, action.dice, action.creatures)
+        elif isinstance(action, Pass):
+            state.log.append(f"{state.name(seat)} passes.")
+            flow.end_turn(state)
+        elif isinstance(action, EndTurn):
+            state.log.append(f"{state.name(seat)} ends the turn.")
+            flow.end_turn(state)
+        elif phase in ABILITY_PHASES and isinstance(
+            action, ChooseDie | ChooseFace | Finish | LoseCreature | CollectCreature | ChooseType
+        ):
+            abilities.play_ability_step(state, action)
+        elif isinstance(action, AttackRoll):
+            attacks.roll_attack(state, seat)
+        elif isinstance(action, SetAside | AttackReroll | AttackKeep):
+            attacks.play_keep(state, action)
+        elif isinstance(action, FlipCard | LoseCreature | RemoveDie):
+            attacks.play_victim(state, action)
+        flow.check_end(state)
+
+    def _roll_exodus(self, state: TitanDiceState) -> None:
+        """Solo: the NPC's roll moves Exodus creatures left; wounds are the player's choice."""
+        count = npc_dice(state.round_number)
+        faces = [flow.roll_face(state) for _ in range(count)]
+        state.log.append(f"Exodus rolls {count} {'die' if count == 1 else 'dice'}: {flow.face_list(faces)}.")
+        wounds = 0
+        for face in faces:
+            if face == WOUND:
+                wounds += 1
+            else:
+                self._exodus_step(state, face)
+        if wounds and len(exodus_lost(state)) < len(CREATURES):
+            state.pending = {"wounds": wounds, "npc_roll": faces}
+            state.phase = Phase.NPC_WOUND
+        else:
+            flow.begin_turn(state, 0)
+
+    @staticmethod
+    def _exodus_step(state: TitanDiceState, creature: str) -> None:
+        """Move an Exodus creature one space left (a lost one is ignored)."""
+        index = CREATURES.index(creature)
+        if state.exodus[index] <= 0:
+            state.log.append(f"The Exodus {creature.title()} is already lost; the result is ignored.")
+            return
+        state.exodus[index] -= 1
+        if state.exodus[index] == 0:
+            state.log.append(f"The Exodus {creature.title()} is lost!")
+        else:
+            state.log.append(f"The Exodus {creature.title()} moves left to {state.exodus[index]}.")
+
+    def _move_exodus(self, state: TitanDiceState, creature: str) -> None:
+        """Solo: a wound result moves a not-yet-lost Exodus creature of the player's choice."""
+        self._exodus_step(state, creature)
+        state.pending["wounds"] -= 1
+        if len(exodus_lost(state)) == len(CREATURES):
+            return  # check_end ends the game
+        if state.pending["wounds"] <= 0:
+            flow.begin_turn(state, 0)
+
+    @staticmethod
+    def _roll_five(state: TitanDiceState, seat: int) -> None:
+        """The first roll of the round; wounds wait for the re-roll decision."""
+        board = state.boards[seat]
+        board.has_rolled = True
+        dice = board.dice_in("hand")
+        faces = [flow.roll_face(state) for _ in dice]
+        state.log.append(f"{state.name(seat)} rolls: {flow.face_list(faces)}.")
+        wound_dice = []
+        for die, face in zip(dice, faces, strict=True):
+            board.die_face[die] = face
+            if face == WOUND:
+                wound_dice.append(die)
+            else:
+                board.die_area[die] = "active"
+        if wound_dice:
+            state.pending = {"wound_dice": wound_dice}
+            state.phase = Phase.WOUND_REROLL
+        else:
+            flow.after_roll(state, seat, Phase.ACTION)
+
+    @staticmethod
+    def _first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
+        """Re-roll the first roll's wounds once (new wounds stay), or keep them on the wound track."""
+        dice = list(state.pending["wound_dice"])
+        if reroll:
+            flow.roll_dice(state, seat, dice, "re-rolls the wounds")
+        else:
+            for die in dice:
+                state.boards[seat].die_area[die] = "wound"
+            state.log.append(f"{state.name(seat)} keeps {len(dice)} wound(s).")
+        flow.after_roll(state, seat, Phase.ACTION)
+
+    @staticmethod
+    def _capture(state: TitanDiceState, seat: int, creature: str) -> None:
+        """Collect one creature per matching active die; the turn ends and the seat is OUT."""
+        board = state.boards[seat]
+        count = board.active_count(creature)
+        gained = flow.collect(board, creature, count)
+        wasted = f" ({count - gained} wasted: the track is full)" if gained < count else ""
+        flow.go_out(state, seat, f"{state.name(seat)} captures {gained} {creature.title()}{wasted} and is OUT.")
+        flow.end_turn(state)
+
+    def _begin_deal(self, state: TitanDiceState, seat: int, action: Purchase | Exchange | Activate) -> None:
+        """Note the chosen purchase, exchange or activation; pay next (at once if only one way)."""
+        state.pending = {
+            "deal": action.kind,
+            "creature": action.creature,
+            "level": action.level,
+            "from_seat": action.from_seat if isinstance(action, Exchange) else -1,
+        }
+        splits = self._splits(state, seat)
+        if len(splits) == 1:
+            self._pay(state, seat, *splits[0])
+        else:
+            state.phase = Phase.PAYMENT
+
+    def _pay(self, state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
+        """Spend matching active dice and captured creatures, then complete the deal."""
+        board = state.boards[seat]
+        pending = state.pending
+        creature, level = pending["creature"], pending["level"]
+        paying = [d for d in board.dice_in("active") if board.die_face[d] == creature][:dice]
+        for die in paying:
+            board.die_area[die] = "spent"
+        flow.lose(board, creature, creatures)
+        paid = " and ".join(
+            part
+            for part in (
+                f"{dice} {creature.title()} {'die' if dice == 1 else 'dice'}" if dice else "",
+                f"{creatures} captured {creature.title()}" if creatures else "",
+            )
+            if part
+        )
+        name = state.name(seat)
+        if pending["deal"] == "purchase":
+            state.stacks[creature].pop(0)
+            board.cards[creature] = level
+            state.log.append(f"{name} buys {creature.title()} {level} for {paid}.")
+        elif pending["deal"] == "exchange":
+            given = board.cards[creature]
+            source = pending["from_seat"]
+            if source < 0:
+                stack = state.stacks[creature]
+                stack.pop(0)
+                stack.append(given)
+                stack.sort()
+                state.log.append(
+                    f"{name} exchanges {creature.title()} {given} for the stack's {creature.title()} {level}, "
+                    f"paying {paid}."
+                )
+            else:
+                state.boards[source].cards[creature] = given
+                state.log.append(
+                    f"{name} exchanges {creature.title()} {given} for {state.name(source)}'s "
+                    f"{creature.title()} {level}, paying {paid}."
+                )
+            board.cards[creature] = level
+        else:
+            state.log.append(f"{name} pays {paid}.")
+            abilities.start_ability(state, seat, creature, level)
+            return
+        state.pending = {}
+        state.phase = Phase.AFTER_ACTION
+
+    # -- results ------------------------------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The JSON-ready picture (see `build_view` for its shape)."""
+        assert isinstance(state, TitanDiceState)
+        return build_view(state, seat, self.scores(state), self.winners(state))
+
+    def scores(self, state: GameState) -> list[float]:
+        """One point per creature on the tracks and per creature icon on cards (solo: the same count, for interest)."""
+        assert isinstance(state, TitanDiceState)
+        return [float(board_score(board)) for board in state.boards]
+
+    def winners(self, state: GameState) -> list[int]:
+        """The winner once over: most points, ties to the later player in the final round's turn order."""
+        assert isinstance(state, TitanDiceState)
+        if state.phase != Phase.GAME_OVER:
+            return []
+        if state.is_solo:
+            return [0] if state.solo_result == "won" else []
+        return [flow.ranked_winner(state)]
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Score lead (and caging progress) mapped into [0, 1]; solo: caging progress against Exodus losses."""
+        assert isinstance(state, TitanDiceState)
+        if state.phase == Phase.GAME_OVER:
+            if state.is_solo:
+                return 1.0 if state.solo_result == "won" else 0.0
+            return 1.0 if seat in self.winners(state) else 0.0
+        board = state.boards[seat]
+        if state.is_solo:
+            progress = sum(board.track) / (TRACK_MAX * len(CREATURES))
+            remaining = sum(state.exodus) / (EXODUS_START * len(CREATURES))
+            return max(0.0, min(1.0, 0.5 + 0.5 * (progress - (1.0 - remaining))))
+
+        def strength(b: PlayerBoard) -> float:
+            return board_score(b) + 1.5 * caged_count(b)
+
+        best_other = max(strength(b) for i, b in enumerate(state.boards) if i != seat)
+        return 0.5 + max(-0.5, min(0.5, (strength(board) - best_other) / 20.0))
+
+    # -- checks ---------------------------------------------------------------------------------------------
+    def why_illegal(self, state: GameState, action: Action) -> str | None:
+        """A readable reason for refusing an action."""
+        assert isinstance(state, TitanDiceState)
+        kind = getattr(action, "kind", "")
+        if state.phase == Phase.GAME_OVER:
+            return "The game is over."
+        if kind not in PHASE_KINDS[state.phase]:
+            return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
+        board = state.boards[state.decider]
+        if isinstance(action, Purchase | Exchange | Activate):
+            creature = action.creature
+            if isinstance(action, Purchase) and creature in board.cards:
+                return f"You already own a {creature.title()} card; you may only exchange it."
+            if not isinstance(action, Purchase) and creature in board.face_down:
+                return f"Your {creature.title()} card is face down this round."
+            if not can_pay(board, creature, card_cost(action.level)):
+                return (
+                    f"{creature.title()} {action.level} costs {card_cost(action.level)} {creature.title()} dice "
+                    f"and/or captured {creature.title()}; you have {board.active_count(creature)} dice and "
+                    f"{board.track[CREATURES.index(creature)]} captured."
+                )
+        if isinstance(action, Capture) and not board.active_count(action.creature):
+            return f"You have no active {action.creature.title()} dice to capture."
+        return f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Broken invariants: tracks, dice accounting, cards, wounds, scores, whose decision it is."""
+        assert isinstance(state, TitanDiceState)
+        problems: list[str] = []
+        for seat, board in enumerate(state.boards):
+            who = f"seat {seat}"
+            if len(board.track) != len(CREATURES) or any(not 0 <= v <= TRACK_MAX for v in board.track):
+                problems.append(f"{who}: track out of range {board.track}")
+            if len(board.die_area) != REGULAR_DICE + 1 or len(board.die_face) != REGULAR_DICE + 1:
+                problems.append(f"{who}: wrong number of dice")
+            regular_ok = {"hand", "active", "spent", "wound", "removed", "attack"}
+            for die in range(REGULAR_DICE):
+                area = board.die_area[die]
+                if area not in regular_ok:
+                    problems.append(f"{who}: regular die {die} in {area}")
+                if board.is_out and area not in ("attack", "removed"):
+                    problems.append(f"{who}: OUT but die {die} is {area}")
+                if not board.is_out and area == "attack":
+                    problems.append(f"{who}: not OUT but die {die} is on the attack card")
+                if area == "hand" and board.has_rolled and not (
+                    state.phase == Phase.WOUND_REROLL and state.turn == seat
+                ):
+                    problems.append(f"{who}: die {die} still in hand after the first roll")
+                if area == "wound" and board.die_face[die] != WOUND:
+                    problems.append(f"{who}: die {die} on the wound track shows {board.die_face[die]}")
+                if area == "active" and board.die_face[die] == WOUND:
+                    problems.append(f"{who}: active die {die} shows a wound")
+            bonus = board.die_area[BONUS_DIE]
+            if bonus not in ("box", "active", "spent", "removed", "attack"):
+                problems.append(f"{who}: bonus die in {bonus}")
+            if (bonus == "attack") != board.gryphon_attack:
+                problems.append(f"{who}: bonus die {bonus} but gryphon_attack={board.gryphon_attack}")
+            if board.is_out and bonus not in ("box", "attack"):
+                problems.append(f"{who}: OUT with the bonus die {bonus}")
+            if board.is_out and board.wound_markers:
+                problems.append(f"{who}: OUT but still holds wound markers")
+            if not board.is_out and state.phase != Phase.GAME_OVER and board.wounds() >= 3:
+                problems.append(f"{who}: {board.wounds()} wounds but not OUT")
+            if any(c not in board.cards for c in board.face_down) or len(set(board.face_down)) != len(board.face_down):
+                problems.append(f"{who}: face-down cards {board.face_down} not owned or repeated")
+            if set(board.cards) - set(CREATURES):
+                problems.append(f"{who}: unknown card types {sorted(board.cards)}")
+            if board_score(board) != sum(board.track) + sum(board.cards.values()):
+                problems.append(f"{who}: score does not match the count")
+        for creature in CREATURES:
+            held = [b.cards[creature] for b in state.boards if creature in b.cards]
+            if sorted(state.stacks[creature] + held) != sorted(deck_levels(creature, state.num_players)):
+                problems.append(f"{creature}: cards not conserved (stack {state.stacks[creature]}, held {held})")
+            if state.stacks[creature] != sorted(state.stacks[creature]):
+                problems.append(f"{creature}: stack out of order {state.stacks[creature]}")
+        if state.is_solo and (len(state.exodus) != len(CREATURES) or any(not 0 <= v <= 4 for v in state.exodus)):
+            problems.append(f"exodus out of range {state.exodus}")
+        if state.phase != Phase.GAME_OVER:
+            if not 0 <= state.decider < state.num_players:
+                problems.append(f"decider {state.decider} out of range")
+            if not self.legal_actions(state):
+                problems.append(f"no legal action in phase {state.phase}")
+        return problems

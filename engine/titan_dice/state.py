@@ -1,0 +1,168 @@
+"""The state of a Titan Dice game: player boards, central stacks, the Exodus board and the flow phase."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from engine.core import GameState
+from engine.titan_dice.data import BONUS_DIE, CREATURES, REGULAR_DICE, TRACK_MAX, TRACK_START, WOUND
+
+
+class Phase(StrEnum):
+    """What kind of decision the game waits for (flow as data)."""
+
+    NPC_ROLL = "npc_roll"  # solo: roll the NPC's dice for the Exodus board
+    NPC_WOUND = "npc_wound"  # solo: choose an Exodus creature to move for a wound result
+    FIRST_ROLL = "first_roll"  # first turn of the round: roll your five regular dice
+    WOUND_REROLL = "wound_reroll"  # first roll showed wounds: re-roll them once or keep them
+    ROLL = "roll"  # later turns: roll active, spent or both
+    ACTION = "action"  # purchase, exchange, activate, capture or pass
+    PAYMENT = "payment"  # choose how many dice and how many creatures pay for the chosen card
+    CHOOSE_DICE = "choose_dice"  # an ability: choose active/wound dice one at a time, or finish
+    CHOOSE_FACE = "choose_face"  # Transform: the side to turn the chosen die to
+    LOSE_CREATURE = "lose_creature"  # Hydra abilities: the creature to lose
+    COLLECT = "collect"  # an ability: creatures to collect, one at a time, or finish
+    CHOOSE_TYPE = "choose_type"  # Kraken abilities: a wound was rolled, choose a creature type
+    AFTER_ACTION = "after_action"  # the action is done: capture or end the turn
+    ATTACK_ROLL = "attack_roll"  # an OUT player's turn: roll the attack dice
+    ATTACK_KEEP = "attack_keep"  # set aside dice, then re-roll the rest once (or keep all)
+    ATTACK_VICTIM = "attack_victim"  # a player hit by an attack chooses what to give up
+    GAME_OVER = "game_over"
+
+
+# Where a die can be. Regular dice: hand (not rolled yet this round), active, spent, wound (on the wound
+# track), removed (out of play until the round ends), attack (on the attack card, once OUT).
+# The bonus die: box (not in use), active, spent, removed, attack (Gryphon attack gained).
+AREAS = ("hand", "active", "spent", "wound", "removed", "attack", "box")
+
+
+class PlayerBoard:
+    """One player's board: creature tracks, dice, wound markers, cards and round status."""
+
+    __slots__ = (
+        "track",
+        "die_face",
+        "die_area",
+        "wound_markers",
+        "cards",
+        "face_down",
+        "is_out",
+        "has_rolled",
+        "gryphon_attack",
+    )
+
+    def __init__(self) -> None:
+        self.track: list[int] = [TRACK_START] * len(CREATURES)
+        self.die_face: list[str] = [WOUND] * (REGULAR_DICE + 1)  # index BONUS_DIE is the bonus die
+        self.die_area: list[str] = ["hand"] * REGULAR_DICE + ["box"]
+        self.wound_markers = 0
+        self.cards: dict[str, int] = {}  # creature -> power level of the one card of that type owned
+        self.face_down: list[str] = []  # creature types of cards flipped face down by a Hydra attack
+        self.is_out = False
+        self.has_rolled = False  # the first roll of the round is done
+        self.gryphon_attack = False  # the bonus die joins this player's attack rolls this round
+
+    def copy(self) -> PlayerBoard:
+        """An independent copy."""
+        new = PlayerBoard.__new__(PlayerBoard)
+        new.track = self.track.copy()
+        new.die_face = self.die_face.copy()
+        new.die_area = self.die_area.copy()
+        new.wound_markers = self.wound_markers
+        new.cards = self.cards.copy()
+        new.face_down = self.face_down.copy()
+        new.is_out = self.is_out
+        new.has_rolled = self.has_rolled
+        new.gryphon_attack = self.gryphon_attack
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "track": list(self.track),
+            "die_face": list(self.die_face),
+            "die_area": list(self.die_area),
+            "wound_markers": self.wound_markers,
+            "cards": dict(sorted(self.cards.items())),
+            "face_down": sorted(self.face_down),
+            "is_out": self.is_out,
+            "has_rolled": self.has_rolled,
+            "gryphon_attack": self.gryphon_attack,
+        }
+
+    # -- small queries ---------------------------------------------------------------------
+    def dice_in(self, area: str) -> list[int]:
+        """Indices of the dice (0..4 regular, 5 bonus) in an area, in index order."""
+        return [i for i, a in enumerate(self.die_area) if a == area]
+
+    def wound_dice(self) -> int:
+        """Wounds from dice on the wound track."""
+        return sum(1 for i in range(REGULAR_DICE) if self.die_area[i] == "wound")
+
+    def wounds(self) -> int:
+        """All wounds: dice on the wound track plus wound markers."""
+        return self.wound_dice() + self.wound_markers
+
+    def active_count(self, creature: str) -> int:
+        """Active dice showing a creature."""
+        return sum(1 for i, a in enumerate(self.die_area) if a == "active" and self.die_face[i] == creature)
+
+    def caged(self) -> list[bool]:
+        """Per creature type: is it caged (four collected)?"""
+        return [value >= TRACK_MAX for value in self.track]
+
+    def has_usable_card(self, creature: str) -> bool:
+        """Owns a face-up card of this type."""
+        return creature in self.cards and creature not in self.face_down
+
+
+class TitanDiceState(GameState):
+    """The whole game: boards, stacks, Exodus, round and turn, the phase and its pending context."""
+
+    phase: Phase
+    round_number: int
+    first_player: int
+    turn: int  # whose turn it is
+    decider: int  # who decides now (a player hit by an attack decides during the attacker's turn)
+    boards: list[PlayerBoard]
+    stacks: dict[str, list[int]]  # creature -> card levels, top first
+    exodus: list[int]  # solo only: Exodus track per creature, 4 = in its cage, 0 = lost
+    end_triggered: bool
+    pending: dict[str, Any]  # the context of a multi-step decision; flat, primitives and lists of them
+    solo_result: str  # solo only: "", "won" or "lost"
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        return None if self.phase == Phase.GAME_OVER else self.decider
+
+    @property
+    def is_solo(self) -> bool:
+        """True for the one-player variant against the Exodus board."""
+        return self.num_players == 1
+
+    def _clone_own(self, new: GameState) -> None:
+        assert isinstance(new, TitanDiceState)
+        new.boards = [board.copy() for board in self.boards]
+        new.stacks = {creature: levels.copy() for creature, levels in self.stacks.items()}
+        new.exodus = self.exodus.copy()
+        new.pending = {key: (value.copy() if isinstance(value, list) else value) for key, value in self.pending.items()}
+
+    def _snapshot_own(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "round_number": self.round_number,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "decider": self.decider,
+            "boards": [board.snapshot() for board in self.boards],
+            "stacks": {creature: list(levels) for creature, levels in self.stacks.items()},
+            "exodus": list(self.exodus),
+            "end_triggered": self.end_triggered,
+            "pending": {key: (list(v) if isinstance(v, list) else v) for key, v in sorted(self.pending.items())},
+            "solo_result": self.solo_result,
+        }
+
+
+__all__ = ["AREAS", "BONUS_DIE", "Phase", "PlayerBoard", "TitanDiceState"]
