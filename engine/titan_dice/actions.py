@@ -71,9 +71,9 @@ class Roll(Action):
     which: Literal["active", "spent", "both"]
 
     def describe(self) -> str:
-        return {"active": "Roll your active dice", "spent": "Roll your spent dice", "both": "Roll active and spent dice"}[
-            self.which
-        ]
+        if self.which == "both":
+            return "Roll active and spent dice"
+        return f"Roll your {self.which} dice"
 
 
 class Capture(Action):

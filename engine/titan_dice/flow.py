@@ -217,9 +217,8 @@ def finish_game(state: TitanDiceState, solo_result: str) -> None:
     state.pending = {}
     state.solo_result = solo_result
     if state.is_solo:
-        state.log.append(
-            "All five creature types are caged: you win!" if solo_result == "won" else "All of Exodus is lost: you lose."
-        )
+        won = solo_result == "won"
+        state.log.append("All five creature types are caged: you win!" if won else "All of Exodus is lost: you lose.")
         return
     scores = [board_score(board) for board in state.boards]
     state.log.append("Game over. Scores: " + ", ".join(f"{state.name(s)} {p}" for s, p in enumerate(scores)) + ".")

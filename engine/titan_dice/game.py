@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Action, Game, GameState, NoOptions, Seat
 from engine.titan_dice import abilities, attacks, flow
@@ -38,9 +38,9 @@ from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, REGULAR_D
 from engine.titan_dice.rules import (
     ability_of,
     board_score,
+    caged_count,
     can_pay,
     card_cost,
-    caged_count,
     deck_levels,
     exodus_lost,
     npc_dice,
@@ -48,6 +48,12 @@ from engine.titan_dice.rules import (
 )
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
 from engine.titan_dice.view import build_view, status_sentence
+
+
+def _own(state: GameState) -> TitanDiceState:
+    """The state as a Titan Dice state (the contract passes the base type)."""
+    return cast(TitanDiceState, state)
+
 
 ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
 
@@ -107,7 +113,7 @@ class TitanDice(Game):
     # -- legal decisions ------------------------------------------------------------------------------
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every legal decision for the current player, in a stable order."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         phase = state.phase
         seat = state.decider
         board = state.boards[seat] if phase != Phase.GAME_OVER else None
@@ -206,7 +212,7 @@ class TitanDice(Game):
     # -- playing ------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action in place."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         seat = state.decider
         phase = state.phase
         if isinstance(action, RollExodus):
@@ -221,7 +227,8 @@ class TitanDice(Game):
             board = state.boards[seat]
             areas = ("active", "spent") if action.which == "both" else (action.which,)
             dice = sorted(d for area in areas for d in board.dice_in(area))
-            flow.roll_dice(state, seat, dice, f"rolls {'active and spent' if action.which == 'both' else action.which} dice")
+            what = "active and spent" if action.which == "both" else action.which
+            flow.roll_dice(state, seat, dice, f"rolls {what} dice")
             flow.after_roll(state, seat, Phase.ACTION)
         elif isinstance(action, Capture):
             self._capture(state, seat, action.creature)
@@ -394,17 +401,17 @@ class TitanDice(Game):
     # -- results ------------------------------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """The JSON-ready picture (see `build_view` for its shape)."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         return build_view(state, seat, self.scores(state), self.winners(state))
 
     def scores(self, state: GameState) -> list[float]:
         """One point per creature on the tracks and per creature icon on cards (solo: the same count, for interest)."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         return [float(board_score(board)) for board in state.boards]
 
     def winners(self, state: GameState) -> list[int]:
         """The winner once over: most points, ties to the later player in the final round's turn order."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         if state.phase != Phase.GAME_OVER:
             return []
         if state.is_solo:
@@ -413,7 +420,7 @@ class TitanDice(Game):
 
     def heuristic(self, state: GameState, seat: int) -> float:
         """Score lead (and caging progress) mapped into [0, 1]; solo: caging progress against Exodus losses."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         if state.phase == Phase.GAME_OVER:
             if state.is_solo:
                 return 1.0 if state.solo_result == "won" else 0.0
@@ -433,7 +440,7 @@ class TitanDice(Game):
     # -- checks ---------------------------------------------------------------------------------------------
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for refusing an action."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         kind = getattr(action, "kind", "")
         if state.phase == Phase.GAME_OVER:
             return "The game is over."
@@ -458,7 +465,7 @@ class TitanDice(Game):
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants: tracks, dice accounting, cards, wounds, scores, whose decision it is."""
-        assert isinstance(state, TitanDiceState)
+        state = _own(state)
         problems: list[str] = []
         for seat, board in enumerate(state.boards):
             who = f"seat {seat}"
@@ -475,8 +482,10 @@ class TitanDice(Game):
                     problems.append(f"{who}: OUT but die {die} is {area}")
                 if not board.is_out and area == "attack":
                     problems.append(f"{who}: not OUT but die {die} is on the attack card")
-                if area == "hand" and board.has_rolled and not (
-                    state.phase == Phase.WOUND_REROLL and state.turn == seat
+                if (
+                    area == "hand"
+                    and board.has_rolled
+                    and not (state.phase == Phase.WOUND_REROLL and state.turn == seat)
                 ):
                     problems.append(f"{who}: die {die} still in hand after the first roll")
                 if area == "wound" and board.die_face[die] != WOUND:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from engine.core import GameState
 from engine.titan_dice.data import BONUS_DIE, CREATURES, REGULAR_DICE, TRACK_MAX, TRACK_START, WOUND
@@ -41,15 +41,15 @@ class PlayerBoard:
     """One player's board: creature tracks, dice, wound markers, cards and round status."""
 
     __slots__ = (
-        "track",
-        "die_face",
-        "die_area",
-        "wound_markers",
         "cards",
+        "die_area",
+        "die_face",
         "face_down",
-        "is_out",
-        "has_rolled",
         "gryphon_attack",
+        "has_rolled",
+        "is_out",
+        "track",
+        "wound_markers",
     )
 
     def __init__(self) -> None:
@@ -143,7 +143,7 @@ class TitanDiceState(GameState):
         return self.num_players == 1
 
     def _clone_own(self, new: GameState) -> None:
-        assert isinstance(new, TitanDiceState)
+        new = cast(TitanDiceState, new)
         new.boards = [board.copy() for board in self.boards]
         new.stacks = {creature: levels.copy() for creature, levels in self.stacks.items()}
         new.exodus = self.exodus.copy()

@@ -26,10 +26,11 @@ def build_view(state: TitanDiceState, seat: int | None, scores: list[float], win
         ``dice``: six dicts ``{"die": 0..5, "bonus": bool, "face": face, "area": area}`` where die 5 is
         the bonus die and area is one of hand (not rolled yet), active, spent, wound (on the wound
         track), removed (out of play this round), attack (on the attack card), box (bonus die unused);
-        ``active``/``spent``/``removed``/``attack``/``hand``: lists of faces in that area (index order),
+        ``active``/``spent``/``removed``/``attack_dice``/``hand``: lists of faces in that area (index order),
         ``wounds``: {"dice": n, "markers": n, "total": n},
         ``cards``: [{"creature", "level", "face_up", "ability", "text", "cost"}] in creature order,
         ``bonus_die``: {"area": area, "face": face or None when in the box},
+        ``attack_side``: bool (the player aid shows its Attack Phase side: the player is OUT),
         ``attack``: {"gryphon_bonus": bool, "dice": number of dice this player's attack rolls use},
         ``score``: the rulebook count so far
     - ``stacks``: {creature: [{"level", "cost", "ability", "text"}] top first}
@@ -111,7 +112,7 @@ def _player_view(state: TitanDiceState, seat: int, board: PlayerBoard) -> dict[s
         "active": [board.die_face[i] for i in board.dice_in("active")],
         "spent": [board.die_face[i] for i in board.dice_in("spent")],
         "removed": [board.die_face[i] for i in board.dice_in("removed")],
-        "attack": [board.die_face[i] for i in board.dice_in("attack")],
+        "attack_dice": [board.die_face[i] for i in board.dice_in("attack")],
         "wounds": {"dice": board.wound_dice(), "markers": board.wound_markers, "total": board.wounds()},
         "cards": [
             {
