@@ -1,0 +1,134 @@
+"""A static server for Titan Table on 127.0.0.1, with the right MIME types.
+
+    python3 scripts/serve.py [--root DIR] [--port N]
+
+Serves the working tree (default) or a built dist/. For the working tree,
+titan-py.zip and sw.js are made on request from the current files (see
+scripts/titan_site.py), so an edited or new .py file needs only a reload. Every
+response says `Cache-Control: no-cache`: the browser revalidates, so it never
+runs stale code in development. Also used by the e2e tests and the start-up
+benchmark (start_server).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import sys
+import threading
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from titan_site import PY_ZIP, SW, py_zip, render_sw
+
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+    generated = True  # make titan-py.zip and sw.js when they are not files under the root
+    quiet = True
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def do_GET(self):
+        if self._generated(head=False):
+            return
+        super().do_GET()
+
+    def do_HEAD(self):
+        if self._generated(head=True):
+            return
+        super().do_HEAD()
+
+    def _generated(self, head: bool) -> bool:
+        path = unquote(urlsplit(self.path).path).lstrip("/")
+        if not self.generated or path not in (PY_ZIP, SW) or (Path(self.directory) / path).exists():
+            return False
+        root = Path(self.directory)
+        try:
+            zip_bytes = py_zip(root)
+            body, ctype = (
+                (zip_bytes, "application/zip") if path == PY_ZIP else (render_sw(root, zip_bytes), MIME[".js"])
+            )
+        except Exception as exc:  # show the reason in the browser, not a hung request
+            self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, f"{path}: {exc}")
+            return True
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+        return True
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def handle(self):
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
+
+
+def make_server(root: Path, port: int = 0, quiet: bool = True) -> ThreadingHTTPServer:
+    handler = type("TitanHandler", (Handler,), {"quiet": quiet})
+    httpd = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
+    httpd.daemon_threads = True
+    return httpd
+
+
+def start_server(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Serve root in a background thread; returns the server and its base URL (ending in /)."""
+    httpd = make_server(root, port)
+    threading.Thread(target=httpd.serve_forever, name="titan-http", daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    ap.add_argument("--port", type=int, default=8000, help="0 picks a free port; a busy port falls back to a free one")
+    ap.add_argument("--log", action="store_true", help="log every request")
+    args = ap.parse_args()
+    try:
+        httpd = make_server(args.root, args.port, quiet=not args.log)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        httpd = make_server(args.root, 0, quiet=not args.log)
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    print(f"Titan Table: open {url}  (serving {args.root.resolve()}; Ctrl+C stops)", flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+
+
+if __name__ == "__main__":
+    main()

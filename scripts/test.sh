@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Run every test: ruff, then pytest over the engine, app and browser tests (the `slow`
+# marker excluded, see pyproject.toml). Sets up what the tests need first.
+#   scripts/test.sh [pytest args]     e.g. scripts/test.sh -k startup
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test || { echo "test: setup failed" >&2; exit 1; }
+
+status=0
+echo "== ruff check"
+.venv/bin/python -m ruff check . || status=1
+
+suites=()
+for d in tests/engine tests/app tests/e2e; do [ -d "$d" ] && suites+=("$d"); done
+echo "== pytest ${suites[*]}"
+.venv/bin/python -m pytest "${suites[@]}" "$@"
+rc=$?
+if [ "$rc" = 5 ]; then
+  echo "test: pytest collected no tests (exit 5); nothing to fail on" >&2
+  rc=0
+fi
+[ "$rc" = 0 ] || status=1
+exit "$status"
