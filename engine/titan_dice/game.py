@@ -46,6 +46,7 @@ from engine.titan_dice.rules import (
     npc_dice,
     payment_splits,
 )
+from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
 from engine.titan_dice.view import build_view, status_sentence
 
@@ -89,6 +90,7 @@ class TitanDice(Game):
     rules_version = 1
     Options = NoOptions
     action_types = ACTION_TYPES
+    rulings = RULINGS
 
     # -- set-up -------------------------------------------------------------------------------------
     def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
@@ -398,6 +400,14 @@ class TitanDice(Game):
         state.pending = {}
         state.phase = Phase.AFTER_ACTION
 
+    def rules_markdown(self) -> str:
+        """This edition's values, card and attack texts and rulings, as markdown for the rules screen."""
+        return rules_markdown()
+
+    def designed_values(self) -> dict[str, Any]:
+        """This edition's designed values, JSON-ready."""
+        return designed_values()
+
     # -- results ------------------------------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """The JSON-ready picture (see `build_view` for its shape)."""
@@ -517,9 +527,6 @@ class TitanDice(Game):
                 problems.append(f"{creature}: stack out of order {state.stacks[creature]}")
         if state.is_solo and (len(state.exodus) != len(CREATURES) or any(not 0 <= v <= 4 for v in state.exodus)):
             problems.append(f"exodus out of range {state.exodus}")
-        if state.phase != Phase.GAME_OVER:
-            if not 0 <= state.decider < state.num_players:
-                problems.append(f"decider {state.decider} out of range")
-            if not self.legal_actions(state):
-                problems.append(f"no legal action in phase {state.phase}")
+        if state.phase != Phase.GAME_OVER and not 0 <= state.decider < state.num_players:
+            problems.append(f"decider {state.decider} out of range")
         return problems

@@ -106,7 +106,11 @@ class PlayerBoard:
 
     def active_count(self, creature: str) -> int:
         """Active dice showing a creature."""
-        return sum(1 for i, a in enumerate(self.die_area) if a == "active" and self.die_face[i] == creature)
+        count = 0
+        for area, face in zip(self.die_area, self.die_face, strict=True):
+            if area == "active" and face == creature:
+                count += 1
+        return count
 
     def caged(self) -> list[bool]:
         """Per creature type: is it caged (four collected)?"""
