@@ -10,7 +10,6 @@ delegation): elements carry `data-action="<index>"` (a legal action) or
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 from app import ai, dom
@@ -81,10 +80,9 @@ class App:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         if not self.open_from_hash():
             reopened = False
-            with contextlib.suppress(Exception):
-                open_id = dom.window().sessionStorage.getItem(SESSION_KEY)
-                if open_id:
-                    reopened = self.open_saved(str(open_id), quiet=True)
+            open_id = dom.session_get(SESSION_KEY)
+            if open_id:
+                reopened = self.open_saved(open_id, quiet=True)
             if not reopened:
                 self.show_home()
         dom.publish("titanApp", True)
@@ -122,11 +120,9 @@ class App:
     def on_click(self, event: Any) -> None:
         """The one click handler: dispatch on data-action / data-cmd."""
         if self.screen == "game":
-            skip = dom.element("board")
-            if skip is not None and skip.contains(event.target):
-                rolling = skip.querySelector(".rolling")
-                if rolling is not None:
-                    rolling.classList.remove("rolling")
+            rolling = dom.query(dom.element("board"), ".rolling")
+            if rolling is not None:  # a click anywhere skips the dice animation
+                rolling.classList.remove("rolling")
         found = dom.closest_command(event)
         if found is None:
             return
@@ -142,7 +138,7 @@ class App:
         key = str(event.key)
         if key not in ("Enter", " "):
             return
-        target = event.target
+        target = dom.event_target(event)
         tag = str(target.tagName).upper() if target is not None else ""
         if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
             return
@@ -158,7 +154,7 @@ class App:
 
     def on_change(self, event: Any) -> None:
         """Setup form: a change of game, player count or seat kind redraws the form."""
-        target = event.target
+        target = dom.event_target(event)
         if self.screen == "setup" and target is not None and target.hasAttribute("data-refresh"):
             focus_id = str(target.id)
             self.read_setup_form()
@@ -203,8 +199,7 @@ class App:
         """The home screen with the saved games."""
         self.stop_ai()
         self.screen = "home"
-        with contextlib.suppress(Exception):
-            dom.window().sessionStorage.removeItem(SESSION_KEY)
+        dom.session_set(SESSION_KEY, None)
         listing = self.store.listing()
         for notice in listing.notices:
             if ("warn", notice) not in self.notices:
@@ -375,8 +370,7 @@ class App:
         """Write the game screen's frame, then its regions."""
         assert self.game is not None and self.state is not None
         self.screen = "game"
-        with contextlib.suppress(Exception):
-            dom.window().sessionStorage.setItem(SESSION_KEY, self.entry_id or "")
+        dom.session_set(SESSION_KEY, self.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title))
         self.render_game(rolled=False)
 
@@ -527,11 +521,9 @@ class App:
         )
         if not ok:
             dom.select_text(element_id)
-        node = dom.element("dialog")
-        if node is not None:
-            msg = node.querySelector(".dialog-msg")
-            if msg is not None:
-                msg.textContent = message
+        msg = dom.query(dom.element("dialog"), ".dialog-msg")
+        if msg is not None:
+            msg.textContent = message
 
     def show_import(self) -> None:
         """The dialog to paste a save string."""

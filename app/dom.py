@@ -17,21 +17,68 @@ from app.storage import StorageFullError, StorageUnavailableError
 _proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
 
 
+def _py(value: Any) -> Any:
+    """JS null arrives as `jsnull` (not None) in recent Pyodide: map it to None."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
+def query(node: Any, selector: str) -> Any:
+    """node.querySelector(selector), or None."""
+    return None if node is None else _py(node.querySelector(selector))
+
+
+def session_get(key: str) -> str | None:
+    """sessionStorage.getItem, or None (also when sessionStorage is unavailable)."""
+    try:
+        value = _py(js.window.sessionStorage.getItem(key))
+    except Exception:
+        return None
+    return None if value is None else str(value)
+
+
+def session_set(key: str, value: str | None) -> None:
+    """sessionStorage.setItem (or removeItem for None); failures are ignored (it is only a convenience)."""
+    try:
+        if value is None:
+            js.window.sessionStorage.removeItem(key)
+        else:
+            js.window.sessionStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+async def ensure_stylesheet(href: str, timeout_s: float = 5.0) -> None:
+    """Link the app's stylesheet (if index.html does not) and wait until it applies, so nothing flashes."""
+    import asyncio
+
+    head = js.document.head
+    link = _py(js.document.querySelector(f'link[rel="stylesheet"][href$="{href}"]'))
+    if link is None:
+        link = js.document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = href
+        head.appendChild(link)
+    waited = 0.0
+    while _py(link.sheet) is None and waited < timeout_s:
+        await asyncio.sleep(0.02)
+        waited += 0.02
+
+
 def element(element_id: str) -> Any:
     """The element with this id (or None)."""
-    return js.document.getElementById(element_id)
+    return _py(js.document.getElementById(element_id))
 
 
 def set_html(element_id: str, markup: str) -> None:
     """Replace an element's content: one bridge call per region."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None:
         node.innerHTML = markup
 
 
 def set_text(element_id: str, text: str) -> None:
     """Replace an element's text (never parsed as HTML)."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None:
         node.textContent = text
 
@@ -45,7 +92,7 @@ def listen(target: Any, event: str, handler: Callable[[Any], None]) -> None:
 
 def app_root() -> Any:
     """The #app element the platform's index.html provides."""
-    return js.document.getElementById("app")
+    return _py(js.document.getElementById("app"))
 
 
 def window() -> Any:
@@ -55,10 +102,10 @@ def window() -> Any:
 
 def closest_command(event: Any) -> tuple[str, str, Any] | None:
     """For an event: ("action", index, el) or ("cmd", name, el) of the nearest marked element."""
-    target = event.target
+    target = _py(event.target)
     if target is None or not hasattr(target, "closest"):
         return None
-    found = target.closest("[data-action],[data-cmd]")
+    found = _py(target.closest("[data-action],[data-cmd]"))
     if found is None:
         return None
     if found.hasAttribute("data-action"):
@@ -68,13 +115,13 @@ def closest_command(event: Any) -> tuple[str, str, Any] | None:
 
 def attribute(node: Any, name: str) -> str | None:
     """An attribute's value or None."""
-    value = node.getAttribute(name)
+    value = _py(node.getAttribute(name))
     return None if value is None else str(value)
 
 
 def form_values(form_id: str) -> dict[str, str]:
     """Every named field of a form as strings (unchecked checkboxes are absent)."""
-    form = js.document.getElementById(form_id)
+    form = _py(js.document.getElementById(form_id))
     if form is None:
         return {}
     data = js.Object.fromEntries(js.FormData.new(form))
@@ -83,41 +130,41 @@ def form_values(form_id: str) -> dict[str, str]:
 
 def focus(selector: str) -> None:
     """Move keyboard focus to the first element matching a CSS selector."""
-    node = js.document.querySelector(selector)
+    node = _py(js.document.querySelector(selector))
     if node is not None:
         node.focus()
 
 
 def add_class(element_id: str, name: str) -> None:
     """Add a CSS class to an element."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None:
         node.classList.add(name)
 
 
 def show_dialog(element_id: str) -> None:
     """Open a <dialog> as a modal."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None and not node.open:
         node.showModal()
 
 
 def close_dialog(element_id: str) -> None:
     """Close a <dialog>."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None and node.open:
         node.close()
 
 
 def value_of(element_id: str) -> str:
     """The value of an input or textarea."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     return "" if node is None else str(node.value)
 
 
 def select_text(element_id: str) -> None:
     """Select the text of an input or textarea (so the player can copy it by hand)."""
-    node = js.document.getElementById(element_id)
+    node = _py(js.document.getElementById(element_id))
     if node is not None:
         node.focus()
         node.select()
@@ -219,8 +266,9 @@ class LocalStorageBackend:
 
     def __init__(self) -> None:
         try:
-            self.store = js.window.localStorage
-            self.store.getItem("titan-table:probe")
+            self.store = _py(js.window.localStorage)
+            if self.store is not None:
+                self.store.getItem("titan-table:probe")
         except Exception as error:
             raise StorageUnavailableError(
                 "This browser does not let the page keep saved games (storage is blocked or unavailable). "
@@ -232,7 +280,7 @@ class LocalStorageBackend:
     def get(self, key: str) -> str | None:
         """The value of a key, or None."""
         try:
-            value = self.store.getItem(key)
+            value = _py(self.store.getItem(key))
         except Exception as error:
             raise StorageUnavailableError(f"Storage cannot be read: {error}") from error
         return None if value is None else str(value)
@@ -265,3 +313,8 @@ class LocalStorageBackend:
             return [str(k) for k in js.Object.keys(self.store).to_py()]
         except Exception as error:
             raise StorageUnavailableError(f"Storage cannot be read: {error}") from error
+
+
+def event_target(event: Any) -> Any:
+    """event.target, or None."""
+    return _py(event.target)

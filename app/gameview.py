@@ -104,7 +104,7 @@ def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     module = view_module(game.id)
     if ctx is not None and hasattr(module, "status_hint"):
         hint = module.status_hint(ctx)
-    return f"{who.name}: {hint or 'choose an action'}."
+    return hint or f"{who.name}: choose an action."
 
 
 def render_regions(game: Game, state: GameState, *, rolled: bool = False) -> Regions:
@@ -132,7 +132,15 @@ def render_regions(game: Game, state: GameState, *, rolled: bool = False) -> Reg
         actions = game_over_html(result_lines(game, state))
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
-        actions = actions_html(labels, interactive=interactive, waiting_text=waiting)
+        module = view_module(game.id)
+        icons = groups = None
+        if interactive:
+            dumped = [action.model_dump() for action in legal]
+            if hasattr(module, "action_icon"):
+                icons = [module.action_icon(data) for data in dumped]
+            if hasattr(module, "action_group") and len(legal) > 6:
+                groups = [module.action_group(str(data.get("kind", ""))) for data in dumped]
+        actions = actions_html(labels, interactive=interactive, waiting_text=waiting, icons=icons, groups=groups)
     return Regions(
         gamebar=gamebar_html(game.title, can_undo(state), state.is_over),
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),

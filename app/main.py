@@ -1,13 +1,20 @@
-"""The entry point PyScript runs: start the app, or show why it could not start."""
+"""The entry point PyScript runs: load the stylesheet, start the app, or show why it could not start."""
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 
+STYLESHEET = "assets/app.css"
+_tasks: set[asyncio.Future[None]] = set()
 
-def main() -> None:
+
+async def start() -> None:
     """Start the app and tell the page it is ready (or that it failed, with a readable message)."""
     try:
+        from app import dom
+
+        await dom.ensure_stylesheet(STYLESHEET)
         from app.controller import App
 
         App().start()
@@ -15,7 +22,12 @@ def main() -> None:
         traceback.print_exc()
         from app import dom
 
-        dom.titan_fail(f"Titan Table could not start: {error}")
+        dom.titan_fail(f"Titan Table could not start: {error}\n\n{traceback.format_exc()}")
+
+
+def main() -> None:
+    """Schedule the start-up on the page's event loop."""
+    _tasks.add(asyncio.ensure_future(start()))
 
 
 main()

@@ -272,14 +272,42 @@ def status_html(text: str, *, thinking: bool = False, over: bool = False, seat: 
     return f"<span class='{cls}'>{chip}{spinner}<span>{esc(text)}</span></span>"
 
 
-def actions_html(labels: Sequence[str], *, interactive: bool, waiting_text: str = "") -> str:
-    """The action bar: one button per legal action (data-action = its index), in the engine's order."""
+def actions_html(
+    labels: Sequence[str],
+    *,
+    interactive: bool,
+    waiting_text: str = "",
+    icons: Sequence[str] | None = None,
+    groups: Sequence[str] | None = None,
+) -> str:
+    """The action bar: one button per legal action (data-action = its index), in the engine's order.
+
+    `icons` are trusted markup made by the view (symbols, never player text); consecutive actions with
+    the same non-empty `groups` entry are put under one small heading.
+    """
     if not interactive:
         return f"<p class='waiting'>{esc(waiting_text)}</p>"
-    return "".join(
-        f"<button{attrs(type='button', class_='btn btn-action', data_action=index)}>{esc(label)}</button>"
-        for index, label in enumerate(labels)
-    )
+    parts: list[str] = []
+    current_group: str | None = None
+    for index, label in enumerate(labels):
+        group = groups[index] if groups else ""
+        if group != current_group:
+            if current_group:
+                parts.append("</div>")
+            if group:
+                parts.append(
+                    f"<div class='action-group' role='group' aria-label='{esc(group)}'>"
+                    f"<span class='action-group-title'>{esc(group)}</span>"
+                )
+            current_group = group
+        icon = icons[index] if icons else ""
+        parts.append(
+            f"<button{attrs(type='button', class_='btn btn-action', data_action=index)}>{icon}"
+            f"<span>{esc(label)}</span></button>"
+        )
+    if current_group:
+        parts.append("</div>")
+    return "".join(parts)
 
 
 def log_html(lines: Sequence[str], limit: int = 200) -> str:
