@@ -40,8 +40,11 @@ FULL_STACK_PLAYERS: Final[int] = 3
 SMALL_STACK_LEVELS: Final[tuple[int, ...]] = (1, 2, 3)
 # The solo Kraken cards (Retract, Recoil, Wrestle); the box holds 4 regular + 3 solo Kraken cards.
 SOLO_KRAKEN_LEVELS: Final[tuple[int, ...]] = (1, 2, 3)
-# Solo: "choose two creature cards from each type" -- this edition uses levels 1 and 2 of each type.
-SOLO_STACK_LEVELS: Final[tuple[int, ...]] = (1, 2)
+# Solo: "choose two creature cards from each type" -- the option `solo_cards` picks which two levels
+# (the same for every type; Kraken uses the solo cards of those levels). This edition's default is 1 and 2.
+SOLO_STACK_CHOICES: Final[dict[str, tuple[int, int]]] = {"1-2": (1, 2), "1-3": (1, 3), "2-3": (2, 3)}
+SOLO_STACK_DEFAULT: Final[str] = "1-2"
+SOLO_STACK_LEVELS: Final[tuple[int, ...]] = SOLO_STACK_CHOICES[SOLO_STACK_DEFAULT]
 
 # Card abilities by (creature, level): (name, rulebook text).
 ABILITIES: Final[dict[tuple[str, int], tuple[str, str]]] = {

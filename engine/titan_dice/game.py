@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Literal, cast
 
-from engine.core import Action, Game, GameState, NoOptions, Seat
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Action, Game, GameState, Seat
 from engine.titan_dice import abilities, attacks, flow
 from engine.titan_dice.actions import (
     ACTION_TYPES,
@@ -34,7 +36,15 @@ from engine.titan_dice.actions import (
     RollFive,
     SetAside,
 )
-from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, REGULAR_DICE, TRACK_MAX, WOUND
+from engine.titan_dice.data import (
+    BONUS_DIE,
+    CREATURES,
+    EXODUS_START,
+    REGULAR_DICE,
+    SOLO_STACK_DEFAULT,
+    TRACK_MAX,
+    WOUND,
+)
 from engine.titan_dice.rules import (
     ability_of,
     board_score,
@@ -80,6 +90,17 @@ PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
 }
 
 
+class TitanDiceOptions(BaseModel):
+    """Variant settings: which two card levels of each type the solo stacks hold."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    solo_cards: Literal["1-2", "1-3", "2-3"] = Field(
+        default=SOLO_STACK_DEFAULT,
+        description="Solo only: the two card levels of every type in the stacks (Kraken: the solo cards).",
+    )
+
+
 class TitanDice(Game):
     """Titan Dice for 1-4 players; one player plays the solo variant against the Exodus board."""
 
@@ -88,7 +109,7 @@ class TitanDice(Game):
     min_players = 1
     max_players = 4
     rules_version = 1
-    Options = NoOptions
+    Options = TitanDiceOptions
     action_types = ACTION_TYPES
     rulings = RULINGS
 
@@ -97,7 +118,8 @@ class TitanDice(Game):
         """Every track at 1, stacks ordered level 1 on top, seat 0 first player of round 1."""
         state = TitanDiceState(self.id, num_players, options, seed, seats)
         state.boards = [PlayerBoard() for _ in range(num_players)]
-        state.stacks = {creature: list(deck_levels(creature, num_players)) for creature in CREATURES}
+        solo_cards = getattr(options, "solo_cards", SOLO_STACK_DEFAULT)
+        state.stacks = {creature: list(deck_levels(creature, num_players, solo_cards)) for creature in CREATURES}
         state.exodus = [EXODUS_START] * len(CREATURES) if num_players == 1 else []
         state.round_number = 1
         state.first_player = 0
@@ -521,7 +543,8 @@ class TitanDice(Game):
                 problems.append(f"{who}: score does not match the count")
         for creature in CREATURES:
             held = [b.cards[creature] for b in state.boards if creature in b.cards]
-            if sorted(state.stacks[creature] + held) != sorted(deck_levels(creature, state.num_players)):
+            deck = deck_levels(creature, state.num_players, getattr(state.options, "solo_cards", SOLO_STACK_DEFAULT))
+            if sorted(state.stacks[creature] + held) != sorted(deck):
                 problems.append(f"{creature}: cards not conserved (stack {state.stacks[creature]}, held {held})")
             if state.stacks[creature] != sorted(state.stacks[creature]):
                 problems.append(f"{creature}: stack out of order {state.stacks[creature]}")

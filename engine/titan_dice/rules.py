@@ -11,8 +11,8 @@ from engine.titan_dice.data import (
     NPC_MAX_DICE,
     SMALL_STACK_LEVELS,
     SOLO_KRAKEN_ABILITIES,
-    SOLO_KRAKEN_LEVELS,
-    SOLO_STACK_LEVELS,
+    SOLO_STACK_CHOICES,
+    SOLO_STACK_DEFAULT,
     STACK_LEVELS,
     TRACK_MAX,
 )
@@ -31,10 +31,10 @@ def ability_of(creature: str, level: int, solo: bool) -> tuple[str, str]:
     return ABILITIES[(creature, level)]
 
 
-def deck_levels(creature: str, num_players: int) -> tuple[int, ...]:
-    """The levels of the cards of one type in play for this player count, top first."""
+def deck_levels(creature: str, num_players: int, solo_cards: str = SOLO_STACK_DEFAULT) -> tuple[int, ...]:
+    """The levels of the cards of one type in play for this player count (and solo choice), top first."""
     if num_players == 1:
-        return SOLO_KRAKEN_LEVELS[: len(SOLO_STACK_LEVELS)] if creature == "kraken" else SOLO_STACK_LEVELS
+        return SOLO_STACK_CHOICES[solo_cards]
     return STACK_LEVELS if num_players >= FULL_STACK_PLAYERS else SMALL_STACK_LEVELS
 
 

@@ -16,6 +16,7 @@ from engine.titan_dice.data import (
     OPPOSITE_FACE,
     SMALL_STACK_LEVELS,
     SOLO_KRAKEN_ABILITIES,
+    SOLO_STACK_CHOICES,
     SOLO_STACK_LEVELS,
     STACK_LEVELS,
     TRACK_START,
@@ -126,8 +127,9 @@ RULINGS: list[str] = [
     "your board, you lose the moment all five Exodus creatures are lost. There is no three-cage end trigger. "
     "The score shown is the regular count, for interest only.",
     # 29
-    "Solo stacks hold levels 1 and 2 of every type (Kraken: Retract and Recoil); the level 1 card is on top "
-    "and must be bought first; a card exchanged back returns to its place by level.",
+    "Solo stacks hold levels 1 and 2 of every type by default (Kraken: Retract and Recoil); the option "
+    "\u201csolo cards\u201d may choose levels 1 and 3 or 2 and 3 instead. The lower card is on top and must be "
+    "bought first; a card exchanged back returns to its place by level.",
 ]
 
 
@@ -140,7 +142,8 @@ def designed_values() -> dict[str, Any]:
         "stack_levels": {
             f"{FULL_STACK_PLAYERS}-4 players": list(STACK_LEVELS),
             "2 players": list(SMALL_STACK_LEVELS),
-            "solo": list(SOLO_STACK_LEVELS),
+            "solo (default; option solo_cards)": list(SOLO_STACK_LEVELS),
+            "solo choices": {key: list(levels) for key, levels in SOLO_STACK_CHOICES.items()},
         },
         "kraken_cards": "4 regular Kraken cards (levels 1, 2, 2, 3) and 3 solo Kraken cards (levels 1, 2, 3)",
         "track_start": TRACK_START,
@@ -160,7 +163,7 @@ def rules_markdown() -> str:
     lines.append(
         f"- Stacks: {', '.join(map(str, STACK_LEVELS))} (level 1 on top) with {FULL_STACK_PLAYERS}-4 players; "
         f"{', '.join(map(str, SMALL_STACK_LEVELS))} with 2 players (one level-2 card removed); "
-        f"{' and '.join(map(str, SOLO_STACK_LEVELS))} in solo."
+        f"{' and '.join(map(str, SOLO_STACK_LEVELS))} of each type in solo (an option may pick 1 and 3, or 2 and 3)."
     )
     lines.append(f"- {values['kraken_cards']}.")
     lines.append(

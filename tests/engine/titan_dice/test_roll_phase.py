@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.titan_dice import GAME
 from engine.titan_dice.state import Phase
-from tests.engine.titan_dice.helpers import act, areas, do, faces_in, kinds, legal, new, position, script, track
+from tests.engine.titan_dice.helpers import areas, do, faces_in, kinds, legal, new, position, script, track
 
 
 def test_first_roll_without_wounds_goes_to_the_action_phase_and_is_logged():
