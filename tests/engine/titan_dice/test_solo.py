@@ -153,6 +153,7 @@ def test_solo_kraken_3_wrestle_moves_into_the_cage():
     state.exodus = [1, 4, 4, 4, 4]
     script(state, "chimera")
     state = do(state, "activate", creature="kraken")
+    state = do(state, "pay", dice=4, creatures=0)
     assert state.exodus == [4, 4, 4, 4, 4]
     assert "Ann uses Kraken 3: Wrestle." not in state.log  # the default seat name is Player 1
     assert "Player 1 uses Kraken 3: Wrestle." in state.log
