@@ -1,0 +1,1 @@
+"""CPython tests of the app's pure parts (no browser)."""

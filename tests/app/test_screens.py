@@ -1,0 +1,99 @@
+"""Screens as pure functions: escaping, data-action / data-cmd wiring, options form, generic game view."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from app.gameview import can_undo, render_regions, undo_seat
+from app.options_form import option_fields, parse_values, render_fields
+from app.screens import (
+    HomeData,
+    SeatForm,
+    SetupData,
+    actions_html,
+    home_html,
+    import_dialog_html,
+    log_html,
+    setup_html,
+    share_dialog_html,
+)
+from app.storage import SavedGame
+from engine.core import Seat
+from tests.engine.toy_game import PIG
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def entry(entry_id: str = "abc", names: tuple[str, ...] = (XSS, "Bot")) -> SavedGame:
+    return SavedGame(entry_id, "titan_dice", "Titan Dice", list(names), 0, "Round 2", "TT.1.x")
+
+
+def test_home_lists_games_and_escapes_names():
+    html = home_html(HomeData(games=[entry()], last=entry()))
+    assert "<img" not in html and "&lt;img" in html
+    assert 'data-cmd="open" data-id="abc"' in html and 'data-cmd="delete"' in html
+    assert "Continue" in html and "Round 2" in html
+
+
+def test_home_delete_asks_for_confirmation():
+    html = home_html(HomeData(games=[entry()], last=None, pending_delete="abc"))
+    assert 'data-cmd="confirm-delete"' in html and 'data-cmd="cancel-delete"' in html
+
+
+def test_setup_escapes_seat_names():
+    data = SetupData(
+        games=[("titan_dice", "Titan Dice", 1, 4)],
+        game_id="titan_dice",
+        num_players=2,
+        seats=[SeatForm(XSS), SeatForm('"><b>', "ai", 2)],
+        levels=[(1, "Easy"), (2, "Hard")],
+        option_fields=[],
+        option_values={},
+        error=XSS,
+    )
+    html = setup_html(data)
+    assert "<img" not in html and "<b>" not in html
+    assert 'value="&lt;img src=x onerror=alert(1)&gt;"' in html
+    assert '<option value="2" selected>Hard</option>' in html
+    assert "1 (solo)" in html
+
+
+def test_actions_and_log_escape_and_index():
+    html = actions_html(["Roll", XSS], interactive=True)
+    assert 'data-action="0"' in html and 'data-action="1"' in html and "<img" not in html
+    assert "<img" not in log_html([XSS])
+    assert "data-action" not in actions_html(["Roll"], interactive=False, waiting_text=XSS)
+
+
+def test_dialogs_escape_untrusted_text():
+    assert "<img" not in share_dialog_html(XSS, "http://x/#save=" + XSS)
+    assert "<img" not in import_dialog_html(XSS, XSS)
+
+
+class DemoOptions(BaseModel):
+    """Options of a pretend game."""
+
+    fast: bool = Field(False, description="Shorter game")
+    board: Literal["small", "large"] = "small"
+    target: int = Field(20, ge=10, le=50)
+
+
+def test_options_form_round_trip():
+    fields = option_fields(DemoOptions)
+    assert [f.kind for f in fields] == ["bool", "choice", "int"]
+    html = render_fields(fields, {})
+    assert 'type="checkbox"' in html and '<option value="large">' in html and 'min="10"' in html
+    values = parse_values(fields, {"opt_fast": "on", "opt_board": "large", "opt_target": "30"})
+    assert DemoOptions.model_validate(values) == DemoOptions(fast=True, board="large", target=30)
+
+
+def test_generic_view_and_undo_with_pig():
+    state = PIG.new_game(2, None, 1, [Seat(name=XSS), Seat(name="Bot", kind="ai", level=1)])
+    regions = render_regions(PIG, state)
+    assert "<img" not in regions.board + regions.status
+    assert regions.actions.count("data-action=") == len(regions.legal) == 1
+    assert not can_undo(state)
+    state = PIG.apply(state, PIG.legal_actions(state)[0])  # a roll: never undone
+    assert undo_seat(state) == 0 and not can_undo(state)

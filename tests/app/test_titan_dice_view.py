@@ -1,0 +1,124 @@
+"""The Titan Dice board: every player's tracks are drawn, names are escaped, legal actions map to data-action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.gameview import render_regions
+from app.views import BoardContext
+from app.views.titan_dice import render_board
+from engine.core import Rng, Seat
+from engine.registry import GAMES
+
+GAME = GAMES["titan_dice"]
+CREATURES = ("chimera", "gryphon", "hydra", "kraken", "minotaur")
+XSS = "<img src=x onerror=alert(1)>"
+DATA_ACTION = re.compile(r'data-action="(\d+)"')
+
+
+def humans(n: int, first: str = "Ann") -> list[Seat]:
+    return [Seat(name=first if i == 0 else f"P{i + 1}") for i in range(n)]
+
+
+def board_for(state) -> tuple[str, list[str]]:
+    legal = GAME.legal_actions(state) if not state.is_over else []
+    labels = [a.describe() for a in legal]
+    ctx = BoardContext(
+        game=GAME,
+        state=state,
+        view=GAME.view(state, state.current_player),
+        actions=legal,
+        labels=labels,
+        interactive=not state.is_over,
+        rolled=bool(state.chance and state.chance[-1]),
+        actor=state.actors[-1] if state.actors else None,
+    )
+    return render_board(ctx), labels
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_board_has_every_players_tracks(players):
+    state = GAME.new_game(players, None, 3, humans(players))
+    svg, _labels = board_for(state)
+    assert svg.count("class='td-board-svg player-board") == players
+    assert svg.count("class='track'") == 5 * players + (5 if players == 1 else 0)
+    for creature in CREATURES:
+        assert f"#td-sym-{creature}" in svg
+    assert ("exodus-board" in svg) == (players == 1)
+    assert "Round 1" in svg
+
+
+def test_names_are_escaped_in_svg_and_regions():
+    state = GAME.new_game(2, None, 3, [Seat(name=XSS), Seat(name='"><svg onload=alert(1)>', kind="ai", level=1)])
+    regions = render_regions(GAME, state)
+    for html in (regions.board, regions.status, regions.log, regions.actions, regions.gamebar):
+        assert "<img" not in html and "<svg onload" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in regions.board
+    assert "&lt;img src=x onerror=alert(1)&gt;" in regions.status
+
+
+def test_action_bar_has_a_button_per_legal_action():
+    state = GAME.new_game(2, None, 3, humans(2))
+    regions = render_regions(GAME, state)
+    indices = [int(i) for i in DATA_ACTION.findall(regions.actions)]
+    assert indices == list(range(len(regions.legal)))
+
+
+def play_random(players: int, seed: int, steps: int):
+    """Yield states along a seeded random game."""
+    state = GAME.new_game(players, None, seed, humans(players))
+    rng = Rng(seed + 100)
+    for _ in range(steps):
+        yield state
+        if state.is_over:
+            return
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 2), (3, 3), (4, 4)])
+def test_board_choices_are_legal_actions_along_random_games(players, seed):
+    seen_kinds: set[str] = set()
+    for state in play_random(players, seed, 400):
+        svg, labels = board_for(state)
+        for match in re.finditer(
+            r"<g class='choice[^']*' data-action=\"(\d+)\" role=\"button\" tabindex=\"0\" "
+            r"aria-label=\"([^\"]*)\"",
+            svg,
+        ):
+            index = int(match.group(1))
+            assert 0 <= index < len(labels)
+            assert match.group(2) == labels[index].replace("'", "&#x27;").replace('"', "&quot;")
+        mapped = {int(i) for i in DATA_ACTION.findall(svg)}
+        legal = GAME.legal_actions(state) if not state.is_over else []
+        for index in mapped:
+            seen_kinds.add(legal[index].kind)
+        # Dice choices always map to a die on the board.
+        for index, action in enumerate(legal):
+            if action.kind in ("choose_die", "set_aside", "remove_die"):
+                assert index in mapped, f"{action.describe()} is not on the board"
+    assert seen_kinds  # some actions were clickable on the board
+
+
+def test_legal_dice_and_stack_choices_are_on_the_board():
+    # The first roll, then the action phase: purchases map to the stacks.
+    for state in play_random(2, 11, 60):
+        legal = GAME.legal_actions(state) if not state.is_over else []
+        svg, _ = board_for(state)
+        mapped = {int(i) for i in DATA_ACTION.findall(svg)}
+        for index, action in enumerate(legal):
+            if action.kind in ("purchase", "roll_five", "capture"):
+                assert index in mapped, f"{action.describe()} is not on the board"
+
+
+def test_render_is_fast_enough():
+    import time
+
+    states = list(play_random(4, 9, 120))
+    started = time.perf_counter()
+    for state in states:
+        render_regions(GAME, state)
+    per_render = (time.perf_counter() - started) / len(states)
+    assert per_render < 0.05, f"{per_render * 1000:.1f} ms per render under CPython"
