@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import Action
-from engine.titan_dice.actions import ChooseDie, ChooseFace, ChooseType, CollectCreature, Finish, LoseCreature
+from engine.titan_dice.actions import ChooseDie, ChooseFace, ChooseType, CollectCreature, Finish, LoseCreature, make
 from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, OPPOSITE_FACE, REGULAR_DICE, TRACK_MAX, WOUND
 from engine.titan_dice.flow import after_roll, collect, end_turn, gain_wound_marker, lose, roll_dice, roll_face
 from engine.titan_dice.rules import ability_of, exodus_lost
@@ -115,28 +115,28 @@ def ability_actions(state: TitanDiceState) -> list[Action]:
     name = pending["ability"]
     if state.phase == Phase.CHOOSE_DICE:
         actions: list[Action] = [
-            ChooseDie(die=die, face=state.boards[state.decider].die_face[die])
+            make(ChooseDie, die=die, face=state.boards[state.decider].die_face[die])
             for die in dice_choices(state, state.decider)
         ]
         if len(pending["chosen"]) >= DICE_STEPS[name].least:
-            actions.append(Finish(ability=name))
+            actions.append(make(Finish, ability=name))
         return actions
     if state.phase == Phase.CHOOSE_FACE:
         current = state.boards[state.decider].die_face[pending["die"]]
-        return [ChooseFace(die=pending["die"], face=c) for c in CREATURES if c != current]
+        return [make(ChooseFace, die=pending["die"], face=c) for c in CREATURES if c != current]
     if state.phase == Phase.LOSE_CREATURE:
         board = state.boards[state.decider]
-        return [LoseCreature(creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
+        return [make(LoseCreature, creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
     if state.phase == Phase.COLLECT:
-        actions = [CollectCreature(creature=c) for c in collect_choices(state, state.decider)]
+        actions = [make(CollectCreature, creature=c) for c in collect_choices(state, state.decider)]
         if len(pending["picks"]) >= COLLECT_STEPS[name].least:
-            actions.append(Finish(ability=name))
+            actions.append(make(Finish, ability=name))
         return actions
     if state.phase == Phase.CHOOSE_TYPE:
         if state.is_solo:
             lost = exodus_lost(state)
-            return [ChooseType(creature=c) for c in CREATURES if c not in lost]
-        return [ChooseType(creature=c) for c in CREATURES]
+            return [make(ChooseType, creature=c) for c in CREATURES if c not in lost]
+        return [make(ChooseType, creature=c) for c in CREATURES]
     return []
 
 

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from engine.core import Action
+
+A = TypeVar("A", bound=Action)
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def make(cls: type[A], **fields: Any) -> A:
+    """A shared instance of an action: actions are frozen, so legal_actions can reuse them (and skip validation)."""
+    key = (cls, *fields.items())
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = cls(**fields)
+    return action  # type: ignore[return-value]
+
 
 Creature = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur"]
 Face = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur", "wound"]

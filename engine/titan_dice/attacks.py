@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action
-from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, SetAside
+from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, SetAside, make
 from engine.titan_dice.data import ATTACK_SET, BONUS_DIE, CREATURES, FACES, REGULAR_DICE, TRACK_MAX
 from engine.titan_dice.flow import end_turn, face_list, gain_wound_marker, lose, roll_face
 from engine.titan_dice.rules import players_in
@@ -36,10 +36,10 @@ def keep_actions(state: TitanDiceState) -> list[Action]:
     for die in rest:
         if board.die_face[die] not in seen:
             seen.add(board.die_face[die])
-            actions.append(SetAside(die=die, face=board.die_face[die]))
+            actions.append(make(SetAside, die=die, face=board.die_face[die]))
     if rest:
-        actions.append(AttackReroll(count=len(rest)))
-    actions.append(AttackKeep())
+        actions.append(make(AttackReroll, count=len(rest)))
+    actions.append(make(AttackKeep))
     return actions
 
 
@@ -120,10 +120,10 @@ def victim_actions(state: TitanDiceState, victim: int, face: str) -> list[Action
     """What a player hit by a Hydra, Kraken or Minotaur attack may give up (empty: nothing to give)."""
     board = state.boards[victim]
     if face == "hydra":
-        return [FlipCard(creature=c, level=board.cards[c]) for c in CREATURES if board.has_usable_card(c)]
+        return [make(FlipCard, creature=c, level=board.cards[c]) for c in CREATURES if board.has_usable_card(c)]
     if face == "kraken":
         return [
-            LoseCreature(creature=c)
+            make(LoseCreature, creature=c)
             for c, value in zip(CREATURES, board.track, strict=True)
             if 0 < value < TRACK_MAX  # caged creatures are not affected
         ]
@@ -135,7 +135,7 @@ def victim_actions(state: TitanDiceState, victim: int, face: str) -> list[Action
                 face_shown = board.die_face[die]
                 if board.die_area[die] == area and face_shown not in seen:
                     seen.add(face_shown)
-                    actions.append(RemoveDie(die=die, face=face_shown, area=area))
+                    actions.append(make(RemoveDie, die=die, face=face_shown, area=area))
         return actions
     return []
 

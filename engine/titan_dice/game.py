@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Seat
-from engine.titan_dice import abilities, attacks, flow
+from engine.titan_dice import abilities, attacks, checks, flow
 from engine.titan_dice.actions import (
     ACTION_TYPES,
     Activate,
@@ -35,12 +35,11 @@ from engine.titan_dice.actions import (
     RollExodus,
     RollFive,
     SetAside,
+    make,
 )
 from engine.titan_dice.data import (
-    BONUS_DIE,
     CREATURES,
     EXODUS_START,
-    REGULAR_DICE,
     SOLO_STACK_DEFAULT,
     TRACK_MAX,
     WOUND,
@@ -58,7 +57,7 @@ from engine.titan_dice.rules import (
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
-from engine.titan_dice.view import build_view, status_sentence
+from engine.titan_dice.view import build_view
 
 
 def _own(state: GameState) -> TitanDiceState:
@@ -67,27 +66,6 @@ def _own(state: GameState) -> TitanDiceState:
 
 
 ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
-
-# Which action kinds each phase accepts (for readable refusals).
-PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
-    Phase.NPC_ROLL: ("roll_exodus",),
-    Phase.NPC_WOUND: ("move_exodus",),
-    Phase.FIRST_ROLL: ("roll_five",),
-    Phase.WOUND_REROLL: ("reroll_wounds", "keep_wounds"),
-    Phase.ROLL: ("roll",),
-    Phase.ACTION: ("capture", "purchase", "exchange", "activate", "pass"),
-    Phase.PAYMENT: ("pay",),
-    Phase.CHOOSE_DICE: ("choose_die", "finish"),
-    Phase.CHOOSE_FACE: ("choose_face",),
-    Phase.LOSE_CREATURE: ("lose_creature",),
-    Phase.COLLECT: ("collect_creature", "finish"),
-    Phase.CHOOSE_TYPE: ("choose_type",),
-    Phase.AFTER_ACTION: ("capture", "end_turn"),
-    Phase.ATTACK_ROLL: ("attack_roll",),
-    Phase.ATTACK_KEEP: ("set_aside", "attack_reroll", "attack_keep"),
-    Phase.ATTACK_VICTIM: ("flip_card", "lose_creature", "remove_die"),
-    Phase.GAME_OVER: (),
-}
 
 
 class TitanDiceOptions(BaseModel):
@@ -144,35 +122,36 @@ class TitanDice(Game):
         if board is None:
             return []
         if phase == Phase.NPC_ROLL:
-            return [RollExodus(dice=npc_dice(state.round_number))]
+            return [make(RollExodus, dice=npc_dice(state.round_number))]
         if phase == Phase.NPC_WOUND:
             lost = exodus_lost(state)
-            return [MoveExodus(creature=c) for c in CREATURES if c not in lost]
+            return [make(MoveExodus, creature=c) for c in CREATURES if c not in lost]
         if phase == Phase.FIRST_ROLL:
-            return [RollFive()]
+            return [make(RollFive)]
         if phase == Phase.WOUND_REROLL:
             count = len(state.pending["wound_dice"])
-            return [RerollWounds(count=count), KeepWounds(count=count)]
+            return [make(RerollWounds, count=count), make(KeepWounds, count=count)]
         if phase == Phase.ROLL:
             has_active, has_spent = bool(board.dice_in("active")), bool(board.dice_in("spent"))
             options = []
             if has_active:
-                options.append(Roll(which="active"))
+                options.append(make(Roll, which="active"))
             if has_spent:
-                options.append(Roll(which="spent"))
+                options.append(make(Roll, which="spent"))
             if has_active and has_spent:
-                options.append(Roll(which="both"))
+                options.append(make(Roll, which="both"))
             return options
         if phase == Phase.ACTION:
-            return [*self._captures(board), *self._deals(state, seat), Pass()]
+            return [*self._captures(board), *self._deals(state, seat), make(Pass)]
         if phase == Phase.PAYMENT:
-            return [Pay(creature=state.pending["creature"], dice=d, creatures=m) for d, m in self._splits(state, seat)]
+            creature = state.pending["creature"]
+            return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in self._splits(state, seat)]
         if phase in ABILITY_PHASES:
             return abilities.ability_actions(state)
         if phase == Phase.AFTER_ACTION:
-            return [*self._captures(board), EndTurn()]
+            return [*self._captures(board), make(EndTurn)]
         if phase == Phase.ATTACK_ROLL:
-            return [AttackRoll(dice=len(attacks.attack_dice(state, seat)))]
+            return [make(AttackRoll, dice=len(attacks.attack_dice(state, seat)))]
         if phase == Phase.ATTACK_KEEP:
             return attacks.keep_actions(state)
         if phase == Phase.ATTACK_VICTIM:
@@ -182,7 +161,8 @@ class TitanDice(Game):
     @staticmethod
     def _captures(board: PlayerBoard) -> list[Action]:
         """One capture per creature type among the active dice."""
-        return [Capture(creature=c, count=board.active_count(c)) for c in CREATURES if board.active_count(c)]
+        counts = board.active_counts()
+        return [make(Capture, creature=c, count=counts[c]) for c in CREATURES if counts.get(c)]
 
     def _deals(self, state: TitanDiceState, seat: int) -> list[Action]:
         """Purchases, exchanges and activations the seat can pay for."""
@@ -195,12 +175,12 @@ class TitanDice(Game):
             owned = board.cards.get(creature)
             if owned is None:
                 if stack and can_pay(board, creature, card_cost(stack[0])):
-                    purchases.append(Purchase(creature=creature, level=stack[0]))
+                    purchases.append(make(Purchase, creature=creature, level=stack[0]))
                 continue
             if creature in board.face_down:
                 continue  # a face-down card can neither be used nor exchanged
             if stack and stack[0] != owned and can_pay(board, creature, card_cost(stack[0])):
-                exchanges.append(Exchange(creature=creature, level=stack[0], give_level=owned, from_seat=-1))
+                exchanges.append(make(Exchange, creature=creature, level=stack[0], give_level=owned, from_seat=-1))
             for k in range(1, state.num_players):
                 other = (seat + k) % state.num_players
                 theirs = state.boards[other].cards.get(creature)
@@ -210,14 +190,14 @@ class TitanDice(Game):
                     and state.boards[other].has_usable_card(creature)
                     and can_pay(board, creature, card_cost(theirs))
                 ):
-                    exchanges.append(Exchange(creature=creature, level=theirs, give_level=owned, from_seat=other))
+                    exchanges.append(make(Exchange, creature=creature, level=theirs, give_level=owned, from_seat=other))
             cost = card_cost(owned)
             if any(
                 abilities.is_feasible(state, seat, creature, owned, d, m)
                 for d, m in payment_splits(board, creature, cost)
             ):
                 name = ability_of(creature, owned, state.is_solo)[0]
-                activations.append(Activate(creature=creature, level=owned, ability=name))
+                activations.append(make(Activate, creature=creature, level=owned, ability=name))
         return [*purchases, *exchanges, *activations]
 
     def _splits(self, state: TitanDiceState, seat: int) -> list[tuple[int, int]]:
@@ -472,84 +452,9 @@ class TitanDice(Game):
     # -- checks ---------------------------------------------------------------------------------------------
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for refusing an action."""
-        state = _own(state)
-        kind = getattr(action, "kind", "")
-        if state.phase == Phase.GAME_OVER:
-            return "The game is over."
-        if kind not in PHASE_KINDS[state.phase]:
-            return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
-        board = state.boards[state.decider]
-        if isinstance(action, Purchase | Exchange | Activate):
-            creature = action.creature
-            if isinstance(action, Purchase) and creature in board.cards:
-                return f"You already own a {creature.title()} card; you may only exchange it."
-            if not isinstance(action, Purchase) and creature in board.face_down:
-                return f"Your {creature.title()} card is face down this round."
-            if not can_pay(board, creature, card_cost(action.level)):
-                return (
-                    f"{creature.title()} {action.level} costs {card_cost(action.level)} {creature.title()} dice "
-                    f"and/or captured {creature.title()}; you have {board.active_count(creature)} dice and "
-                    f"{board.track[CREATURES.index(creature)]} captured."
-                )
-        if isinstance(action, Capture) and not board.active_count(action.creature):
-            return f"You have no active {action.creature.title()} dice to capture."
-        return f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+        return checks.why_illegal(_own(state), action)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants: tracks, dice accounting, cards, wounds, scores, whose decision it is."""
         state = _own(state)
-        problems: list[str] = []
-        for seat, board in enumerate(state.boards):
-            who = f"seat {seat}"
-            if len(board.track) != len(CREATURES) or any(not 0 <= v <= TRACK_MAX for v in board.track):
-                problems.append(f"{who}: track out of range {board.track}")
-            if len(board.die_area) != REGULAR_DICE + 1 or len(board.die_face) != REGULAR_DICE + 1:
-                problems.append(f"{who}: wrong number of dice")
-            regular_ok = {"hand", "active", "spent", "wound", "removed", "attack"}
-            for die in range(REGULAR_DICE):
-                area = board.die_area[die]
-                if area not in regular_ok:
-                    problems.append(f"{who}: regular die {die} in {area}")
-                if board.is_out and area not in ("attack", "removed"):
-                    problems.append(f"{who}: OUT but die {die} is {area}")
-                if not board.is_out and area == "attack":
-                    problems.append(f"{who}: not OUT but die {die} is on the attack card")
-                if (
-                    area == "hand"
-                    and board.has_rolled
-                    and not (state.phase == Phase.WOUND_REROLL and state.turn == seat)
-                ):
-                    problems.append(f"{who}: die {die} still in hand after the first roll")
-                if area == "wound" and board.die_face[die] != WOUND:
-                    problems.append(f"{who}: die {die} on the wound track shows {board.die_face[die]}")
-                if area == "active" and board.die_face[die] == WOUND:
-                    problems.append(f"{who}: active die {die} shows a wound")
-            bonus = board.die_area[BONUS_DIE]
-            if bonus not in ("box", "active", "spent", "removed", "attack"):
-                problems.append(f"{who}: bonus die in {bonus}")
-            if (bonus == "attack") != board.gryphon_attack:
-                problems.append(f"{who}: bonus die {bonus} but gryphon_attack={board.gryphon_attack}")
-            if board.is_out and bonus not in ("box", "attack"):
-                problems.append(f"{who}: OUT with the bonus die {bonus}")
-            if board.is_out and board.wound_markers:
-                problems.append(f"{who}: OUT but still holds wound markers")
-            if not board.is_out and state.phase != Phase.GAME_OVER and board.wounds() >= 3:
-                problems.append(f"{who}: {board.wounds()} wounds but not OUT")
-            if any(c not in board.cards for c in board.face_down) or len(set(board.face_down)) != len(board.face_down):
-                problems.append(f"{who}: face-down cards {board.face_down} not owned or repeated")
-            if set(board.cards) - set(CREATURES):
-                problems.append(f"{who}: unknown card types {sorted(board.cards)}")
-            if board_score(board) != sum(board.track) + sum(board.cards.values()):
-                problems.append(f"{who}: score does not match the count")
-        for creature in CREATURES:
-            held = [b.cards[creature] for b in state.boards if creature in b.cards]
-            deck = deck_levels(creature, state.num_players, getattr(state.options, "solo_cards", SOLO_STACK_DEFAULT))
-            if sorted(state.stacks[creature] + held) != sorted(deck):
-                problems.append(f"{creature}: cards not conserved (stack {state.stacks[creature]}, held {held})")
-            if state.stacks[creature] != sorted(state.stacks[creature]):
-                problems.append(f"{creature}: stack out of order {state.stacks[creature]}")
-        if state.is_solo and (len(state.exodus) != len(CREATURES) or any(not 0 <= v <= 4 for v in state.exodus)):
-            problems.append(f"exodus out of range {state.exodus}")
-        if state.phase != Phase.GAME_OVER and not 0 <= state.decider < state.num_players:
-            problems.append(f"decider {state.decider} out of range")
-        return problems
+        return checks.invariant_violations(state, self.scores(state))

@@ -112,6 +112,14 @@ class PlayerBoard:
                 count += 1
         return count
 
+    def active_counts(self) -> dict[str, int]:
+        """Active dice per face shown."""
+        counts: dict[str, int] = {}
+        for area, face in zip(self.die_area, self.die_face, strict=True):
+            if area == "active":
+                counts[face] = counts.get(face, 0) + 1
+        return counts
+
     def caged(self) -> list[bool]:
         """Per creature type: is it caged (four collected)?"""
         return [value >= TRACK_MAX for value in self.track]

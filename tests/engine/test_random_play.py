@@ -1,0 +1,119 @@
+"""Shared random-play test: every registered game, every player count, many seeded games to the end.
+
+After every action the game's invariants are checked; at random points the save string round-trips,
+an illegal action is refused with the state unchanged, and every seat's view is JSON-ready and free of
+RNG state. A game that does not end within its cap fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import Action, Game, GameState, IllegalAction, Rng, save
+from engine.registry import GAMES
+
+# Games per (game id, player count); other games get DEFAULT_GAMES per count.
+PLAN: dict[str, dict[int, int]] = {"titan_dice": {1: 200, 2: 100, 3: 100, 4: 100}}
+DEFAULT_GAMES = 10
+# Actions after which an unfinished game fails the test (random play is slow to end, but must end).
+MAX_ACTIONS: dict[str, int] = {"titan_dice": 100_000}
+DEFAULT_MAX_ACTIONS = 20_000
+FULL_APPLY_EVERY = 10  # every tenth game goes through `game.apply` (clone + legality check) for every action
+VIEW_CHANCE = 1 / 60  # per action: check every seat's view
+ILLEGAL_CHANCE = 1 / 400  # per action: try an illegal action
+SAVE_CHANCE = 1 / 1500  # per action: save string round trip (replays the whole game)
+
+
+def _cases() -> list[tuple[str, int]]:
+    """(game id, player count) for every real registered game (toy test games excluded)."""
+    return [
+        (game_id, players)
+        for game_id in sorted(GAMES)
+        if not game_id.startswith("toy_")
+        for players in range(GAMES[game_id].min_players, GAMES[game_id].max_players + 1)
+    ]
+
+
+@pytest.mark.parametrize("game_id, players", _cases())
+def test_random_play(game_id: str, players: int) -> None:
+    game = GAMES[game_id]
+    count = PLAN.get(game_id, {}).get(players, DEFAULT_GAMES)
+    for index in range(count):
+        play_one(game, players, seed=10_000 * players + index, full_apply=index % FULL_APPLY_EVERY == 0)
+
+
+def play_one(game: Game, players: int, seed: int, full_apply: bool) -> None:
+    """Play one seeded random game to its end, checking everything along the way."""
+    chooser = Rng(seed ^ 0x5EED)
+    state = game.new_game(players, seed=seed)
+    check_views(game, state)
+    cap = MAX_ACTIONS.get(game.id, DEFAULT_MAX_ACTIONS)
+    seen: set[Action] = set()  # actions legal somewhere earlier: candidates for illegal ones
+    saved = False
+    steps = 0
+    while not state.is_over:
+        legal = game.legal_actions(state)
+        assert legal, f"{game.id} seed {seed}: no legal action but the game is not over"
+        if chooser.random() < ILLEGAL_CHANCE:
+            check_illegal_refused(game, state, legal, seen)
+        if len(seen) < 300:
+            seen.update(legal)
+        action = chooser.choice(legal)
+        if full_apply:
+            state = game.apply(state, action)
+        else:
+            game.apply_unchecked(state, action)
+        steps += 1
+        problems = game.invariant_violations(state)
+        assert not problems, f"{game.id} seed {seed} after {action.describe()!r}: {problems}"
+        if chooser.random() < VIEW_CHANCE:
+            check_views(game, state)
+        if not saved and chooser.random() < SAVE_CHANCE:
+            check_save_round_trip(state)
+            saved = True
+        if steps > cap:
+            pytest.fail(f"{game.id} with {players} players, seed {seed}: not over after {cap} actions")
+    assert game.legal_actions(state) == []
+    assert state.current_player is None
+    scores = game.scores(state)
+    assert len(scores) == players
+    assert set(game.winners(state)) <= set(range(players))
+    check_views(game, state)
+    if full_apply:
+        check_save_round_trip(state)
+
+
+def check_views(game: Game, state: GameState) -> None:
+    """Every seat's view (and a spectator's) is JSON-ready and holds no RNG state."""
+    secret = str(state.rng.state)
+    for seat in [*range(state.num_players), None]:
+        view = game.view(state, seat)
+        text = json.dumps(view)
+        assert json.loads(text) == view, "the view does not survive JSON"
+        assert '"rng"' not in text, "the view holds an rng entry"
+        assert secret not in text, "the view holds the RNG state"
+
+
+def check_illegal_refused(game: Game, state: GameState, legal: list[Action], seen: set[Action]) -> None:
+    """An action legal elsewhere but not here is refused, with a message, and changes nothing."""
+    here = set(legal)
+    candidates = sorted((a for a in seen if a not in here), key=repr)
+    if not candidates:
+        return
+    action = candidates[len(state.history) % len(candidates)]
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, action)
+    assert str(refused.value)
+    assert state.snapshot() == before
+    with pytest.raises(IllegalAction):
+        game.apply(state, {"kind": "no_such_action"})
+    assert state.snapshot() == before
+
+
+def check_save_round_trip(state: GameState) -> None:
+    """The save string loads back to an equal state."""
+    text = save.dumps(state)
+    assert save.loads(text) == state
