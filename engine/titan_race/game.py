@@ -1,0 +1,371 @@
+"""The Titan Race game object: options, set-up, legal decisions, playing them, results and checks."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Action, Game, GameState, Rng, Seat
+from engine.titan_race import flow
+from engine.titan_race.actions import (
+    ACTION_TYPES,
+    Answer,
+    ChooseFace,
+    ChooseStart,
+    DiscardCard,
+    EndTurn,
+    Hit,
+    Move,
+    PlaceTrap,
+    PlayCard,
+    Reroll,
+    TakeDie,
+    UseAbility,
+)
+from engine.titan_race.board import before, behind, route_end
+from engine.titan_race.data import (
+    CIRCUIT_ORDER,
+    DECK,
+    FACE_EXTRA,
+    FACE_ROUTES,
+    FACES,
+    GRAND_SLAM_BOARDS,
+    PURPLE,
+    ROWS,
+    START_SPACES,
+    TITAN_ORDER,
+)
+from engine.titan_race.invariants import invariant_violations
+from engine.titan_race.powers import ability_options, card_options, damage_targets, trap_targets
+from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
+from engine.titan_race.state import Phase, Titan, TitanRaceState
+from engine.titan_race.view import build_view, status_sentence
+
+CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
+TitanId = Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo"]
+
+
+class TitanRaceOptions(BaseModel):
+    """The circuit and the variant; defaults give the standard game on Kaldheira."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    circuit: CircuitId = "kaldheira"
+    variant: Literal["standard", "two_player", "teams", "grand_slam"] = "standard"
+    team_size: Literal[2, 3] = 2  # teams: 2 (2v2 with 4 players, 2v2v2 with 6) or 3 (3v3 with 6)
+    grand_slam_circuits: tuple[CircuitId, ...] = ()  # Grand Slam: three circuits; empty = `circuit` and the next two
+    titans: tuple[TitanId, ...] = ()  # the Titans in seat order (2-player: A1, B1, A2, B2); empty = dealt at random
+
+
+def _own(state: GameState) -> TitanRaceState:
+    """The state as a Titan Race state (the contract passes the base type)."""
+    return cast(TitanRaceState, state)
+
+
+# Which action kinds each phase accepts (for readable refusals).
+PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
+    Phase.DRAFT: ("take_die",),
+    Phase.CHOOSE_FACE: ("choose_face",),
+    Phase.START: ("choose_start",),
+    Phase.TURN: ("move", "place_trap", "hit", "use_ability", "play_card", "discard_card", "reroll", "end_turn"),
+    Phase.ANSWER: ("answer",),
+    Phase.GAME_OVER: (),
+}
+
+
+class TitanRace(Game):
+    """Titan Race for 2-6 players on six circuits, with the 2-player, teams and Grand Slam variants."""
+
+    id = "titan_race"
+    title = "Titan Race"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    Options = TitanRaceOptions
+    action_types = ACTION_TYPES
+    rulings = RULINGS
+
+    # -- set-up -------------------------------------------------------------------------------------------------
+    def check_setup(self, num_players: int, options: BaseModel) -> None:
+        """Refuse player counts and option combinations the variants do not allow."""
+        options = cast(TitanRaceOptions, options)
+        if options.variant == "two_player" and num_players != 2:
+            raise ValueError("The 2-player variant is for exactly 2 players (two Titans each).")
+        if options.variant == "teams":
+            if num_players not in (4, 6):
+                raise ValueError("Teams play with 4 players (2v2) or 6 players (3v3 or 2v2v2).")
+            if num_players == 4 and options.team_size != 2:
+                raise ValueError("With 4 players the teams are two teams of 2.")
+        if options.grand_slam_circuits and len(options.grand_slam_circuits) != GRAND_SLAM_BOARDS:
+            raise ValueError(f"The Grand Slam strings {GRAND_SLAM_BOARDS} circuits together.")
+        titans = 4 if options.variant == "two_player" else num_players
+        if options.titans and (len(options.titans) != titans or len(set(options.titans)) != titans):
+            raise ValueError(f"Choose {titans} different Titans, one per Titan in the race.")
+
+    def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
+        """Titans, life gauges, lap counters, one Bonus card each, the first Titan by a die, round 1."""
+        options = cast(TitanRaceOptions, options)
+        state = TitanRaceState(self.id, num_players, options, seed, seats)
+        count = 4 if options.variant == "two_player" else num_players
+        names = list(options.titans)
+        if not names:
+            pool = list(TITAN_ORDER)
+            state.rng.shuffle(pool)
+            names = sorted(pool[:count], key=TITAN_ORDER.index) if options.variant != "two_player" else pool[:count]
+        owners = [i % 2 for i in range(count)] if options.variant == "two_player" else list(range(count))
+        state.titans = [Titan(n, o) for n, o in zip(names, owners, strict=True)]
+        state.teams = _teams(num_players, options)
+        if options.variant == "grand_slam":
+            chosen = list(options.grand_slam_circuits)
+            if not chosen:
+                start = CIRCUIT_ORDER.index(options.circuit)
+                chosen = [CIRCUIT_ORDER[(start + k) % len(CIRCUIT_ORDER)] for k in range(GRAND_SLAM_BOARDS)]
+            state.circuits = chosen
+        else:
+            state.circuits = [options.circuit]
+        state.traps = []
+        state.deck = list(DECK)
+        state.rng.shuffle(state.deck)
+        state.discard = []
+        for titan in state.titans:
+            titan.hand.append(state.deck.pop(0))
+        state.lap_events = [[0, 0] for _ in state.titans]
+        state.winner = -1
+        state.question = {}
+        state.answers = []
+        state.turn = {}
+        state.phase = Phase.DRAFT
+        state.round_number = 1
+        state.log.append(
+            f"Titan Race on {', then '.join(state.circuits)}: "
+            + ", ".join(f"{state.name(t.owner)} plays {flow.TITANS[t.name].name}" for t in state.titans)
+            + "."
+        )
+        state.first_titan = flow.roll_first_titan(state)
+        flow.begin_round(state)
+        return state
+
+    # -- legal decisions ------------------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal decision for the current player, in a stable order."""
+        state = _own(state)
+        phase = state.phase
+        if phase == Phase.GAME_OVER:
+            return []
+        if phase == Phase.ANSWER:
+            return [Answer(choice=c) for c in state.question["options"]]
+        if phase == Phase.DRAFT:
+            seen: list[str] = []
+            actions: list[Action] = []
+            for index, face in enumerate(state.pool):
+                if face not in seen:
+                    seen.append(face)
+                    actions.append(TakeDie(die=index, face=face))  # type: ignore[arg-type]
+            return actions
+        if phase == Phase.CHOOSE_FACE:
+            return [ChooseFace(face=f) for f in FACES if f != PURPLE]  # type: ignore[arg-type]
+        if phase == Phase.START:
+            return [ChooseStart(space=s) for s in START_SPACES]
+        return self._turn_actions(state)
+
+    def _turn_actions(self, state: TitanRaceState) -> list[Action]:
+        """Move, the die's trap or hit, Ability, Bonus cards, the pentacle, end the turn."""
+        titan = state.acting
+        subject = state.titans[titan]
+        turn = state.turn
+        space = str(subject.space)
+        actions: list[Action] = []
+        if not turn["moved"]:
+            actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn["face"]]]  # type: ignore[arg-type]
+        extras = self._extra_targets(state)
+        extra = FACE_EXTRA.get(turn["face"], "")
+        if extra == "trap":
+            actions += [PlaceTrap(space=s) for s in extras]
+        elif extra == "hit":
+            actions += [Hit(space=s) for s in extras]
+        if not state.is_first_round and not turn["rerolled"]:
+            if not subject.ability_used:
+                actions += ability_options(state, titan)
+            if not turn["card_played"]:
+                actions += card_options(state, titan)
+                actions += [DiscardCard(card=c) for c in sorted(set(subject.hand))]
+        extra_settled = turn["extra_done"] or not extras
+        if turn["pentacle"] and subject.space == turn.get("pentacle_space") and extra_settled:
+            actions.append(Reroll())
+        if turn["moved"] and extra_settled:
+            actions.append(EndTurn())
+        return actions
+
+    @staticmethod
+    def _extra_targets(state: TitanRaceState) -> list[str]:
+        """Targets of the die's pending trap or hit (empty once done or if there is none)."""
+        turn = state.turn
+        if turn["extra_done"]:
+            return []
+        titan = state.acting
+        space = str(state.titans[titan].space)
+        if FACE_EXTRA.get(turn["face"]) == "trap":
+            return trap_targets(state, titan, behind(space))
+        return damage_targets(state, titan, before(space))
+
+    # -- playing --------------------------------------------------------------------------------------------------
+    def play(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action in place."""
+        state = _own(state)
+        titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
+        subject = state.titans[titan]
+        if isinstance(action, TakeDie):
+            flow.take_die(state, action.die)
+        elif isinstance(action, ChooseFace):
+            state.log.append(f"{flow.name(state, titan)} takes the {action.face} action.")
+            flow.set_face(state, action.face)
+        elif isinstance(action, ChooseStart):
+            flow.perform(state, {"kind": "start", "titan": titan, "space": action.space})
+        elif isinstance(action, Move):
+            effect = {"kind": "move", "titan": titan, "steps": list(action.steps), "penalty": state.turn["penalty"]}
+            state.log.append(f"{flow.name(state, titan)}: {action.describe()}.")
+            flow.perform(state, effect)
+        elif isinstance(action, PlaceTrap | Hit):
+            kind = "trap" if isinstance(action, PlaceTrap) else "hit"
+            flow.perform(state, {"kind": kind, "titan": titan, "space": action.space})
+        elif isinstance(action, UseAbility):
+            subject.ability_used = True
+            state.log.append(f"{flow.name(state, titan)} uses the Ability.")
+            effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
+            flow.perform(state, effect)
+        elif isinstance(action, PlayCard):
+            subject.hand.remove(action.card)
+            state.discard.append(action.card)
+            state.turn["card_played"] = True
+            effect = {
+                "kind": "card",
+                "titan": titan,
+                "card": action.card,
+                "target": action.target,
+                "direction": action.direction,
+            }
+            flow.perform(state, effect)
+        elif isinstance(action, DiscardCard):
+            subject.hand.remove(action.card)
+            state.discard.append(action.card)
+            state.turn["card_played"] = True
+            state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
+        elif isinstance(action, Reroll):
+            flow.reroll(state)
+        elif isinstance(action, EndTurn):
+            state.log.append(f"{flow.name(state, titan)} ends the turn.")
+            flow.end_turn(state)
+        elif isinstance(action, Answer):
+            state.answers.append(action.choice)
+            effect = state.question["effect"]
+            state.phase = Phase(state.question["resume"])
+            flow.perform(state, effect)
+
+    # -- rules text -------------------------------------------------------------------------------------------------
+    def rules_markdown(self) -> str:
+        """This edition's designed content and rulings, as markdown for the rules screen."""
+        return rules_markdown()
+
+    def designed_values(self) -> dict[str, Any]:
+        """This edition's designed content, JSON-ready."""
+        return designed_values()
+
+    # -- results -------------------------------------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The JSON-ready picture for a seat (see `build_view` for its shape and what it hides)."""
+        state = _own(state)
+        return build_view(self, state, seat)
+
+    def scores(self, state: GameState) -> list[float]:
+        """Each seat's best race progress in rows ((laps completed) * 12 + row); the winner's is 36 or more."""
+        state = _own(state)
+        best = [0.0] * state.num_players
+        for titan in state.titans:
+            best[titan.owner] = max(best[titan.owner], float(progress(titan)))
+        return best
+
+    def winners(self, state: GameState) -> list[int]:
+        """The seat (teams: every seat of the team) whose Titan completed its third lap first."""
+        state = _own(state)
+        if state.phase != Phase.GAME_OVER or state.winner < 0:
+            return []
+        owner = state.titans[state.winner].owner
+        return [seat for seat in range(state.num_players) if state.teams[seat] == state.teams[owner]]
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Race lead (progress and life of the seat's team against the best other team) mapped into [0, 1]."""
+        state = _own(state)
+        if state.phase == Phase.GAME_OVER:
+            return 1.0 if seat in self.winners(state) else 0.0
+        team = state.teams[seat]
+
+        def strength(titan: Titan) -> float:
+            return progress(titan) + 0.8 * titan.life + 0.5 * len(titan.hand)
+
+        mine = max(strength(t) for t in state.titans if state.teams[t.owner] == team)
+        others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
+        best_other = max(others) if others else 0.0
+        return 0.5 + max(-0.5, min(0.5, (mine - best_other) / 24.0))
+
+    def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
+        """A copy `seat` could believe in: the deck and the other teams' hands reshuffled, future dice reseeded."""
+        copy = _own(state.clone())
+        team = copy.teams[seat]
+        hidden = [t for t in copy.titans if copy.teams[t.owner] != team]
+        unknown = list(copy.deck) + [card for t in hidden for card in t.hand]
+        for index in range(len(unknown) - 1, 0, -1):
+            other = rng.randrange(index + 1)
+            unknown[index], unknown[other] = unknown[other], unknown[index]
+        for titan in hidden:
+            size = len(titan.hand)
+            titan.hand, unknown = unknown[:size], unknown[size:]
+        copy.deck = unknown
+        copy.rng = Rng(rng.next64())
+        return copy
+
+    # -- checks ---------------------------------------------------------------------------------------------------------
+    def why_illegal(self, state: GameState, action: Action) -> str | None:
+        """A readable reason for refusing an action."""
+        state = _own(state)
+        kind = getattr(action, "kind", "")
+        if state.phase == Phase.GAME_OVER:
+            return "The game is over."
+        if kind not in PHASE_KINDS[state.phase]:
+            return f"\u201c{action.describe()}\u201d is not possible now: {status_sentence(state)}."
+        if state.phase == Phase.TURN:
+            turn = state.turn
+            if isinstance(action, Move) and turn["moved"]:
+                return "You have already moved this turn."
+            if isinstance(action, UseAbility | PlayCard | DiscardCard) and state.is_first_round:
+                return "No Abilities or Bonus cards on the first turn."
+            if isinstance(action, UseAbility | PlayCard | DiscardCard) and turn["rerolled"]:
+                return "No Ability or Bonus card after a pentacle re-roll."
+            if isinstance(action, UseAbility) and state.titans[state.acting].ability_used:
+                return "You have already used your Ability this turn."
+            if isinstance(action, PlayCard | DiscardCard) and turn["card_played"]:
+                return "You have already played a Bonus card this turn."
+            if isinstance(action, EndTurn) and not turn["moved"]:
+                return "You must take your die's action before ending the turn."
+            if isinstance(action, EndTurn):
+                return "You must first place your trap or inflict your hit."
+        return f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Broken invariants (see invariants.py)."""
+        return invariant_violations(_own(state))
+
+
+def progress(titan: Titan) -> int:
+    """Rows raced: completed laps times 12 plus the row (0 before entering the circuit)."""
+    if titan.space is None:
+        return 0
+    return (titan.lap - 1) * ROWS + int(titan.space[1:])
+
+
+def _teams(num_players: int, options: TitanRaceOptions) -> list[int]:
+    """The team of each seat: team-mates never sit side by side."""
+    if options.variant != "teams":
+        return list(range(num_players))
+    teams_count = num_players // options.team_size
+    return [seat % teams_count for seat in range(num_players)]

@@ -1,0 +1,177 @@
+"""The six Abilities and the Bonus cards: which uses are possible now, and what each does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.titan_race.actions import PlayCard, UseAbility
+from engine.titan_race.board import STEP, adjacent, before, behind, direction_between
+from engine.titan_race.data import BONUS_CARDS, DIRECTIONS, FORWARD, TRAP_TOKENS
+from engine.titan_race.effects import (
+    Effect,
+    damage_space,
+    gain_life,
+    lose_life,
+    place_trap,
+    push,
+    step,
+    swap,
+)
+from engine.titan_race.state import TitanRaceState
+
+
+# -- targets --------------------------------------------------------------------------------------------------
+def trap_targets(state: TitanRaceState, titan: int, spaces: list[str]) -> list[str]:
+    """Spaces among these where a trap may go: none there already, and a token left in the supply."""
+    if len(state.traps) >= TRAP_TOKENS:
+        return []
+    board = state.board_of(state.titans[titan])
+    return [s for s in spaces if not state.has_trap(board, s)]
+
+
+def damage_targets(state: TitanRaceState, titan: int, spaces: list[str]) -> list[str]:
+    """Spaces among these holding something damage affects: a standing Titan or a trap."""
+    board = state.board_of(state.titans[titan])
+    found = []
+    for space in spaces:
+        occupant = state.titan_at(board, space)
+        if (occupant is not None and not state.titans[occupant].is_ko) or state.has_trap(board, space):
+            found.append(space)
+    return found
+
+
+def titans_on(state: TitanRaceState, titan: int, spaces: list[str]) -> list[tuple[str, int]]:
+    """(space, Titan) for each of these spaces holding another Titan."""
+    board = state.board_of(state.titans[titan])
+    found = []
+    for space in spaces:
+        occupant = state.titan_at(board, space)
+        if occupant is not None and occupant != titan:
+            found.append((space, occupant))
+    return found
+
+
+# -- Abilities ---------------------------------------------------------------------------------------------------
+def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
+    """Every use of the Titan's Ability possible now (empty if none)."""
+    subject = state.titans[titan]
+    name, space = subject.name, str(subject.space)
+    if name == "grinder":
+        return [UseAbility(titan=name, target=s) for s in trap_targets(state, titan, adjacent(space))]
+    if name == "rassik":
+        if not titans_on(state, titan, behind(space)):
+            return []
+        return [UseAbility(titan=name, target=STEP[(space, d)][0], direction=d) for d in FORWARD]  # type: ignore[arg-type]
+    if name == "craken":
+        return [UseAbility(titan=name, target=s) for s, _ in titans_on(state, titan, adjacent(space))]
+    if name == "ragnarok":
+        return [
+            UseAbility(titan=name, target=s, direction=d)  # type: ignore[arg-type]
+            for s, _ in titans_on(state, titan, adjacent(space))
+            for d in DIRECTIONS
+        ]
+    if name == "slaugg":
+        return [UseAbility(titan=name)] if damage_targets(state, titan, before(space)) else []
+    if name == "chtooloo":
+        if subject.life >= subject.max_life:
+            return []
+        return [
+            UseAbility(titan=name, target=s)
+            for s, other in titans_on(state, titan, adjacent(space))
+            if not state.titans[other].is_ko and state.titans[other].life > 0
+        ]
+    return []
+
+
+def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
+    """Carry out an Ability (the effect holds the action's target and direction)."""
+    state = fx.state
+    subject = state.titans[titan]
+    name, target, direction = subject.name, effect.get("target", ""), effect.get("direction", "")
+    board = state.board_of(subject)
+    other = state.titan_at(board, target) if target else None
+    if name == "grinder":
+        place_trap(fx, titan, target)
+    elif name == "rassik":
+        fx.log(f"Rassik kicks off a Titan behind him, {direction}.")
+        step(fx, titan, direction, own_power=True)
+    elif name == "craken" and other is not None:
+        swap(fx, titan, other)
+    elif name == "ragnarok" and other is not None:
+        fx.log(f"Ragnarok moves {fx.name(other)} from {target}.")
+        fx.hurt.add(other)  # moved by the Ability, not pushed: it loses nothing itself
+        step(fx, other, direction, own_power=False)
+    elif name == "slaugg":
+        fx.log("Slaugg strikes the three spaces before him.")
+        for space in before(str(subject.space)):
+            damage_space(fx, board, space, "Slaugg's Ability")
+    elif name == "chtooloo" and other is not None:
+        if lose_life(fx, other, "Chtooloo's Ability"):
+            gain_life(state, titan, 1, "Chtooloo's Ability")
+
+
+# -- Bonus cards ---------------------------------------------------------------------------------------------------
+def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
+    """Every way to play each card of the hand on your own turn (Shield is a reaction: only discarded)."""
+    subject = state.titans[titan]
+    space = str(subject.space)
+    options: list[PlayCard] = []
+    for card in sorted(set(subject.hand)):
+        if card == "tribal_trap":
+            options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, adjacent(space))]
+        elif card == "elixir" and subject.life < subject.max_life:
+            options.append(PlayCard(card=card))
+        elif card == "winged_boots":
+            options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
+        elif card == "sidestep":
+            options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
+        elif card == "grappling_hook":
+            options += [PlayCard(card=card, target=s) for s, _ in titans_on(state, titan, before(space))]
+        elif card == "thunderbolt" and damage_targets(state, titan, behind(space)):
+            options.append(PlayCard(card=card))
+        elif card == "voodoo_doll":
+            options += [
+                PlayCard(card=card, target=other.name)
+                for index, other in enumerate(state.titans)
+                if index != titan and other.space is not None and not other.is_ko
+            ]
+        elif card == "gust_of_wind":
+            options += [
+                PlayCard(card=card, target=s, direction=direction_between(space, s) or "N")  # type: ignore[arg-type]
+                for s, _ in titans_on(state, titan, adjacent(space))
+            ]
+        elif card == "hourglass" and subject.ability_used:
+            options.append(PlayCard(card=card))
+    return options
+
+
+def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
+    """Carry out a Bonus card (already taken from the hand and discarded)."""
+    state = fx.state
+    subject = state.titans[titan]
+    card, target, direction = effect["card"], effect.get("target", ""), effect.get("direction", "")
+    board = state.board_of(subject)
+    fx.log(f"{fx.name(titan)} plays {BONUS_CARDS[card].name}.")
+    if card == "tribal_trap":
+        place_trap(fx, titan, target)
+    elif card == "elixir":
+        gain_life(state, titan, 2, "Elixir")
+    elif card in ("winged_boots", "sidestep"):
+        step(fx, titan, direction, own_power=True)
+    elif card == "grappling_hook":
+        other = state.titan_at(board, target)
+        if other is not None:
+            swap(fx, titan, other)
+    elif card == "thunderbolt":
+        for space in behind(str(subject.space)):
+            damage_space(fx, board, space, "Thunderbolt")
+    elif card == "voodoo_doll":
+        victim = next(i for i, t in enumerate(state.titans) if t.name == target)
+        lose_life(fx, victim, "Voodoo Doll")
+    elif card == "gust_of_wind":
+        other = state.titan_at(board, target)
+        if other is not None:
+            push(fx, other, direction)
+    elif card == "hourglass":
+        subject.ability_used = False
+        fx.log(f"{fx.name(titan)}'s Ability card is face up again.")
