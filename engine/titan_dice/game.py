@@ -48,7 +48,6 @@ from engine.titan_dice.rules import (
     ability_of,
     board_score,
     caged_count,
-    can_pay,
     card_cost,
     deck_levels,
     exodus_lost,
@@ -167,19 +166,21 @@ class TitanDice(Game):
     def _deals(self, state: TitanDiceState, seat: int) -> list[Action]:
         """Purchases, exchanges and activations the seat can pay for."""
         board = state.boards[seat]
+        counts = board.active_counts()
         purchases: list[Action] = []
         exchanges: list[Action] = []
         activations: list[Action] = []
-        for creature in CREATURES:
+        for index, creature in enumerate(CREATURES):
+            budget = counts.get(creature, 0) + board.track[index]  # matching dice and creatures
             stack = state.stacks[creature]
             owned = board.cards.get(creature)
             if owned is None:
-                if stack and can_pay(board, creature, card_cost(stack[0])):
+                if stack and budget >= card_cost(stack[0]):
                     purchases.append(make(Purchase, creature=creature, level=stack[0]))
                 continue
             if creature in board.face_down:
                 continue  # a face-down card can neither be used nor exchanged
-            if stack and stack[0] != owned and can_pay(board, creature, card_cost(stack[0])):
+            if stack and stack[0] != owned and budget >= card_cost(stack[0]):
                 exchanges.append(make(Exchange, creature=creature, level=stack[0], give_level=owned, from_seat=-1))
             for k in range(1, state.num_players):
                 other = (seat + k) % state.num_players
@@ -187,14 +188,13 @@ class TitanDice(Game):
                 if (
                     theirs is not None
                     and theirs != owned
+                    and budget >= card_cost(theirs)
                     and state.boards[other].has_usable_card(creature)
-                    and can_pay(board, creature, card_cost(theirs))
                 ):
                     exchanges.append(make(Exchange, creature=creature, level=theirs, give_level=owned, from_seat=other))
-            cost = card_cost(owned)
-            if any(
+            if budget >= card_cost(owned) and any(
                 abilities.is_feasible(state, seat, creature, owned, d, m)
-                for d, m in payment_splits(board, creature, cost)
+                for d, m in payment_splits(board, creature, card_cost(owned))
             ):
                 name = ability_of(creature, owned, state.is_solo)[0]
                 activations.append(make(Activate, creature=creature, level=owned, ability=name))
