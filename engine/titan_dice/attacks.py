@@ -86,6 +86,8 @@ def continue_attack(state: TitanDiceState) -> None:
             pending["victims"].pop(0)
             if options:
                 apply_victim_choice(state, victim, options[0], automatic=True)
+            else:
+                state.log.append(f"{pending['face'].title()} attack: {state.name(victim)} has nothing to give up.")
         if not pending["faces"]:
             break
         face = pending["faces"].pop(0)

