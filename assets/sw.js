@@ -9,6 +9,9 @@
  *
  * Strategy: navigations go to the network first (fresh index.html) and fall back
  * to the cache when offline; everything else is served from the cache first.
+ * Served by the dev server (MANIFEST.dev), everything goes to the network first and
+ * refreshes the cache, so an edited file shows on the next reload and offline still
+ * works; the dev manifest lists files without hashes, so edits do not reinstall it.
  */
 "use strict";
 
@@ -67,15 +70,18 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function fromNetworkFirst(request) {
+async function fromNetworkFirst(request, fallback, timeoutMs = 0, refresh = false) {
   try {
-    return await Promise.race([
-      fetch(request),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), NAVIGATION_TIMEOUT_MS)),
-    ]);
+    const pending = fetch(request);
+    const response = await (timeoutMs ? Promise.race([
+      pending,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs)),
+    ]) : pending);
+    if (refresh && response.ok) await (await caches.open(CACHE)).put(fallback, response.clone());
+    return response;
   } catch (err) {
     const cache = await caches.open(CACHE);
-    return (await cache.match(INDEX)) || Response.error();
+    return (await cache.match(fallback, { ignoreSearch: true })) || Response.error();
   }
 }
 
@@ -87,5 +93,7 @@ async function fromCacheFirst(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(BASE)) return;
-  event.respondWith(request.mode === "navigate" ? fromNetworkFirst(request) : fromCacheFirst(request));
+  if (request.mode === "navigate") event.respondWith(fromNetworkFirst(request, INDEX, NAVIGATION_TIMEOUT_MS));
+  else if (MANIFEST.dev) event.respondWith(fromNetworkFirst(request, request, 0, true));
+  else event.respondWith(fromCacheFirst(request));
 });

@@ -47,7 +47,6 @@ MIME = {
 
 class Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
-    generated = True  # make titan-py.zip and sw.js when they are not files under the root
     quiet = True
 
     def end_headers(self):
@@ -66,13 +65,13 @@ class Handler(SimpleHTTPRequestHandler):
 
     def _generated(self, head: bool) -> bool:
         path = unquote(urlsplit(self.path).path).lstrip("/")
-        if not self.generated or path not in (PY_ZIP, SW) or (Path(self.directory) / path).exists():
+        # Made from the working tree, unless the root has them as files (a build).
+        if path not in (PY_ZIP, SW) or (Path(self.directory) / path).exists():
             return False
         root = Path(self.directory)
         try:
-            zip_bytes = py_zip(root)
             body, ctype = (
-                (zip_bytes, "application/zip") if path == PY_ZIP else (render_sw(root, zip_bytes), MIME[".js"])
+                (py_zip(root), "application/zip") if path == PY_ZIP else (render_sw(root, dev=True), MIME[".js"])
             )
         except Exception as exc:  # show the reason in the browser, not a hung request
             self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, f"{path}: {exc}")

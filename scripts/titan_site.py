@@ -89,11 +89,12 @@ def precache_manifest(root: Path = ROOT, zip_bytes: bytes | None = None) -> dict
     return dict(sorted(manifest.items()))
 
 
-def render_sw(root: Path = ROOT, zip_bytes: bytes | None = None) -> bytes:
-    manifest = precache_manifest(root, zip_bytes)
-    version = _digest(json.dumps(manifest, sort_keys=True).encode())
+def render_sw(root: Path = ROOT, zip_bytes: bytes | None = None, dev: bool = False) -> bytes:
+    """sw.js with its manifest; dev=True (the dev server): network first, and no hashes (see assets/sw.js)."""
+    manifest = dict.fromkeys([*static_files(root), PY_ZIP], "") if dev else precache_manifest(root, zip_bytes)
+    version = _digest(json.dumps([manifest, dev], sort_keys=True).encode())
     template = (root / SW_TEMPLATE).read_text()
-    body = json.dumps({"version": version, "files": manifest}, indent=1, sort_keys=True)
+    body = json.dumps({"version": version, "dev": dev, "files": manifest}, indent=1, sort_keys=True)
     marker = "const MANIFEST = null; // filled in by scripts/titan_site.py"
     if marker not in template:
         raise RuntimeError(f"{SW_TEMPLATE}: manifest marker missing")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ROOT, wait_ready
@@ -73,15 +74,29 @@ def test_watchdog_reports_a_stuck_startup(context, base_url):
     assert "did not finish within" in page.inner_text("#titan-error-text")
 
 
-def test_offline_reload_after_first_visit(context, open_app):
-    page = open_app(context.new_page())
+@pytest.fixture(scope="module")
+def built_url(tmp_path_factory, site_root):
+    """The build (scripts/build.py) served under a sub-path, as a static host would."""
+    tmp = tmp_path_factory.mktemp("served")
+    build(tmp / "games" / "titan", site_root)
+    httpd, url = start_server(tmp)
+    yield url + "games/titan/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.mark.parametrize("served", ["dev", "build"])
+def test_offline_reload_after_first_visit(served, context, base_url, built_url):
+    page = context.new_page()
+    page.goto(base_url if served == "dev" else built_url)
+    wait_ready(page)
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
     context.set_offline(True)
-    served = []
-    page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+    served_by = []
+    page.on("response", lambda r: served_by.append((r.url, r.from_service_worker)))
     page.reload()
     wait_ready(page)
-    assert served and all(from_sw for _url, from_sw in served), [u for u, sw in served if not sw]
+    assert served_by and all(from_sw for _url, from_sw in served_by), [u for u, sw in served_by if not sw]
     assert page.inner_html("#app").strip()
 
 
@@ -95,14 +110,43 @@ def test_no_request_leaves_localhost(context, open_app):
     context.guard.console_errors.clear()
 
 
-def test_build_works_under_a_sub_path(tmp_path, new_context, site_root):
-    build(tmp_path / "games" / "titan", site_root)
-    httpd, url = start_server(tmp_path)
+def test_build_works_under_a_sub_path(page, built_url):
+    page.goto(built_url)
+    wait_ready(page)
+    assert page.evaluate("location.pathname") == "/games/titan/"
+
+
+def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
+    site = build(tmp_path / "site", site_root)
+    httpd, url = start_server(tmp_path / "site")
     try:
-        page = new_context().new_page()
-        page.goto(url + "games/titan/")
+        context = new_context()
+        page = context.new_page()
+        page.goto(url)
         wait_ready(page)
-        assert page.evaluate("location.pathname") == "/games/titan/"
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        first = page.evaluate("caches.keys()")
+        assert len(first) == 1
+        # Publish a "new version": a changed file, so a changed manifest in sw.js.
+        sw = (site / "sw.js").read_text()
+        (site / "pyscript.toml").write_text((site / "pyscript.toml").read_text() + "\n# v2\n")
+        old_hash = sw.split('"pyscript.toml": "')[1].split('"')[0]
+        old_version = sw.split('"version": "')[1].split('"')[0]
+        (site / "sw.js").write_text(sw.replace(old_hash, "0" * 16).replace(old_version, "1" * 16))
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#titan-update")).to_be_visible(timeout=60_000)
+        # The old cache is deleted as the new worker activates.
+        for _ in range(100):
+            keys = page.evaluate("caches.keys()")
+            if len(keys) == 1:
+                break
+            page.wait_for_timeout(100)
+        assert keys == ["titan-" + "1" * 16]
+        cached = page.evaluate(
+            "caches.open('titan-' + '1'.repeat(16)).then(c => c.match('pyscript.toml')).then(r => r.text())"
+        )
+        assert cached.endswith("# v2\n")
     finally:
         httpd.shutdown()
         httpd.server_close()

@@ -1,0 +1,151 @@
+"""Start-up benchmark: the app against a bare Pyodide + pydantic page, cold and warm.
+
+    .venv/bin/python scripts/bench_startup.py [--runs 5] [--root DIR]
+
+Builds the site into a temporary folder (as users get it, see scripts/build.py),
+adds a bare page that loads the same PyScript, Pyodide and pydantic with the same
+config (interpreter, packages, packages_cache) and writes one line of text, then
+times, in headless Chromium, navigation start to:
+
+- the app: `window.titanReady()`, i.e. the interactive home screen;
+- the bare page: the text written after a pydantic model validated.
+
+Cold: a fresh browser context (empty HTTP cache, no service worker).
+Warm: a persistent profile, loaded once, then timed on the next load (the app is
+then served by its service worker, the bare page by the HTTP cache).
+Runs alternate app and bare so drift hits both alike; medians are printed.
+Goal: app cold start <= 1.5x the bare page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build import build
+from serve import start_server
+from titan_site import ROOT
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+BARE_TOML = """interpreter = "./vendor/pyodide/pyodide.mjs"
+packages = ["pydantic"]
+packages_cache = "passthrough"
+"""
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<script type="module" src="./vendor/pyscript/core.js"></script></head>
+<body><p id="out">loading</p>
+<script type="py" config="./bare.toml">
+import js
+from pydantic import BaseModel
+
+
+class Greeting(BaseModel):
+    text: str
+
+
+js.document.getElementById("out").textContent = Greeting(text="Hello from Pyodide").text
+js.window.benchReady = js.performance.now()
+js.document.documentElement.dataset.ready = "1"
+</script></body></html>
+"""
+PAGES = {
+    # name: (path, JS expression giving ms from navigation start to ready)
+    "bare": ("bare.html", "window.benchReady"),
+    "app": ("", "window.titanStartup.ready"),
+}
+
+
+def load(page, url: str, expr: str) -> float:
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    if page.get_attribute("html", "data-ready") != "1":
+        sys.exit(f"{url} failed to start: {page.inner_text('body')[:2000]}")
+    return page.evaluate(expr) / 1000
+
+
+def guard(route):
+    if route.request.url.startswith("http://127.0.0.1"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--root", type=Path, default=ROOT, help="the working tree to build from")
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = build(Path(tmp) / "site", args.root)
+        (site / "bare.toml").write_text(BARE_TOML)
+        (site / "bare.html").write_text(BARE_HTML)
+        httpd, base = start_server(site)
+        times: dict[tuple[str, str], list[float]] = {}
+        stages: list[dict] = []
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for run in range(args.runs):
+                for name, (path, expr) in PAGES.items():
+                    ctx = browser.new_context()
+                    ctx.route("**/*", guard)
+                    page = ctx.new_page()
+                    times.setdefault((name, "cold"), []).append(load(page, base + path, expr))
+                    if name == "app":
+                        stages.append(page.evaluate("window.titanStartup.stages"))
+                    ctx.close()
+
+                    profile = Path(tmp) / f"profile-{name}-{run}"
+                    ctx = pw.chromium.launch_persistent_context(
+                        str(profile), executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                    )
+                    ctx.route("**/*", guard)
+                    page = ctx.new_page()
+                    load(page, base + path, expr)
+                    if name == "app":  # let the service worker finish precaching, as after a real first visit
+                        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=120_000)
+                    page.close()
+                    page = ctx.new_page()
+                    times.setdefault((name, "warm"), []).append(load(page, base + path, expr))
+                    ctx.close()
+                print(
+                    f"run {run + 1}/{args.runs}: " + ", ".join(f"{k[0]} {k[1]} {v[-1]:.2f} s" for k, v in times.items())
+                )
+            browser.close()
+        httpd.shutdown()
+
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"\nStart-up to interactive, median of {args.runs} runs (headless Chromium, 127.0.0.1):\n")
+    print("| page | cold | warm |")
+    print("| --- | --- | --- |")
+    print(f"| bare Pyodide + pydantic page | {med['bare', 'cold']:.2f} s | {med['bare', 'warm']:.2f} s |")
+    print(f"| Titan Table home screen | {med['app', 'cold']:.2f} s | {med['app', 'warm']:.2f} s |")
+    cold_ratio, warm_ratio = med["app", "cold"] / med["bare", "cold"], med["app", "warm"] / med["bare", "warm"]
+    print(f"| ratio app / bare | {cold_ratio:.2f}x | {warm_ratio:.2f}x |")
+    keys = ["download", "python", "packages", "app"]
+    print(
+        "\nApp cold start, median ms at which each loading step began: "
+        + ", ".join(f"{k} {statistics.median(s[k] for s in stages):.0f}" for k in keys if all(k in s for s in stages))
+    )
+    print(f"\nGoal app cold <= 1.5x bare: {'met' if cold_ratio <= 1.5 else 'MISSED'} ({cold_ratio:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
