@@ -37,7 +37,7 @@ from engine.core.save import dumps, loads
 from engine.core.undo import undo
 from engine.registry import GAMES
 
-AI_PAUSE_SECONDS = 0.5  # a short visible pause before each computer decision
+AI_PAUSE_SECONDS = 0.5  # a short visible pause before each computer decision (?ai-pause=MS changes it, for tests)
 SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
 
 
@@ -65,6 +65,10 @@ class App:
         self.rules_cache: dict[str, str] = {}
         self.timezone = dom.timezone_offset()
         self.save_failed = False
+        self.ai_pause = AI_PAUSE_SECONDS
+        pause = dom.query_param("ai-pause")
+        if pause is not None and pause.isdigit():
+            self.ai_pause = min(5000, int(pause)) / 1000
         self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, kept referenced until they finish
 
     # -- start-up ---------------------------------------------------------------------------
@@ -470,7 +474,7 @@ class App:
             assert seat is not None
             if not state.seats[seat].is_ai:
                 return
-            await asyncio.sleep(AI_PAUSE_SECONDS)
+            await asyncio.sleep(self.ai_pause)
             if cancelled():
                 return
             try:

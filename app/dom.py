@@ -214,6 +214,12 @@ def clear_hash() -> None:
     js.window.history.replaceState(None, "", location.pathname + location.search)
 
 
+def query_param(name: str) -> str | None:
+    """A parameter of the page's query string (e.g. ?ai-pause=50), or None."""
+    value = _py(js.URLSearchParams.new(js.window.location.search).get(name))
+    return None if value is None else str(value)
+
+
 def page_url() -> str:
     """The page's URL without fragment (for share links)."""
     location = js.window.location

@@ -21,7 +21,10 @@ def shell_html() -> str:
     return (
         "<div class='shell'>"
         "<header class='topbar'><a class='brand' href='#' data-cmd='home' aria-label='Titan Table home'>"
-        "<span class='brand-mark' aria-hidden='true'>⚅</span><span>Titan Table</span></a>"
+        "<svg class='brand-mark' viewBox='0 0 24 24' aria-hidden='true' focusable='false'>"
+        "<rect x='2' y='2' width='20' height='20' rx='5' fill='#facc15'/><g fill='#1f2a44'>"
+        "<circle cx='7.5' cy='7.5' r='2'/><circle cx='16.5' cy='16.5' r='2'/><circle cx='12' cy='12' r='2'/>"
+        "<circle cx='16.5' cy='7.5' r='2'/><circle cx='7.5' cy='16.5' r='2'/></g></svg><span>Titan Table</span></a>"
         "<span id='topbar-extra' class='topbar-extra'></span></header>"
         "<div id='notice' class='notice-area' role='status' aria-live='polite'></div>"
         "<main id='screen' class='screen' tabindex='-1'></main>"
@@ -239,7 +242,7 @@ def game_layout_html(title: str) -> str:
         "<section class='actions-box' aria-labelledby='actions-title'><h2 id='actions-title' class='box-title'>"
         "Your choices</h2><div id='actions' class='actions'></div></section>"
         "<section class='log-box' aria-labelledby='log-title'><h2 id='log-title' class='box-title'>Log</h2>"
-        "<ol id='log' class='log' reversed></ol></section>"
+        "<ol id='log' class='log' reversed tabindex='0' aria-label='Game log, newest first'></ol></section>"
         "</aside></div></section>"
     )
 

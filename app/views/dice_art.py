@@ -37,16 +37,20 @@ LETTERS: dict[str, str] = {
 
 # 24x24 symbols, drawn in currentColor.
 _SYMBOLS: dict[str, str] = {
-    "chimera": "<path d='M12 1.5c1.2 4 5.8 6 5.8 11.6a5.8 5.8 0 0 1-11.6 0c0-3.2 2-5 3-7.4.7 2 1.6 3 2.8 3.3-.6-2.4-.8-4.8 0-7.5z'/>",
-    "gryphon": "<path d='M2 16c3-8 10-13 20-13-1.6 2.6-3.4 3.8-6 4.4 2.4 0 4 .6 5 1.6-2.6 1.8-5.4 2.2-8 2.2 2 .8 3.4 2.2 4.2 4.4-5.2 1.4-10.4 1.4-15.2.4z'/>",
+    "chimera": "<path d='M12 1.5c1.2 4 5.8 6 5.8 11.6a5.8 5.8 0 0 1-11.6 0c0-3.2 2-5 3-7.4.7 2 1.6 3 2.8 "
+    "3.3-.6-2.4-.8-4.8 0-7.5z'/>",
+    "gryphon": "<path d='M2 16c3-8 10-13 20-13-1.6 2.6-3.4 3.8-6 4.4 2.4 0 4 .6 5 1.6-2.6 1.8-5.4 2.2-8 2.2 2 "
+    ".8 3.4 2.2 4.2 4.4-5.2 1.4-10.4 1.4-15.2.4z'/>",
     "hydra": "<g fill='none' stroke='currentColor' stroke-width='2.4' stroke-linecap='round'>"
     "<path d='M12 22v-9M12 13 6 6M12 13l6-7M12 13V4'/></g>"
     "<circle cx='6' cy='5' r='2.6'/><circle cx='18' cy='5' r='2.6'/><circle cx='12' cy='3.2' r='2.6'/>",
     "kraken": "<path fill='none' stroke='currentColor' stroke-width='2.6' stroke-linecap='round' "
     "d='M4 21C3 12 9 4 16 4.6c4.4.4 5.4 6 2 7.6-2.6 1.2-4.6-.6-3.8-2.8'/>"
     "<circle cx='7.4' cy='17' r='1.2'/><circle cx='8.6' cy='12.6' r='1.1'/><circle cx='11.2' cy='9' r='1'/>",
-    "minotaur": "<path d='M2 4c.4 5 3 8.2 7 8.8V20h6v-7.2c4-.6 6.6-3.8 7-8.8-1.8 2.8-4 4.2-7.2 4.6H9.2C6 8.2 3.8 6.8 2 4z'/>",
-    "wound": "<path fill='none' stroke='currentColor' stroke-width='3.6' stroke-linecap='round' d='M6 6l12 12M18 6 6 18'/>",
+    "minotaur": "<path d='M2 4c.4 5 3 8.2 7 8.8V20h6v-7.2c4-.6 6.6-3.8 7-8.8-1.8 2.8-4 4.2-7.2 4.6H9.2C6 8.2 "
+    "3.8 6.8 2 4z'/>",
+    "wound": "<path fill='none' stroke='currentColor' stroke-width='3.6' stroke-linecap='round' d='M6 6l12 "
+    "12M18 6 6 18'/>",
 }
 
 
@@ -106,11 +110,23 @@ def chip(x: float, y: float, size: float, creature: str) -> str:
 
 
 def hit(element: str, action: int | None, label: str, box: tuple[float, float, float, float], cls: str = "") -> str:
-    """Wrap a drawn element as a clickable, focusable choice when it maps to legal action `action`."""
+    """Draw `element`, and over it, when it maps to legal action `action`, a focusable choice outline.
+
+    The choice is its own <rect role="button"> (no text inside), so its accessible name is its label alone.
+    """
     if action is None:
         return element
     x, y, w, h = box
-    return (
-        f"<g{attrs(class_=f'choice {cls}'.strip(), data_action=action, role='button', tabindex=0, aria_label=label)}>"
-        f"{element}<rect class='hit' x='{x:g}' y='{y:g}' width='{w:g}' height='{h:g}' rx='6'/></g>"
+    rect = attrs(
+        class_=f"choice hit {cls}".strip(),
+        data_action=action,
+        role="button",
+        tabindex=0,
+        aria_label=label,
+        x=f"{x:g}",
+        y=f"{y:g}",
+        width=f"{w:g}",
+        height=f"{h:g}",
+        rx=6,
     )
+    return f"{element}<rect{rect}><title>{esc(label)}</title></rect>"

@@ -174,7 +174,8 @@ def _track_row(
         else:
             parts.append(
                 f"<circle cx='{cx:g}' cy='{cy:g}' r='11' fill='{LIGHT[creature] if space else '#f1f5f9'}' "
-                f"stroke='#cbd5e1'/><text x='{cx:g}' y='{cy + 4:g}' text-anchor='middle' class='space-num'>{space}</text>"
+                f"stroke='#cbd5e1'/><text x='{cx:g}' y='{cy + 4:g}' text-anchor='middle' "
+                f"class='space-num'>{space}</text>"
             )
     marker_x = x + 112 + min(4, max(0, value)) * 28
     if exodus and value == 0:
@@ -284,7 +285,8 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
         f"{' board-deciding' if deciding else ''}'/>",
         f"<path d='M1 13a12 12 0 0 1 12-12h{BOARD_W - 26}a12 12 0 0 1 12 12v23H1z' fill='{seat_color}'/>",
         f"<text x='14' y='25' class='player-name'>{esc(name)}{' (AI)' if player.get('is_ai') else ''}</text>",
-        f"<text x='{BOARD_W - 12}' y='25' text-anchor='end' class='player-score'>{esc(player.get('score', 0))} pts</text>",
+        f"<text x='{BOARD_W - 12}' y='25' text-anchor='end' class='player-score'>{esc(player.get('score', 0))} "
+        "pts</text>",
     ]
     if badges:
         parts.append(f"<g transform='translate({BOARD_W - 84},18)'>{badges[0]}</g>")
@@ -342,7 +344,8 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
         )
     else:
         parts.append(
-            f"<g transform='translate({rx + 36:g},232)'><text class='card-small'>{esc(bonus.get('area', ''))}</text></g>"
+            f"<g transform='translate({rx + 36:g},232)'><text "
+            f"class='card-small'>{esc(bonus.get('area', ''))}</text></g>"
         )
         parts.append(die(rx, 210, 30, str(bonus["face"]), label=f"Bonus die: {str(bonus['face']).title()}"))
     # Dice areas.
@@ -414,7 +417,8 @@ def _center(view: dict[str, Any], choices: _Choices) -> str:
     ]
     if view.get("end_triggered"):
         parts.append(
-            f"<g transform='translate({BOARD_W - 118},8)'><rect width='106' height='22' rx='11' class='badge badge-end'/>"
+            f"<g transform='translate({BOARD_W - 118},8)'><rect width='106' height='22' rx='11' class='badge "
+            "badge-end'/>"
             "<text x='53' y='15' text-anchor='middle' class='badge-text'>Final round</text></g>"
         )
     stacks = view.get("stacks", {})
@@ -436,11 +440,13 @@ def _center(view: dict[str, Any], choices: _Choices) -> str:
         else:
             drawn_parts.append(
                 f"<rect x='{x:g}' y='44' width='64' height='70' rx='7' fill='none' stroke='#94a3b8' "
-                f"stroke-dasharray='4 3'/><text x='{x + 32:g}' y='84' text-anchor='middle' class='card-small'>empty</text>"
+                f"stroke-dasharray='4 3'/><text x='{x + 32:g}' y='84' text-anchor='middle' "
+                "class='card-small'>empty</text>"
             )
         drawn_parts.append(
             f"<text x='{x + 32:g}' y='136' text-anchor='middle' class='stack-label'>{creature.title()}</text>"
-            f"<text x='{x + 32:g}' y='150' text-anchor='middle' class='card-small'>{depth} card{'s' if depth != 1 else ''}"
+            f"<text x='{x + 32:g}' y='150' text-anchor='middle' class='card-small'>{depth} "
+            f"card{'s' if depth != 1 else ''}"
             "</text>"
         )
         index, label = choices.get(f"stack:{creature}")

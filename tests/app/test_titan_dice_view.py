@@ -81,14 +81,16 @@ def play_random(players: int, seed: int, steps: int):
 @pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 2), (3, 3), (4, 4)])
 def test_board_choices_are_legal_actions_along_random_games(players, seed):
     seen_kinds: set[str] = set()
+    matched = 0
     for state in play_random(players, seed, 400):
         svg, labels = board_for(state)
         for match in re.finditer(
-            r"<g class='choice[^']*' data-action=\"(\d+)\" role=\"button\" tabindex=\"0\" "
+            r"<rect class=\"choice hit[^\"]*\" data-action=\"(\d+)\" role=\"button\" tabindex=\"0\" "
             r"aria-label=\"([^\"]*)\"",
             svg,
         ):
             index = int(match.group(1))
+            matched += 1
             assert 0 <= index < len(labels)
             assert match.group(2) == labels[index].replace("'", "&#x27;").replace('"', "&quot;")
         mapped = {int(i) for i in DATA_ACTION.findall(svg)}
@@ -99,7 +101,7 @@ def test_board_choices_are_legal_actions_along_random_games(players, seed):
         for index, action in enumerate(legal):
             if action.kind in ("choose_die", "set_aside", "remove_die"):
                 assert index in mapped, f"{action.describe()} is not on the board"
-    assert seen_kinds  # some actions were clickable on the board
+    assert seen_kinds and matched  # some actions were clickable on the board
 
 
 def test_legal_dice_and_stack_choices_are_on_the_board():

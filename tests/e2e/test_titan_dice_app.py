@@ -1,0 +1,326 @@
+"""The app in the browser: Titan Dice played through clicks, saving, sharing, bad input, XSS, phone, axe.
+
+Uses the platform's harness (tests/e2e/conftest.py): the page is served on
+127.0.0.1, every other request is blocked and must not happen, and console
+errors or page errors fail the test. Computer seats pause 40 ms instead of
+~500 ms here (`?ai-pause=40`) so a whole game fits in a test.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+
+FAST = "?ai-pause=40"
+XSS = "<img src=x onerror=alert(1)>"
+MAX_CLICKS = 800
+
+
+def new_game(
+    page: Page,
+    *,
+    seed: str = "20261122",
+    players: int = 2,
+    names: dict[int, str] | None = None,
+    humans: tuple[int, ...] = (0,),
+) -> None:
+    """From the home screen: fill the setup form and start a Titan Dice game."""
+    page.click("[data-cmd=new]")
+    page.wait_for_selector("#setup-form")
+    page.select_option("#setup-game", "titan_dice")
+    page.select_option("#setup-count", str(players))
+    page.wait_for_selector(f"#seat{players - 1}-name")
+    for seat in range(players):
+        page.select_option(f"#seat{seat}-kind", "human" if seat in humans else "ai")
+        page.wait_for_selector(f"#seat{seat}-name")
+    for seat, name in (names or {}).items():
+        page.fill(f"#seat{seat}-name", name)
+    page.fill("#setup-seed", seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .player-board")
+
+
+def wait_for_human(page: Page, timeout_ms: int = 60_000) -> bool:
+    """Wait until a human must choose (True) or the game is over (False)."""
+    page.wait_for_selector("#actions .btn-action, #actions .result", timeout=timeout_ms)
+    return page.locator("#actions .btn-action").count() > 0
+
+
+def click_choice(page: Page, policy: str = "first") -> None:
+    """Click the first legal button, or the last pass-like one."""
+    buttons = page.locator("#actions .btn-action")
+    if policy == "pass":
+        texts = buttons.all_inner_texts()
+        for index in range(len(texts) - 1, -1, -1):
+            if any(word in texts[index] for word in ("Pass", "End your turn", "Keep", "Finish")):
+                buttons.nth(index).click()
+                return
+    buttons.first.click()
+
+
+def play_moves(page: Page, count: int) -> None:
+    """Make `count` human decisions (first legal button), letting the AI play in between."""
+    for _ in range(count):
+        if not wait_for_human(page):
+            return
+        click_choice(page)
+
+
+def log_text(page: Page) -> str:
+    return page.inner_text("#log")
+
+
+def save_string(page: Page) -> str:
+    """The current game's save string, from the share dialog."""
+    page.click("#gamebar [data-cmd=share]")
+    text = page.input_value("#share-save")
+    page.click("[data-cmd=close-dialog]")
+    return text
+
+
+def test_startup_shows_home(page, open_app, shot):
+    open_app(page, FAST)
+    expect(page.locator("#home-title")).to_have_text("Titan Table")
+    expect(page.locator("[data-cmd=new]")).to_be_visible()
+    shot(page, "app-home-desktop")
+
+
+def test_game_against_ai_to_the_end_then_reload(page, open_app, shot):
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, FAST)
+    new_game(page)
+    shot(page, "app-game-desktop")
+    latencies: list[float] = []
+    clicks = 0
+    while clicks < MAX_CLICKS and wait_for_human(page):
+        click_choice(page, "first")
+        clicks += 1
+        latency = page.evaluate("window.titanLastInputMs")
+        if latency is not None:
+            latencies.append(float(latency))
+    expect(page.locator("#actions .result")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert clicks < MAX_CLICKS
+    assert not dialogs
+    median = statistics.median(latencies)
+    print(f"click-to-board latency over {len(latencies)} clicks: median {median:.1f} ms, max {max(latencies):.1f} ms")
+    assert median < 100, f"median click-to-board time {median:.1f} ms"
+    shot(page, "app-game-over-desktop", full_page=True)
+    final_log = log_text(page)
+    # A reload goes straight back to the same game; home lists it as finished.
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#board .player-board")
+    assert log_text(page) == final_log
+    page.click("#gamebar [data-cmd=home]")
+    expect(page.locator(".saved").first).to_contain_text("Finished")
+
+
+def test_reload_and_continue_same_game(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="77")
+    play_moves(page, 6)
+    wait_for_human(page)
+    before_log, before_save = log_text(page), save_string(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#board .player-board")
+    assert log_text(page) == before_log
+    assert save_string(page) == before_save
+    # From home, Continue opens it too.
+    page.click("#gamebar [data-cmd=home]")
+    page.click(".hero [data-cmd=open]")
+    page.wait_for_selector("#board .player-board")
+    assert save_string(page) == before_save
+
+
+def test_share_link_opens_same_game_in_fresh_context(page, open_app, new_context, base_url):
+    open_app(page, FAST)
+    new_game(page, seed="4242")
+    play_moves(page, 5)
+    wait_for_human(page)
+    page.click("#gamebar [data-cmd=share]")
+    link = page.input_value("#share-link")
+    text = page.input_value("#share-save")
+    assert link.startswith(base_url) and link.endswith("#save=" + text)
+    page.click("[data-cmd=copy-link]")
+    expect(page.locator(".dialog-msg")).not_to_be_empty()
+    page.click("[data-cmd=close-dialog]")
+    expected_log = log_text(page)
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    other.wait_for_selector("#board .player-board")
+    assert log_text(other) == expected_log
+    assert "#save=" not in other.url  # the fragment is dropped once the game is saved here
+    assert save_string(other) == text
+
+
+def test_bad_save_string_gives_message_and_keeps_game(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="99")
+    play_moves(page, 3)
+    wait_for_human(page)
+    before = save_string(page)
+    page.click("#gamebar [data-cmd=home]")
+    page.click("[data-cmd=import]")
+    page.fill("#import-text", "TT.1.thisisnotavalidsave")
+    page.click("[data-cmd=import-submit]")
+    error = page.locator("#dialog .form-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("damaged")
+    page.fill("#import-text", "hello")
+    page.click("[data-cmd=import-submit]")
+    expect(error).to_contain_text("not a Titan Table save string")
+    page.click("[data-cmd=close-dialog]")
+    page.click(".hero [data-cmd=open]")
+    page.wait_for_selector("#board .player-board")
+    assert save_string(page) == before
+    # A bad share link: a clear notice, and the saved game is still there.
+    page.goto(page.url.split("#")[0] + "#save=TT.1.AAAA")
+    expect(page.locator(".notice-error")).to_contain_text("could not be opened")
+    assert save_string(page) == before
+
+
+def test_xss_name_shows_as_text(page, open_app):
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, FAST)
+    new_game(page, names={0: XSS})
+    expect(page.locator("#board")).to_contain_text(XSS)
+    expect(page.locator("#status")).to_contain_text(XSS)
+    play_moves(page, 3)
+    page.click("#gamebar [data-cmd=home]")
+    expect(page.locator(".saved-players").first).to_contain_text(XSS)
+    assert page.locator("img[src=x]").count() == 0
+    page.wait_for_timeout(300)
+    assert not dialogs
+
+
+def test_undo_takes_back_a_decision_never_a_roll(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="5", players=2, humans=(0, 1))
+    undo = page.locator("#gamebar [data-cmd=undo]")
+    expect(undo).to_be_disabled()
+    # Play until a non-roll decision makes Undo possible, then take it back.
+    for _ in range(60):
+        wait_for_human(page)
+        status = page.inner_text("#status")
+        click_choice(page, "pass")
+        if undo.is_enabled():
+            undo.click()
+            expect(page.locator("#status")).to_have_text(status)
+            expect(undo).to_be_disabled()
+            return
+    pytest.fail("Undo never became available")
+
+
+def test_keyboard_plays_a_choice(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="3")
+    wait_for_human(page)
+    before = log_text(page)
+    page.focus("#actions .btn-action")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(before) => document.querySelector('#log').innerText !== before", arg=before)
+    # Board choices are focusable and act on Enter/Space too.
+    wait_for_human(page)
+    choice = page.locator("#board .choice").first
+    if choice.count():
+        before = log_text(page)
+        choice.focus()
+        page.keyboard.press(" ")
+        page.wait_for_function("(before) => document.querySelector('#log').innerText !== before", arg=before)
+
+
+def test_storage_full_keeps_playing(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="8")
+    wait_for_human(page)
+    page.evaluate(
+        """() => { let i = 0;
+        for (const size of [262144, 16384, 1024, 64, 1]) {
+          const chunk = 'x'.repeat(size);
+          try { for (;;) localStorage.setItem('fill' + i++, chunk); } catch (e) {}
+        } }"""
+    )
+    play_moves(page, 3)
+    expect(page.locator(".notice-warn")).to_contain_text("full")
+    wait_for_human(page)
+    expect(page.locator("#actions .btn-action").first).to_be_visible()
+    page.evaluate(
+        "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fill')) localStorage.removeItem(k); }"
+    )
+
+
+def test_corrupt_entry_is_skipped_others_listed(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="21")
+    play_moves(page, 2)
+    page.click("#gamebar [data-cmd=home]")
+    page.evaluate("() => localStorage.setItem('titan-table:save:broken', '{oops')")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".notice-warn")).to_contain_text("could not be read")
+    expect(page.locator(".saved")).to_have_count(1)
+
+
+def test_phone_screens(phone_page, open_app, shot):
+    page = phone_page
+    open_app(page, FAST)
+    shot(page, "app-home-phone")
+    page.click("[data-cmd=new]")
+    page.wait_for_selector("#setup-form")
+    shot(page, "app-setup-phone", full_page=True)
+    page.click("[data-cmd=home]")
+    new_game(page, seed="1234")
+    play_moves(page, 4)
+    wait_for_human(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "app-game-phone")
+    shot(page, "app-game-phone-full", full_page=True)
+    page.click("#gamebar [data-cmd=rules]")
+    page.wait_for_selector(".rulebook h2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "app-rules-phone")
+
+
+def test_solo_game_shows_exodus(page, open_app, shot):
+    open_app(page, FAST)
+    new_game(page, seed="31", players=1)
+    expect(page.locator("#board .exodus-board")).to_be_visible()
+    play_moves(page, 4)
+    shot(page, "app-solo-desktop", full_page=True)
+
+
+def test_accessibility_axe(page, open_app, axe):
+    open_app(page, FAST)
+
+    def serious() -> list[str]:
+        return [
+            f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']} "
+            f"{v['nodes'][0].get('failureSummary', '')})"
+            for v in axe(page)
+            if v["impact"] in ("serious", "critical")
+        ]
+
+    assert serious() == [], "home"
+    page.click("[data-cmd=new]")
+    page.wait_for_selector("#setup-form")
+    assert serious() == [], "setup"
+    page.click("[data-cmd=home]")
+    new_game(page, seed="55")
+    play_moves(page, 3)
+    wait_for_human(page)
+    assert serious() == [], "game"
+    page.click("#gamebar [data-cmd=share]")
+    assert serious() == [], "share dialog"
+    page.click("[data-cmd=close-dialog]")
+    page.click("#gamebar [data-cmd=rules]")
+    page.wait_for_selector(".rulebook h2")
+    assert serious() == [], "rules"
