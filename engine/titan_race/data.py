@@ -67,8 +67,7 @@ FACE_TEXT: Final[dict[str, str]] = {
     "green": "Move 2 spaces diagonally in the same direction AND, before or after your move, inflict 1 damage "
     "on one of the three spaces before you (a Titan loses 1 Life Point; a trap is destroyed).",
     "brown": "Move 3 spaces diagonally in the same direction.",
-    "purple": "Take the action of any one of the other five faces AND lose 1 Life Point "
-    "(Chtooloo loses nothing).",
+    "purple": "Take the action of any one of the other five faces AND lose 1 Life Point (Chtooloo loses nothing).",
 }
 
 
@@ -94,9 +93,7 @@ TITANS: Final[dict[str, TitanSpec]] = {
     ),
     "craken": TitanSpec("Craken", "Captain Braxlix", "blue", 6, "Swap places with an adjacent Titan."),
     "ragnarok": TitanSpec("Ragnarok", "Olaf", "brown", 6, "Move an adjacent Titan 1 space in any direction."),
-    "slaugg": TitanSpec(
-        "Slaugg", "Lord Greed", "green", 6, "Inflict 1 damage on each of the three spaces before you."
-    ),
+    "slaugg": TitanSpec("Slaugg", "Lord Greed", "green", 6, "Inflict 1 damage on each of the three spaces before you."),
     "chtooloo": TitanSpec(
         "Chtooloo",
         "Kaq'hn",
@@ -217,8 +214,7 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "Gust of Wind",
         1,
         "own",
-        "Push a Titan on an adjacent space 1 space straight away from you (a chain reaction: it loses 1 Life "
-        "Point).",
+        "Push a Titan on an adjacent space 1 space straight away from you (a chain reaction: it loses 1 Life Point).",
     ),
     "hourglass": CardSpec("Hourglass", 1, "own", "Flip your Ability card face up: you may use your Ability again."),
     "shield": CardSpec(

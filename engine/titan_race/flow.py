@@ -112,8 +112,7 @@ def after_effect(state: TitanRaceState, effect: dict) -> None:
     if kind == "move":
         state.turn["moved"] = True
         state.turn["pentacle"] = (
-            not subject.is_ko
-            and subject.space in features_of(state, state.board_of(subject)).pentacle
+            not subject.is_ko and subject.space in features_of(state, state.board_of(subject)).pentacle
         )
         state.turn["pentacle_space"] = subject.space if state.turn["pentacle"] else ""
     elif kind in ("trap", "hit"):

@@ -324,7 +324,7 @@ class TitanRace(Game):
         copy.rng = Rng(rng.next64())
         return copy
 
-    # -- checks ---------------------------------------------------------------------------------------------------------
+    # -- checks ----------------------------------------------------------------------------------------------------
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for refusing an action."""
         state = _own(state)

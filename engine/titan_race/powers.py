@@ -105,9 +105,8 @@ def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
         fx.log("Slaugg strikes the three spaces before him.")
         for space in before(str(subject.space)):
             damage_space(fx, board, space, "Slaugg's Ability")
-    elif name == "chtooloo" and other is not None:
-        if lose_life(fx, other, "Chtooloo's Ability"):
-            gain_life(state, titan, 1, "Chtooloo's Ability")
+    elif name == "chtooloo" and other is not None and lose_life(fx, other, "Chtooloo's Ability"):
+        gain_life(state, titan, 1, "Chtooloo's Ability")
 
 
 # -- Bonus cards ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from engine.titan_race.board import COORDINATES, SPACES
@@ -163,10 +164,8 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
         return None
     work = state.clone()
     fx = _PreviewEffect(work, [], False)  # type: ignore[arg-type]
-    try:
+    with contextlib.suppress(GameWon, NeedAnswer):
         run(fx, effect)
-    except (GameWon, NeedAnswer):
-        pass
     before = {i: (t.space, t.lap) for i, t in enumerate(state.titans)}
     moved = {i: t for i, t in enumerate(work.titans) if (t.space, t.lap) != before[i]}
     return {
