@@ -81,7 +81,7 @@ def test_second_round_starts_with_the_first_titan_rolling():
         state = do(state, "choose_start", space="A1" if state.acting == 0 else "E1")
         state = act(state, legal(state, "move")[0])
         if legal(state, "place_trap") or legal(state, "hit"):
-            state = act(state, [a for a in GAME.legal_actions(state) if a.kind in ("place_trap", "hit")][0])
+            state = act(state, next(a for a in GAME.legal_actions(state) if a.kind in ("place_trap", "hit")))
         script(state, "green", "green")
         state = act(state, EndTurn())
     assert state.round_number == 2 and state.acting == 0 and state.phase == Phase.DRAFT
