@@ -203,15 +203,12 @@ def step(fx: Effect, titan: int, direction: str, own_power: bool) -> None:
             subject.space = space
             cross(fx, titan, laps)
     destination, laps = STEP[(space, direction)]
-    subject.space = None  # in transit: a chain reaction may come round to the space being left
+    subject.space = destination  # the space left behind is free for a chain reaction coming round
     if laps:
-        subject.space = destination
-        cross(fx, titan, laps)
-        subject.space = None
-    occupant = state.titan_at(state.board_of(subject), destination)
+        cross(fx, titan, laps)  # the third lap completed ends the race here, before any push
+    occupant = other_titan_at(state, titan, destination)
     if occupant is not None:
         push(fx, occupant, direction)
-    subject.space = destination
     fx.path.setdefault(titan, []).append(destination)
     enter(fx, titan, destination)
     if subject.is_ko and not was_ko:
@@ -219,6 +216,15 @@ def step(fx: Effect, titan: int, direction: str, own_power: bool) -> None:
     if destination in features_of(state, state.board_of(subject)).ice:
         fx.log(f"{fx.name(titan)} slides on the ice.")
         step(fx, titan, direction, own_power=False)
+
+
+def other_titan_at(state: TitanRaceState, titan: int, space: str) -> int | None:
+    """Another Titan on a space of this Titan's board, if any."""
+    board = state.board_of(state.titans[titan])
+    for index, other in enumerate(state.titans):
+        if index != titan and other.space == space and state.board_of(other) == board:
+            return index
+    return None
 
 
 def push(fx: Effect, titan: int, direction: str) -> None:
