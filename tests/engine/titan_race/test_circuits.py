@@ -188,7 +188,7 @@ def test_anglieh_pushed_onto_the_pentacle_gives_nothing():
     assert where(state)["rassik"] == "D6" and not state.turn["pentacle"]
 
 
-# -- Estenggaard ---------------------------------------------------------------------------------------------------------
+# -- Estenggaard ----------------------------------------------------------------------------------------------
 def test_estenggaard_example_d2_to_d4_slides_to_d8():
     state = position(new(("craken", "rassik"), "estenggaard"), {"craken": "D2", "rassik": "A5"}, "craken", "red")
     state = move(state, "N")
