@@ -15,6 +15,7 @@ from typing import Any
 from app import ai, dom
 from app.gameview import can_undo, render_regions, turn_label, undo_seat
 from app.markdown import to_html
+from app.markup import esc
 from app.options_form import option_fields, parse_values
 from app.screens import (
     HomeData,
@@ -30,7 +31,6 @@ from app.screens import (
     shell_html,
 )
 from app.storage import MemoryBackend, SavedGame, SaveStore, StorageError
-from app.views import view_module
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import MAX_SEED, Action, Game, GameState, Seat
 from engine.core.save import dumps, loads
@@ -574,9 +574,18 @@ class App:
                 text = await dom.fetch_text(f"assets/rules/{game.id.replace('_', '-')}.md")
                 self.rules_cache[game.id] = to_html(text, heading_offset=1)
             except OSError as error:
-                self.rules_cache[game.id] = f"<p class='form-error'>The rulebook could not be loaded ({error}).</p>"
-        module = view_module(game.id)
-        rulings = to_html(module.rules_extra(), heading_offset=2) if hasattr(module, "rules_extra") else ""
+                self.rules_cache[game.id] = (
+                    f"<p class='form-error'>The rulebook could not be loaded ({esc(str(error))}).</p>"
+                )
+        rulings = ""
+        extra = getattr(
+            game, "rules_markdown", None
+        )  # this edition's designed values and rulings, if the game has them
+        if callable(extra):
+            try:
+                rulings = to_html(str(extra()), heading_offset=1)
+            except Exception as error:  # the rulebook still shows
+                rulings = f"<p class='form-error'>The rulings could not be shown ({esc(str(error))}).</p>"
         if self.screen != "rules":
             return
         dom.set_html("screen", rules_html(game.title, self.rules_cache[game.id], rulings, back_label=back))

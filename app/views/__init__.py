@@ -8,7 +8,6 @@ A game's view module provides:
 - optionally `status_hint(ctx: BoardContext) -> str | None`: what the player
   to move must do, in the game's words (for the status line).
 - optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
-- optionally `rules_extra() -> str`: this edition's designed values and rulings, as Markdown.
 """
 
 from __future__ import annotations

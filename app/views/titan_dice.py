@@ -133,6 +133,17 @@ def _card(x: float, y: float, creature: str, level: int, ability: str, cost: int
     )
 
 
+def _card_slot(x: float, y: float, creature: str) -> str:
+    """An empty card slot of a creature type: dashed outline and a faint symbol."""
+    return (
+        f"<g class='card-slot' transform='translate({x:g},{y:g})'><title>No {creature.title()} card</title>"
+        f"<rect width='64' height='70' rx='7' fill='{LIGHT[creature]}' fill-opacity='.45' stroke='{COLORS[creature]}' "
+        "stroke-opacity='.45' stroke-dasharray='4 3'/>"
+        f"<use href='#td-sym-{creature}' x='20' y='23' width='24' height='24' color='{COLORS[creature]}' "
+        "opacity='.35'/></g>"
+    )
+
+
 def _level_pips(cx: float, y: float, level: int, color: str) -> str:
     """Level shown as pips too (points on the card), not only as a number."""
     start = cx - (level - 1) * 5
@@ -279,7 +290,12 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
             "<g class='first-token'><circle cx='0' cy='0' r='11' fill='#facc15' stroke='#854d0e'/>"
             "<text x='0' y='4' text-anchor='middle' class='token-text'>1st</text></g>"
         )
-    status = "OUT" if player.get("is_out") else ("Deciding" if deciding else ("Turn" if player.get("is_turn") else ""))
+    if view.get("game_over"):
+        status = "Winner" if seat in (view.get("winners") or []) else ""
+    elif player.get("is_out"):
+        status = "OUT"
+    else:
+        status = "Deciding" if deciding else ("Turn" if player.get("is_turn") else "")
     parts = [
         f"<rect x='1' y='1' width='{BOARD_W - 2}' height='{height - 2}' rx='12' class='board-bg"
         f"{' board-deciding' if deciding else ''}'/>",
@@ -377,23 +393,25 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
             5,
         )
     )
-    # Cards.
-    parts.append("<text x='8' y='352' class='area-label'>Cards</text>")
-    cards = player.get("cards", [])
-    if not cards:
-        parts.append("<text x='62' y='352' class='card-small'>none yet</text>")
-    for slot, card in enumerate(cards):
+    # Cards: one slot per creature type (a player never holds two cards of a type).
+    cards = {str(card["creature"]): card for card in player.get("cards", [])}
+    parts.append(f"<text x='8' y='352' class='area-label'>Cards ({len(cards)})</text>")
+    for slot, creature in enumerate(CREATURES):
         cx = 8 + slot * 69
+        card = cards.get(creature)
+        if card is None:
+            parts.append(_card_slot(cx, 358, creature))
+            continue
         drawn = _card(
             cx,
             358,
-            str(card["creature"]),
+            creature,
             int(card["level"]),
             str(card.get("ability", "")),
             int(card.get("cost", 0)),
             face_up=bool(card.get("face_up", True)),
         )
-        index, label = choices.get(f"card:{seat}:{card['creature']}")
+        index, label = choices.get(f"card:{seat}:{creature}")
         parts.append(hit(drawn, index, label, (cx - 3, 355, 70, 76)))
     title = f"{name}'s board" + (" (deciding)" if deciding else "")
     return (
@@ -544,16 +562,3 @@ def action_icon(data: dict[str, Any]) -> str:
         f"<rect width='24' height='24' rx='5' fill='{COLORS[face]}'/>"
         f"<use href='#td-sym-{face}' x='3' y='3' width='18' height='18' color='#fff'/></svg>"
     )
-
-
-def rules_extra() -> str:
-    """This edition's designed values and rulings (Markdown), from the engine when it provides them."""
-    try:
-        from engine.titan_dice import rulings  # type: ignore[attr-defined]
-
-        text = getattr(rulings, "RULINGS", None) or getattr(rulings, "MARKDOWN", None)
-        if isinstance(text, str):
-            return text
-    except ImportError:
-        pass
-    return ""
