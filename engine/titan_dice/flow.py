@@ -202,7 +202,10 @@ def start_round(state: TitanDiceState) -> None:
         board.is_out = False
         board.has_rolled = False
         board.gryphon_attack = False
-    state.log.append(f"Round {state.round_number} begins; {state.name(state.first_player)} is first player.")
+    if state.is_solo:
+        state.log.append(f"Round {state.round_number} begins; Exodus rolls first.")
+    else:
+        state.log.append(f"Round {state.round_number} begins; {state.name(state.first_player)} is first player.")
     if state.is_solo:
         state.turn = state.decider = 0
         state.pending = {}

@@ -21,7 +21,7 @@ DEFAULT_GAMES = 10
 MAX_ACTIONS: dict[str, int] = {"titan_dice": 100_000}
 DEFAULT_MAX_ACTIONS = 20_000
 FULL_APPLY_EVERY = 10  # every tenth game goes through `game.apply` (clone + legality check) for every action
-VIEW_CHANCE = 1 / 60  # per action: check every seat's view
+VIEW_CHANCE = 1 / 150  # per action: check every seat's view
 ILLEGAL_CHANCE = 1 / 400  # per action: try an illegal action
 SAVE_CHANCE = 1 / 1500  # per action: save string round trip (replays the whole game)
 
