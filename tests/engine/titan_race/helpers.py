@@ -73,7 +73,8 @@ def position(
     state.traps = []
     state.round_number = round_number
     acting_index = index_of(state, acting)
-    state.order = [acting_index] + [i for i in range(len(state.titans)) if i != acting_index]
+    state.first_titan = acting_index
+    state.order = [(acting_index + k) % len(state.titans) for k in range(len(state.titans))]
     state.turn_index = 0
     state.pool = [face] * (len(state.titans) - 1)
     state.turn = {

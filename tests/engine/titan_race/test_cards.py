@@ -1,0 +1,212 @@
+"""The 13 Bonus cards: drawing, the hand limit, one card a turn, each card's effect, Shield (rulings 15, 16)."""
+
+from __future__ import annotations
+
+from engine.titan_race.actions import PlayCard
+from engine.titan_race.data import BONUS_CARDS, DECK
+from engine.titan_race.state import Phase
+from tests.engine.titan_race.helpers import (
+    do,
+    legal,
+    lives,
+    move,
+    new,
+    position,
+    refused,
+    script,
+    titan,
+    trap,
+    where,
+)
+
+
+def game(*titans: str, circuit: str = "anglieh"):
+    """A game with these Titans (Ang'lieh: Bonus spaces E3, A5, B12; no harmful spaces)."""
+    return new(titans, circuit)
+
+
+def test_thirteen_cards_ten_kinds():
+    assert len(DECK) == 13 and len(BONUS_CARDS) == 10
+    assert BONUS_CARDS["tribal_trap"].name == "Tribal Trap"
+
+
+def test_crossing_a_bonus_space_draws_a_card_on_any_turn_and_the_hand_holds_two():
+    state = position(game("grinder", "rassik"), {"grinder": "D2", "rassik": "E3"}, "grinder", "green")
+    state = move(state, "NE", "NE")  # Rassik pushed off E3 to F4 then A5 (a Bonus space); Grinder through E3
+    assert len(titan(state, "rassik").hand) == 1 and len(titan(state, "grinder").hand) == 1
+    full = position(
+        state, {"grinder": "D2", "rassik": "A11"}, "grinder", "blue", hands={"grinder": ["elixir", "shield"]}
+    )
+    full = move(full, "NE", "N")
+    assert titan(full, "grinder").hand == ["elixir", "shield"]  # no third card
+
+
+def test_jumping_over_a_bonus_space_draws_nothing():
+    state = position(
+        game("slaugg", "rassik", circuit="moltenchest"), {"slaugg": "D2", "rassik": "A11"}, "slaugg", "green"
+    )
+    state = move(state, "NE", "NE")  # D2 multi-ramp: jumps E3, lands F4, then A5
+    assert where(state)["slaugg"] == "A5" and titan(state, "slaugg").hand == []
+
+
+def test_an_empty_deck_is_the_reshuffled_discard_pile():
+    state = position(game("grinder", "rassik"), {"grinder": "D2", "rassik": "A11"}, "grinder", "blue")
+    state.discard, state.deck = state.deck, []
+    script(state)
+    state = move(state, "NE", "N")  # E3 is a Bonus space
+    assert len(titan(state, "grinder").hand) == 1 and len(state.deck) == 12 and state.discard == []
+
+
+def test_one_card_a_turn_and_discarding_counts():
+    state = position(
+        game("grinder", "rassik"),
+        {"grinder": "D4", "rassik": "A11"},
+        "grinder",
+        hands={"grinder": ["elixir", "winged_boots"]},
+    )
+    state = do(state, "discard_card", card="elixir")
+    assert legal(state, "play_card") == [] and legal(state, "discard_card") == []
+    assert state.discard == ["elixir"]
+    refused(state, PlayCard(card="winged_boots", target="D6", direction="N"), "already played")
+
+
+def test_tribal_trap_on_an_adjacent_space():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "rassik", hands={"rassik": ["tribal_trap"]}
+    )
+    state = position(state, {"grinder": "A11", "rassik": "D4"}, "rassik", hands={"rassik": ["tribal_trap"]})
+    assert len(legal(state, "play_card")) == 6
+    state = do(state, "play_card", card="tribal_trap", target="C3")
+    assert state.traps == ["0:C3"] and state.discard == ["tribal_trap"]
+
+
+def test_elixir_gains_two_never_above_the_gauge():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands={"grinder": ["elixir"]}
+    )
+    assert legal(state, "play_card") == []  # full life
+    state.titans[0].life = 5
+    assert lives(do(state, "play_card", card="elixir"))["grinder"] == 6
+    state.titans[0].life = 2
+    assert lives(do(state, "play_card", card="elixir"))["grinder"] == 4
+
+
+def test_winged_boots_and_sidestep_move_and_push():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "D6"}, "grinder", hands={"grinder": ["winged_boots"]}
+    )
+    state = do(state, "play_card", card="winged_boots")
+    assert where(state) == {"grinder": "D6", "rassik": "D8"} and lives(state)["rassik"] == 5
+    state = position(state, {"grinder": "D4", "rassik": "A11"}, "grinder", hands={"grinder": ["sidestep"]})
+    assert {a.direction for a in legal(state, "play_card")} == {"NW", "NE"}
+    assert where(do(state, "play_card", card="sidestep", direction="NW"))["grinder"] == "C5"
+
+
+def test_grappling_hook_swaps_with_a_titan_before_you():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["grappling_hook"]}
+    )
+    assert legal(state, "play_card") == []  # Rassik is behind
+    state = position(state, {"grinder": "D4", "rassik": "E5"}, "grinder", hands={"grinder": ["grappling_hook"]})
+    state = do(state, "play_card", card="grappling_hook", target="E5")
+    assert where(state) == {"grinder": "E5", "rassik": "D4"}
+
+
+def test_thunderbolt_damages_behind_and_explodes_traps():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["thunderbolt"]}
+    )
+    trap(state, "D2")
+    state = do(state, "play_card", card="thunderbolt")
+    assert lives(state)["rassik"] == 5 and state.traps == []
+
+
+def test_voodoo_doll_targets_any_titan_and_never_a_trap():
+    state = position(
+        game("grinder", "rassik", "craken"),
+        {"grinder": "D4", "rassik": "A11", "craken": "F2"},
+        "grinder",
+        hands={"grinder": ["voodoo_doll"]},
+    )
+    assert sorted(a.target for a in legal(state, "play_card")) == ["craken", "rassik"]
+    state = do(state, "play_card", card="voodoo_doll", target="rassik")
+    assert lives(state)["rassik"] == 5
+
+
+def test_gust_of_wind_pushes_an_adjacent_titan_away_even_back_over_the_line():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["gust_of_wind"]}
+    )
+    state = do(state, "play_card", card="gust_of_wind", target="C3")
+    assert where(state)["rassik"] == "B2" and lives(state)["rassik"] == 5
+    state = position(state, {"grinder": "C3", "rassik": "B2"}, "grinder", hands={"grinder": ["gust_of_wind"]})
+    state = do(state, "play_card", card="gust_of_wind", target="B2", direction="SW")
+    assert where(state)["rassik"] == "A1"
+    state = position(state, {"grinder": "B2", "rassik": "A1"}, "grinder", hands={"grinder": ["gust_of_wind"]})
+    state = do(state, "play_card", card="gust_of_wind", target="A1")
+    assert where(state)["rassik"] == "F12" and titan(state, "rassik").lap == 0
+
+
+def test_hourglass_flips_the_ability_card_face_up():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands={"grinder": ["hourglass"]}
+    )
+    assert legal(state, "play_card") == []
+    state = do(state, "use_ability", target="C5")
+    state = do(state, "play_card", card="hourglass")
+    state = do(state, "use_ability", target="E5")
+    assert state.traps == ["0:C5", "0:E5"]
+
+
+def test_shield_on_another_players_turn_cancels_a_push_loss():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "D6"}, "grinder", hands={"rassik": ["shield"]}
+    )
+    state = move(state, "N", "N")
+    assert state.phase == Phase.ANSWER and state.current_player == 1
+    assert [a.choice for a in legal(state, "answer")] == ["shield", "no"]
+    kept = do(state, "answer", choice="no")
+    assert lives(kept)["rassik"] == 5 and titan(kept, "rassik").hand == ["shield"]
+    used = do(state, "answer", choice="shield")
+    assert lives(used)["rassik"] == 6 and titan(used, "rassik").hand == [] and used.discard == ["shield"]
+    assert where(used) == {"grinder": "D8", "rassik": "D10"} and used.current_player == 0
+
+
+def test_shield_is_never_played_against_costs_nor_on_the_first_turn():
+    state = position(
+        game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands={"grinder": ["shield"]}
+    )
+    state.turn["penalty"] = True
+    state = move(state, "N", "N")
+    assert state.phase == Phase.TURN and lives(state)["grinder"] == 5
+    first = position(
+        game("grinder", "rassik"),
+        {"grinder": "D4", "rassik": "D6"},
+        "grinder",
+        hands={"rassik": ["shield"]},
+        round_number=1,
+    )
+    first = move(first, "N", "N")
+    assert first.phase == Phase.TURN and lives(first)["rassik"] == 5
+
+
+def test_a_card_drawn_during_a_move_cannot_shield_that_move():
+    state = position(game("rassik", "grinder"), {"rassik": "D2", "grinder": "A11"}, "rassik", "blue")
+    state.deck.remove("shield")
+    state.deck.insert(0, "shield")
+    trap(state, "E5")
+    state = move(state, "NE", "N")  # E3: draws the Shield; E5: the trap, with no question asked
+    assert state.phase == Phase.TURN and lives(state)["rassik"] == 5
+    assert titan(state, "rassik").hand == ["shield"]
+
+
+def test_no_cards_on_the_first_turn():
+    state = position(
+        game("grinder", "rassik"),
+        {"grinder": "D4", "rassik": "A11"},
+        "grinder",
+        hands={"grinder": ["elixir"]},
+        round_number=1,
+    )
+    state.titans[0].life = 3
+    assert legal(state, "play_card") == [] and legal(state, "discard_card") == []
