@@ -118,6 +118,43 @@ def gain_wound_marker(state: TitanDiceState, seat: int) -> bool:
     return False
 
 
+# -- the roll phase -------------------------------------------------------------------------------------
+
+
+# -- the roll phase -------------------------------------------------------------------------------------
+def roll_five(state: TitanDiceState, seat: int) -> None:
+    """The first roll of the round; wounds wait for the re-roll decision."""
+    board = state.boards[seat]
+    board.has_rolled = True
+    dice = board.dice_in("hand")
+    faces = [roll_face(state) for _ in dice]
+    state.log.append(f"{state.name(seat)} rolls: {face_list(faces)}.")
+    wound_dice = []
+    for die, face in zip(dice, faces, strict=True):
+        board.die_face[die] = face
+        if face == WOUND:
+            wound_dice.append(die)
+        else:
+            board.die_area[die] = "active"
+    if wound_dice:
+        state.pending = {"wound_dice": wound_dice}
+        state.phase = Phase.WOUND_REROLL
+    else:
+        after_roll(state, seat, Phase.ACTION)
+
+
+def first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
+    """Re-roll the first roll's wounds once (new wounds stay), or keep them on the wound track."""
+    dice = list(state.pending["wound_dice"])
+    if reroll:
+        roll_dice(state, seat, dice, "re-rolls the wounds")
+    else:
+        for die in dice:
+            state.boards[seat].die_area[die] = "wound"
+        state.log.append(f"{state.name(seat)} keeps {len(dice)} wound(s).")
+    after_roll(state, seat, Phase.ACTION)
+
+
 # -- OUT, turns, rounds ----------------------------------------------------------------------------------
 def go_out(state: TitanDiceState, seat: int, message: str) -> None:
     """Out of the round: regular dice to the attack card, wound markers and bonus die returned."""

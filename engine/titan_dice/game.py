@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Seat
-from engine.titan_dice import abilities, attacks, checks, flow
+from engine.titan_dice import abilities, attacks, checks, deals, flow, solo
 from engine.titan_dice.actions import (
     ACTION_TYPES,
     Activate,
@@ -42,17 +42,13 @@ from engine.titan_dice.data import (
     EXODUS_START,
     SOLO_STACK_DEFAULT,
     TRACK_MAX,
-    WOUND,
 )
 from engine.titan_dice.rules import (
-    ability_of,
     board_score,
     caged_count,
-    card_cost,
     deck_levels,
     exodus_lost,
     npc_dice,
-    payment_splits,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
@@ -141,14 +137,14 @@ class TitanDice(Game):
                 options.append(make(Roll, which="both"))
             return options
         if phase == Phase.ACTION:
-            return [*self._captures(board), *self._deals(state, seat), make(Pass)]
+            return [*deals.capture_actions(board), *deals.deal_actions(state, seat), make(Pass)]
         if phase == Phase.PAYMENT:
             creature = state.pending["creature"]
-            return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in self._splits(state, seat)]
+            return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in deals.allowed_splits(state, seat)]
         if phase in ABILITY_PHASES:
             return abilities.ability_actions(state)
         if phase == Phase.AFTER_ACTION:
-            return [*self._captures(board), make(EndTurn)]
+            return [*deals.capture_actions(board), make(EndTurn)]
         if phase == Phase.ATTACK_ROLL:
             return [make(AttackRoll, dice=len(attacks.attack_dice(state, seat)))]
         if phase == Phase.ATTACK_KEEP:
@@ -157,62 +153,6 @@ class TitanDice(Game):
             return attacks.victim_actions(state, seat, state.pending["face"])
         return []
 
-    @staticmethod
-    def _captures(board: PlayerBoard) -> list[Action]:
-        """One capture per creature type among the active dice."""
-        counts = board.active_counts()
-        return [make(Capture, creature=c, count=counts[c]) for c in CREATURES if counts.get(c)]
-
-    def _deals(self, state: TitanDiceState, seat: int) -> list[Action]:
-        """Purchases, exchanges and activations the seat can pay for."""
-        board = state.boards[seat]
-        counts = board.active_counts()
-        purchases: list[Action] = []
-        exchanges: list[Action] = []
-        activations: list[Action] = []
-        for index, creature in enumerate(CREATURES):
-            budget = counts.get(creature, 0) + board.track[index]  # matching dice and creatures
-            stack = state.stacks[creature]
-            owned = board.cards.get(creature)
-            if owned is None:
-                if stack and budget >= card_cost(stack[0]):
-                    purchases.append(make(Purchase, creature=creature, level=stack[0]))
-                continue
-            if creature in board.face_down:
-                continue  # a face-down card can neither be used nor exchanged
-            if stack and stack[0] != owned and budget >= card_cost(stack[0]):
-                exchanges.append(make(Exchange, creature=creature, level=stack[0], give_level=owned, from_seat=-1))
-            for k in range(1, state.num_players):
-                other = (seat + k) % state.num_players
-                theirs = state.boards[other].cards.get(creature)
-                if (
-                    theirs is not None
-                    and theirs != owned
-                    and budget >= card_cost(theirs)
-                    and state.boards[other].has_usable_card(creature)
-                ):
-                    exchanges.append(make(Exchange, creature=creature, level=theirs, give_level=owned, from_seat=other))
-            if budget >= card_cost(owned) and any(
-                abilities.is_feasible(state, seat, creature, owned, d, m)
-                for d, m in payment_splits(board, creature, card_cost(owned))
-            ):
-                name = ability_of(creature, owned, state.is_solo)[0]
-                activations.append(make(Activate, creature=creature, level=owned, ability=name))
-        return [*purchases, *exchanges, *activations]
-
-    def _splits(self, state: TitanDiceState, seat: int) -> list[tuple[int, int]]:
-        """The payments (dice, creatures) allowed for the pending deal."""
-        pending = state.pending
-        board = state.boards[seat]
-        splits = payment_splits(board, pending["creature"], card_cost(pending["level"]))
-        if pending["deal"] == "activate":
-            splits = [
-                (d, m)
-                for d, m in splits
-                if abilities.is_feasible(state, seat, pending["creature"], pending["level"], d, m)
-            ]
-        return splits
-
     # -- playing ------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action in place."""
@@ -220,13 +160,13 @@ class TitanDice(Game):
         seat = state.decider
         phase = state.phase
         if isinstance(action, RollExodus):
-            self._roll_exodus(state)
+            solo.roll_exodus(state)
         elif isinstance(action, MoveExodus):
-            self._move_exodus(state, action.creature)
+            solo.move_exodus(state, action.creature)
         elif isinstance(action, RollFive):
-            self._roll_five(state, seat)
+            flow.roll_five(state, seat)
         elif isinstance(action, RerollWounds | KeepWounds):
-            self._first_wounds(state, seat, isinstance(action, RerollWounds))
+            flow.first_wounds(state, seat, isinstance(action, RerollWounds))
         elif isinstance(action, Roll):
             board = state.boards[seat]
             areas = ("active", "spent") if action.which == "both" else (action.which,)
@@ -235,11 +175,11 @@ class TitanDice(Game):
             flow.roll_dice(state, seat, dice, f"rolls {what} dice")
             flow.after_roll(state, seat, Phase.ACTION)
         elif isinstance(action, Capture):
-            self._capture(state, seat, action.creature)
+            deals.capture(state, seat, action.creature)
         elif isinstance(action, Purchase | Exchange | Activate):
-            self._begin_deal(state, seat, action)
+            deals.begin_deal(state, seat, action)
         elif isinstance(action, Pay):
-            self._pay(state, seat, action.dice, action.creatures)
+            deals.pay(state, seat, action.dice, action.creatures)
         elif isinstance(action, Pass):
             state.log.append(f"{state.name(seat)} passes.")
             flow.end_turn(state)
@@ -257,150 +197,6 @@ class TitanDice(Game):
         elif isinstance(action, FlipCard | LoseCreature | RemoveDie):
             attacks.play_victim(state, action)
         flow.check_end(state)
-
-    def _roll_exodus(self, state: TitanDiceState) -> None:
-        """Solo: the NPC's roll moves Exodus creatures left; wounds are the player's choice."""
-        count = npc_dice(state.round_number)
-        faces = [flow.roll_face(state) for _ in range(count)]
-        state.log.append(f"Exodus rolls {count} {'die' if count == 1 else 'dice'}: {flow.face_list(faces)}.")
-        wounds = 0
-        for face in faces:
-            if face == WOUND:
-                wounds += 1
-            else:
-                self._exodus_step(state, face)
-        if wounds and len(exodus_lost(state)) < len(CREATURES):
-            state.pending = {"wounds": wounds, "npc_roll": faces}
-            state.phase = Phase.NPC_WOUND
-        else:
-            flow.begin_turn(state, 0)
-
-    @staticmethod
-    def _exodus_step(state: TitanDiceState, creature: str) -> None:
-        """Move an Exodus creature one space left (a lost one is ignored)."""
-        index = CREATURES.index(creature)
-        if state.exodus[index] <= 0:
-            state.log.append(f"The Exodus {creature.title()} is already lost; the result is ignored.")
-            return
-        state.exodus[index] -= 1
-        if state.exodus[index] == 0:
-            state.log.append(f"The Exodus {creature.title()} is lost!")
-        else:
-            state.log.append(f"The Exodus {creature.title()} moves left to {state.exodus[index]}.")
-
-    def _move_exodus(self, state: TitanDiceState, creature: str) -> None:
-        """Solo: a wound result moves a not-yet-lost Exodus creature of the player's choice."""
-        self._exodus_step(state, creature)
-        state.pending["wounds"] -= 1
-        if len(exodus_lost(state)) == len(CREATURES):
-            return  # check_end ends the game
-        if state.pending["wounds"] <= 0:
-            flow.begin_turn(state, 0)
-
-    @staticmethod
-    def _roll_five(state: TitanDiceState, seat: int) -> None:
-        """The first roll of the round; wounds wait for the re-roll decision."""
-        board = state.boards[seat]
-        board.has_rolled = True
-        dice = board.dice_in("hand")
-        faces = [flow.roll_face(state) for _ in dice]
-        state.log.append(f"{state.name(seat)} rolls: {flow.face_list(faces)}.")
-        wound_dice = []
-        for die, face in zip(dice, faces, strict=True):
-            board.die_face[die] = face
-            if face == WOUND:
-                wound_dice.append(die)
-            else:
-                board.die_area[die] = "active"
-        if wound_dice:
-            state.pending = {"wound_dice": wound_dice}
-            state.phase = Phase.WOUND_REROLL
-        else:
-            flow.after_roll(state, seat, Phase.ACTION)
-
-    @staticmethod
-    def _first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
-        """Re-roll the first roll's wounds once (new wounds stay), or keep them on the wound track."""
-        dice = list(state.pending["wound_dice"])
-        if reroll:
-            flow.roll_dice(state, seat, dice, "re-rolls the wounds")
-        else:
-            for die in dice:
-                state.boards[seat].die_area[die] = "wound"
-            state.log.append(f"{state.name(seat)} keeps {len(dice)} wound(s).")
-        flow.after_roll(state, seat, Phase.ACTION)
-
-    @staticmethod
-    def _capture(state: TitanDiceState, seat: int, creature: str) -> None:
-        """Collect one creature per matching active die; the turn ends and the seat is OUT."""
-        board = state.boards[seat]
-        count = board.active_count(creature)
-        gained = flow.collect(board, creature, count)
-        wasted = f" ({count - gained} wasted: the track is full)" if gained < count else ""
-        flow.go_out(state, seat, f"{state.name(seat)} captures {gained} {creature.title()}{wasted} and is OUT.")
-        flow.end_turn(state)
-
-    def _begin_deal(self, state: TitanDiceState, seat: int, action: Purchase | Exchange | Activate) -> None:
-        """Note the chosen purchase, exchange or activation; pay next (at once if only one way)."""
-        state.pending = {
-            "deal": action.kind,
-            "creature": action.creature,
-            "level": action.level,
-            "from_seat": action.from_seat if isinstance(action, Exchange) else -1,
-        }
-        splits = self._splits(state, seat)
-        if len(splits) == 1:
-            self._pay(state, seat, *splits[0])
-        else:
-            state.phase = Phase.PAYMENT
-
-    def _pay(self, state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
-        """Spend matching active dice and captured creatures, then complete the deal."""
-        board = state.boards[seat]
-        pending = state.pending
-        creature, level = pending["creature"], pending["level"]
-        paying = [d for d in board.dice_in("active") if board.die_face[d] == creature][:dice]
-        for die in paying:
-            board.die_area[die] = "spent"
-        flow.lose(board, creature, creatures)
-        paid = " and ".join(
-            part
-            for part in (
-                f"{dice} {creature.title()} {'die' if dice == 1 else 'dice'}" if dice else "",
-                f"{creatures} captured {creature.title()}" if creatures else "",
-            )
-            if part
-        )
-        name = state.name(seat)
-        if pending["deal"] == "purchase":
-            state.stacks[creature].pop(0)
-            board.cards[creature] = level
-            state.log.append(f"{name} buys {creature.title()} {level} for {paid}.")
-        elif pending["deal"] == "exchange":
-            given = board.cards[creature]
-            source = pending["from_seat"]
-            if source < 0:
-                stack = state.stacks[creature]
-                stack.pop(0)
-                stack.append(given)
-                stack.sort()
-                state.log.append(
-                    f"{name} exchanges {creature.title()} {given} for the stack's {creature.title()} {level}, "
-                    f"paying {paid}."
-                )
-            else:
-                state.boards[source].cards[creature] = given
-                state.log.append(
-                    f"{name} exchanges {creature.title()} {given} for {state.name(source)}'s "
-                    f"{creature.title()} {level}, paying {paid}."
-                )
-            board.cards[creature] = level
-        else:
-            state.log.append(f"{name} pays {paid}.")
-            abilities.start_ability(state, seat, creature, level)
-            return
-        state.pending = {}
-        state.phase = Phase.AFTER_ACTION
 
     def rules_markdown(self) -> str:
         """This edition's values, card and attack texts and rulings, as markdown for the rules screen."""
