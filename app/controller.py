@@ -410,6 +410,10 @@ class App:
         except IllegalAction as error:
             self.notify("error", str(error))
             return
+        except Exception as error:  # an engine bug: say so, keep the game as it was (apply never changes it)
+            traceback.print_exc()
+            self.notify("error", f"Something went wrong ({error}); the game is unchanged.")
+            return
         self.render_game()
         dom.publish("titanLastInputMs", dom.perf_now() - started)
         self.autosave()
@@ -484,7 +488,12 @@ class App:
                 action = game.legal_actions(state)[0]
             if action is None or cancelled() or self.state is not state:
                 return
-            self.state = game.apply(state, action)
+            try:
+                self.state = game.apply(state, action)
+            except Exception as error:  # an engine bug: stop the computer seats, keep the game as it was
+                traceback.print_exc()
+                self.notify("error", f"The computer player could not move ({error}); the game is unchanged.")
+                return
             self.render_game()
             self.autosave()
         if self.screen == "game":

@@ -202,7 +202,7 @@ def _track_row(
         )
     row = f"<g class='track'>{''.join(parts)}</g>"
     index, label = choices.get(key)
-    return hit(row, index, label, (x - 2, y + 1, 246, ROW_H - 2), "choice-row")
+    return hit(row, index, label, (x - 2, y, 246, ROW_H), "choice-row")
 
 
 def _dice_row(

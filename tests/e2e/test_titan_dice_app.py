@@ -258,6 +258,21 @@ def test_storage_full_keeps_playing(page, open_app):
     )
 
 
+def test_storage_unavailable_still_plays(new_context, open_app):
+    context = new_context()
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', "
+        "{get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }});"
+    )
+    page = context.new_page()
+    open_app(page, FAST)
+    expect(page.locator(".notice-warn")).to_contain_text("does not let the page keep saved games")
+    new_game(page, seed="13")
+    play_moves(page, 3)
+    wait_for_human(page)
+    expect(page.locator("#actions .btn-action").first).to_be_visible()
+
+
 def test_corrupt_entry_is_skipped_others_listed(page, open_app):
     open_app(page, FAST)
     new_game(page, seed="21")
