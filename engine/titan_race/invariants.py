@@ -18,10 +18,12 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
             if titan.space not in SPACES:
                 problems.append(f"{who}: on a space that does not exist: {titan.space}")
             key = (state.board_of(titan), titan.space)
+            if over and index == state.winner:
+                continue  # the race stopped as the winner crossed the line: nothing after that happened
             if key in seen:
                 problems.append(f"{who}: shares {titan.space} with titan {seen[key]}")
             seen[key] = index
-            if state.has_trap(*key) and not (over and state.winner == index):  # the race stops mid-step
+            if state.has_trap(*key):
                 problems.append(f"{who}: stands on a trap on {titan.space}")
         if not 0 <= titan.life <= MAX_LIFE:
             problems.append(f"{who}: life {titan.life} outside its gauge")

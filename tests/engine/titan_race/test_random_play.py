@@ -1,0 +1,141 @@
+"""Seeded random games to the end over every circuit, player count and variant, with invariants after every action.
+
+Titan Race is not registered yet, so the save round trip replays through the game's own `replay` (and one
+test registers it locally to check `engine.core.save`, then removes it again).
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+from typing import Any
+
+import pytest
+
+from engine.core import IllegalAction, Rng, save
+from engine.registry import GAMES, register
+from engine.titan_race import GAME
+from engine.titan_race.actions import ACTION_TYPES, Answer, ChooseStart, EndTurn, Reroll, TakeDie
+from engine.titan_race.data import CIRCUIT_ORDER
+from engine.titan_race.state import TitanRaceState
+
+MAX_ACTIONS = 3000
+SEEDS_PER_CONFIG = 8
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = (
+    [(players, {"circuit": c}) for c, players in product(CIRCUIT_ORDER, range(2, 7))]
+    + [(2, {"circuit": c, "variant": "two_player"}) for c in CIRCUIT_ORDER]
+    + [(4, {"circuit": c, "variant": "teams"}) for c in CIRCUIT_ORDER]
+    + [(6, {"circuit": c, "variant": "teams", "team_size": 3}) for c in CIRCUIT_ORDER]
+    + [(6, {"circuit": c, "variant": "teams", "team_size": 2}) for c in CIRCUIT_ORDER]
+    + [(p, {"circuit": c, "variant": "grand_slam"}) for c, p in zip(CIRCUIT_ORDER, (2, 3, 4, 5, 6, 2), strict=True)]
+    + [(p, {"circuit": c, "variant": "grand_slam"}) for c, p in zip(CIRCUIT_ORDER, (6, 5, 4, 3, 2, 4), strict=True)]
+)
+
+# Actions that are never legal in some phase; one of them is tried now and then and must be refused.
+PROBES = [TakeDie(die=0, face="yellow"), ChooseStart(space="C1"), EndTurn(), Reroll(), Answer(choice="life")]
+
+
+def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[TitanRaceState, int]:
+    """One random game, every action checked; returns the final state and how many refusals were probed."""
+    state = GAME.new_game(players, options, seed=seed)
+    chooser = Rng(seed * 7919 + players)
+    probes = 0
+    for count in range(MAX_ACTIONS):
+        if state.is_over:
+            break
+        legal = GAME.legal_actions(state)
+        assert legal, f"no legal action in {state.phase} (seed {seed})"
+        assert len({json.dumps(a.model_dump(mode="json"), sort_keys=True) for a in legal}) == len(legal)
+        if count % 37 == 0:
+            probe = PROBES[chooser.randrange(len(PROBES))]
+            if probe not in legal:
+                before = state.snapshot()
+                with pytest.raises(IllegalAction):
+                    GAME.apply(state, probe)
+                assert state.snapshot() == before
+                probes += 1
+        action = legal[chooser.randrange(len(legal))]
+        if count % 11 == 0:
+            state = GAME.apply(state, action)  # the checked path, on a copy
+        else:
+            GAME.apply_unchecked(state, action)
+        problems = GAME.invariant_violations(state)
+        assert problems == [], f"seed {seed}, action {count} {action.describe()}: {problems}\n{state.log[-8:]}"
+    assert state.is_over, f"{players} players {options} seed {seed} did not finish in {MAX_ACTIONS} actions"
+    return state, probes
+
+
+@pytest.mark.parametrize(
+    "players, options", CONFIGS, ids=[f"{p}p-{'-'.join(map(str, o.values()))}" for p, o in CONFIGS]
+)
+def test_random_games_finish_with_every_invariant_kept(players, options):
+    for seed in range(SEEDS_PER_CONFIG):
+        state, _ = play_to_the_end(players, options, seed)
+        winners = GAME.winners(state)
+        assert winners and state.current_player is None and GAME.legal_actions(state) == []
+        winning_team = state.teams[state.titans[state.winner].owner]
+        assert winners == [s for s in range(players) if state.teams[s] == winning_team]
+        if seed == 0:
+            replayed = GAME.replay(
+                players, options, seed, state.seats, [a.model_dump(mode="json") for a in state.history]
+            )
+            assert replayed == state
+            for seat in [*range(players), None]:
+                json.dumps(GAME.view(state, seat))
+
+
+def test_enough_games_are_played():
+    assert len(CONFIGS) * SEEDS_PER_CONFIG >= 500
+
+
+def test_save_strings_round_trip_when_registered():
+    register(GAME)
+    try:
+        state, _ = play_to_the_end(4, {"circuit": "lagoon"}, 3)
+        text = save.dumps(state)
+        assert save.loads(text) == state
+        assert len(text) < 8000
+        half = GAME.replay(4, {"circuit": "lagoon"}, 3, state.seats, state.history[: len(state.history) // 2])
+        assert save.loads(save.dumps(half)) == half
+    finally:
+        GAMES.pop(GAME.id, None)
+    assert GAME.id not in GAMES
+
+
+def test_actions_round_trip_exactly_through_json():
+    state, _ = play_to_the_end(3, {"circuit": "moltenchest"}, 1)
+    kinds = {type(a) for a in state.history}
+    assert len(kinds) >= 6
+    for action in state.history:
+        data = json.loads(json.dumps(action.model_dump(mode="json")))
+        assert GAME.parse_action(data) == action
+    assert {t.__name__ for t in ACTION_TYPES} >= {k.__name__ for k in kinds}
+
+
+def test_a_replay_with_an_illegal_action_is_refused():
+    state, _ = play_to_the_end(2, {"circuit": "kaldheira"}, 2)
+    actions = [a.model_dump(mode="json") for a in state.history]
+    actions.insert(3, {"kind": "end_turn"})
+    with pytest.raises(IllegalAction, match="Action 4"):
+        GAME.replay(2, {"circuit": "kaldheira"}, 2, state.seats, actions)
+
+
+def test_determinize_keeps_the_seat_s_own_knowledge():
+    state = GAME.new_game(4, {"circuit": "ban_kog"}, seed=9)
+    chooser = Rng(5)
+    for _ in range(60):
+        legal = GAME.legal_actions(state)
+        GAME.apply_unchecked(state, legal[chooser.randrange(len(legal))])
+    for seat in range(4):
+        guess = GAME.determinize(state, seat, Rng(seat))
+        assert GAME.invariant_violations(guess) == []
+        assert GAME.view(guess, seat)["titans"] == GAME.view(state, seat)["titans"]
+        assert guess.rng.state != state.rng.state
+
+
+def test_heuristic_is_in_range_and_prefers_the_leader():
+    state, _ = play_to_the_end(3, {"circuit": "anglieh"}, 4)
+    assert GAME.heuristic(state, state.titans[state.winner].owner) == 1.0
+    fresh = GAME.new_game(3, {"circuit": "anglieh"}, seed=4)
+    assert all(0.0 <= GAME.heuristic(fresh, s) <= 1.0 for s in range(3))
