@@ -10,6 +10,7 @@ delegation): elements carry `data-action="<index>"` (a legal action) or
 from __future__ import annotations
 
 import asyncio
+import traceback
 from typing import Any
 
 from app import ai, dom
