@@ -11,7 +11,7 @@ from engine.titan_dice.data import (
     WOUND,
     WOUNDS_TO_GO_OUT,
 )
-from engine.titan_dice.rules import board_score, exodus_lost, triggers_end, turn_order
+from engine.titan_dice.rules import board_score, exodus_lost, ranked_winner, triggers_end
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
 
 
@@ -263,9 +263,3 @@ def finish_game(state: TitanDiceState, solo_result: str) -> None:
     scores = [board_score(board) for board in state.boards]
     state.log.append("Game over. Scores: " + ", ".join(f"{state.name(s)} {p}" for s, p in enumerate(scores)) + ".")
     state.log.append(f"{state.name(ranked_winner(state))} wins!")
-
-
-def ranked_winner(state: TitanDiceState) -> int:
-    """The winner: most points; a tie goes to the player later in the final round's turn order."""
-    order = turn_order(state)
-    return max(order, key=lambda seat: (board_score(state.boards[seat]), order.index(seat)))

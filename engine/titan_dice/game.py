@@ -49,6 +49,7 @@ from engine.titan_dice.rules import (
     deck_levels,
     exodus_lost,
     npc_dice,
+    ranked_winner,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
@@ -224,7 +225,7 @@ class TitanDice(Game):
             return []
         if state.is_solo:
             return [0] if state.solo_result == "won" else []
-        return [flow.ranked_winner(state)]
+        return [ranked_winner(state)]
 
     def heuristic(self, state: GameState, seat: int) -> float:
         """Score lead (and caging progress) mapped into [0, 1]; solo: caging progress against Exodus losses."""

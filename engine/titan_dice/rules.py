@@ -86,3 +86,9 @@ def players_in(state: TitanDiceState) -> list[int]:
     n = state.num_players
     order = [(state.turn + k) % n for k in range(n)]
     return [seat for seat in order if not state.boards[seat].is_out]
+
+
+def ranked_winner(state: TitanDiceState) -> int:
+    """The winner: most points; a tie goes to the player later in the final round's turn order."""
+    order = turn_order(state)
+    return max(order, key=lambda seat: (board_score(state.boards[seat]), order.index(seat)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, FACES, REGULAR_DICE, TRACK_MAX
-from engine.titan_dice.rules import ability_of, board_score, card_cost, exodus_lost, npc_dice
+from engine.titan_dice.rules import ability_of, board_score, card_cost, exodus_lost, npc_dice, ranked_winner
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
 
 
@@ -174,7 +174,8 @@ def status_sentence(state: TitanDiceState) -> str:
     if state.phase == Phase.GAME_OVER:
         if state.is_solo:
             return "You caged every creature: you win!" if state.solo_result == "won" else "Exodus is lost: you lose."
-        return "The game is over."
+        winner = ranked_winner(state)
+        return f"Game over: {state.name(winner)} wins with {board_score(state.boards[winner])} points."
     pending = state.pending
     name = state.name(state.decider)
     npc = npc_dice(state.round_number)

@@ -46,7 +46,7 @@ def test_end_triggered_by_three_caged_types_then_the_round_is_finished():
     assert GAME.winners(state) == [0]
     assert state.log[-1] == "Ann wins!"
     view = GAME.view(state, 0)
-    assert view["game_over"] and view["winners"] == [0] and view["status"] == "The game is over."
+    assert view["game_over"] and view["winners"] == [0] and view["status"] == "Game over: Ann wins with 14 points."
 
 
 def test_end_trigger_stays_even_if_the_cage_is_spent():
