@@ -1,0 +1,61 @@
+"""The view: its shape, what it hides, the previews of the pending choices, the status sentence."""
+
+from __future__ import annotations
+
+import json
+
+from engine.core import Rng
+from engine.titan_race import GAME
+from engine.titan_race.state import Phase
+from tests.engine.titan_race.helpers import move, new, position
+
+
+def test_previews_give_each_options_end_path_and_pushes():
+    state = position(new(("grinder", "rassik"), "estenggaard"), {"grinder": "D2", "rassik": "D6"}, "grinder", "red")
+    view = GAME.view(state, 0)
+    previews = {tuple(p["action"]["steps"]): p for p in view["previews"] if p["action"]["kind"] == "move"}
+    plain = previews[("N",)]
+    assert plain["action"]["to"] == "D4"  # the plain step; the ice and the push take it further
+    assert plain["end"] == {"0": "D8", "1": "D10"}
+    assert plain["paths"] == {"0": ["D4", "D6", "D8"], "1": ["D8", "D10"]} and plain["pushed"] == [1]
+    assert state.titans[0].space == "D2"  # a preview changes nothing
+    assert GAME.view(state, 1)["previews"] == []  # only the deciding seat (or a spectator) gets previews
+    assert GAME.view(state, None)["previews"]
+
+
+def test_view_of_a_question_names_who_is_asked_and_the_options():
+    state = position(
+        new(("grinder", "rassik"), "anglieh"),
+        {"grinder": "D4", "rassik": "D6"},
+        "grinder",
+        hands={"rassik": ["shield"]},
+    )
+    state = move(state, "N", "N")
+    assert state.phase == Phase.ANSWER
+    view = GAME.view(state, 1)
+    assert view["question"]["titan"] == 1 and view["question"]["options"] == ["shield", "no"]
+    assert "Shield" in view["status"] and view["current_player"] == 1
+    assert view["titans"][1]["hand"] == ["shield"] and GAME.view(state, 0)["titans"][1]["hand"] is None
+
+
+def test_status_sentences_follow_the_phase():
+    state = new(("grinder", "rassik"), "anglieh")
+    assert "take a die" in GAME.view(state, None)["status"]
+    state = position(state, {"grinder": "D4", "rassik": "A11"}, "grinder", "red")
+    assert "place your trap" in GAME.view(state, 0)["status"]
+
+
+def test_view_shape_is_json_ready_for_every_phase_of_a_game():
+    state = GAME.new_game(3, {"circuit": "lagoon"}, seed=2)
+    chooser = Rng(1)
+    phases = set()
+    while not state.is_over:
+        view = GAME.view(state, state.current_player)
+        json.dumps(view)
+        phases.add(view["phase"])
+        legal = GAME.legal_actions(state)
+        GAME.apply_unchecked(state, legal[chooser.randrange(len(legal))])
+    final = GAME.view(state, 0)
+    assert final["game_over"] and final["winners"] and "wins" in final["status"]
+    assert phases >= {"draft", "start", "turn"}
+    assert set(final) >= {"circuits", "titans", "traps", "dice", "turn", "question", "previews", "scores"}
