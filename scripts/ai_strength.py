@@ -4,9 +4,10 @@
 
 Each pairing plays N games with seats alternated (the first level sits in seat 0
 in even games, seat 1 in odd ones); game i uses seed SEED+i, so a run repeats
-exactly. A tie counts half. Decision times are CPython wall-clock times of
-`Bot.choose`, over decisions with at least two legal actions (forced decisions
-return at once and are counted apart).
+exactly. A tie counts half. Decision times are CPython times of `Bot.choose`,
+over decisions with at least two legal actions (forced decisions return at
+once and are counted apart): the process's CPU time, which a busy machine does
+not inflate, and the wall-clock time, which it does.
 """
 
 from __future__ import annotations
@@ -46,23 +47,31 @@ def play_one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
     bots = [make_bot(game, levels[seat], seed=seed * 7 + seat + 1) for seat in range(2)]
     state = game.new_game(2, seed=seed)
     times: dict[int, list[float]] = {level_a: [], level_b: []}
+    cpu_times: dict[int, list[float]] = {level_a: [], level_b: []}
     forced = {level_a: 0, level_b: 0}
     actions = 0
     while state.current_player is not None:
         seat = state.current_player
-        started = time.perf_counter()
-        thinking = bots[seat].begin(state, seat)
-        action = thinking.result
-        spent = time.perf_counter() - started
+        started, cpu_started = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(state, seat)
+        spent, cpu_spent = time.perf_counter() - started, time.process_time() - cpu_started
         if len(game.legal_actions(state)) > 1:
             times[levels[seat]].append(spent)
+            cpu_times[levels[seat]].append(cpu_spent)
         else:
             forced[levels[seat]] += 1
         state = game.apply(state, action)
         actions += 1
     winners = game.winners(state)
     share = (1.0 / len(winners)) if a_seat in winners else 0.0
-    return {"index": index, "share": share, "times": times, "forced": forced, "actions": actions}
+    return {
+        "index": index,
+        "share": share,
+        "times": times,
+        "cpu_times": cpu_times,
+        "forced": forced,
+        "actions": actions,
+    }
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -112,15 +121,15 @@ def run_pairing(game_id: str, level_a: int, level_b: int, games: int, seed: int,
         "levels": {},
     }
     for level in (level_a, level_b):
-        times = [t for r in results for t in r["times"][level]]
-        summary["levels"][level] = {
-            "decisions": len(times),
-            "forced": sum(r["forced"][level] for r in results),
-            "median_ms": round(1000 * statistics.median(times), 2) if times else None,
-            "p95_ms": round(1000 * percentile(times, 0.95), 2),
-            "p99_ms": round(1000 * percentile(times, 0.99), 2),
-            "max_ms": round(1000 * max(times), 2) if times else None,
-        }
+        stats: dict[str, Any] = {"forced": sum(r["forced"][level] for r in results)}
+        for prefix, key in (("", "times"), ("cpu_", "cpu_times")):
+            times = [t for r in results for t in r[key][level]]
+            stats["decisions"] = len(times)
+            stats[prefix + "median_ms"] = round(1000 * statistics.median(times), 2) if times else None
+            stats[prefix + "p95_ms"] = round(1000 * percentile(times, 0.95), 2)
+            stats[prefix + "p99_ms"] = round(1000 * percentile(times, 0.99), 2)
+            stats[prefix + "max_ms"] = round(1000 * max(times), 2) if times else None
+        summary["levels"][level] = stats
     return summary
 
 
@@ -141,8 +150,9 @@ def report(summary: dict[str, Any]) -> str:
     for level in (level_a, level_b):
         stats = summary["levels"][level]
         lines.append(
-            f"  level {level}: {stats['decisions']} decisions (+{stats['forced']} forced): median "
-            f"{stats['median_ms']} ms, p95 {stats['p95_ms']} ms, p99 {stats['p99_ms']} ms, max {stats['max_ms']} ms"
+            f"  level {level}: {stats['decisions']} decisions (+{stats['forced']} forced). CPU time: median "
+            f"{stats['cpu_median_ms']} ms, p95 {stats['cpu_p95_ms']} ms, p99 {stats['cpu_p99_ms']} ms, max "
+            f"{stats['cpu_max_ms']} ms. Wall: median {stats['median_ms']} ms, p95 {stats['p95_ms']} ms"
         )
     return "\n".join(lines)
 

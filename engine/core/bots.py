@@ -45,7 +45,8 @@ class GreedySettings:
 class MctsSettings:
     """Knobs of the determinized MCTS bot (level 2)."""
 
-    iterations: int = 600  # search iterations per decision (the whole budget)
+    iterations: int = 600  # search iterations per decision (the whole budget) ...
+    action_budget: int = 0  # ... or, if sooner, this many simulated actions (0: no such cap); evens out the time
     exploration: float = 0.7  # UCB1 constant on values in [0, 1]
     max_turns: int = 4  # a playout stops after this many changes of the player to move ...
     max_actions: int = 60  # ... or this many actions from the root, and is scored by the heuristic
@@ -182,21 +183,51 @@ def all_values(game: Game, state: GameState) -> list[float]:
     return [game.heuristic(state, seat) for seat in range(state.num_players)]
 
 
-def random_playout(game: Game, state: GameState, rng: Rng, max_turns: int, max_actions: int) -> None:
-    """Play random legal actions on `state` in place until it ends or a limit is reached."""
+def random_playout(
+    game: Game, state: GameState, rng: Rng, max_turns: int, max_actions: int, greedy: float = 0.0
+) -> int:
+    """Play legal actions on `state` in place until it ends or a limit is reached; returns the actions played.
+
+    Each step is uniformly random, except that with probability `greedy` it is
+    the action after which the heuristic of the player to move is best (one
+    sample of the dice: a cheap, noisy look-ahead that steers playouts to sensible play).
+    """
     mover = state.current_player
     turns = 0
-    for _ in range(max_actions):
-        if mover is None:
-            return
+    played = 0
+    while played < max_actions and mover is not None:
         actions = game.legal_actions(state)
-        game.apply_unchecked(state, actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0])
+        if len(actions) == 1:
+            action = actions[0]
+        elif greedy and rng.random() < greedy:
+            action = _greedy_step(game, state, mover, actions, rng)
+            played += len(actions)  # the look-ahead costs about one action per candidate
+        else:
+            action = actions[rng.randrange(len(actions))]
+        game.apply_unchecked(state, action)
+        played += 1
         now = state.current_player
         if now != mover:
             turns += 1
             if turns >= max_turns:
-                return
+                break
             mover = now
+    return played
+
+
+def _greedy_step(game: Game, state: GameState, mover: int, actions: list[Action], rng: Rng) -> Action:
+    """The action whose result (one sampled future, the same for all) the heuristic of `mover` likes best."""
+    best_action = actions[0]
+    best_value = -1.0
+    dice = rng.next64()  # the same sampled dice for every candidate: a fairer comparison
+    for action in actions:
+        trial = state.clone()
+        trial.rng = Rng(dice)
+        game.apply_unchecked(trial, action)
+        value = seat_value(game, trial, mover)
+        if value > best_value:
+            best_value, best_action = value, action
+    return best_action
 
 
 # -- level 1: greedy one-ply -------------------------------------------------------------
@@ -261,13 +292,18 @@ class GreedyBot(Bot):
 # -- level 2: determinized MCTS ------------------------------------------------------------
 
 
+def action_key(action: Action) -> tuple:
+    """A cheap hashable identity of an action: its class and field values (faster than hashing the model)."""
+    return (action.__class__, *action.__dict__.values())
+
+
 class _Node:
     """A node of the information-set tree: reached by a sequence of actions from the root."""
 
     __slots__ = ("available", "children", "totals", "visits")
 
     def __init__(self, num_players: int) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[tuple, _Node] = {}  # by `action_key` of the action that leads there
         self.visits = 0
         self.available = 0  # iterations in which this node's action was legal (ISMCTS availability)
         self.totals = [0.0] * num_players  # summed value of each seat over the visits
@@ -292,26 +328,37 @@ class _MctsThinking(Thinking):
         self.knobs = bot.settings.mcts
         self.root = _Node(state.num_players)
         self.iterations = 0
+        self.simulated = 0  # actions applied on copies so far
 
     def step(self, max_work: int) -> bool:
         """Run up to `max_work` search iterations."""
         if self._action is not None:
             return True
         stop = min(self.knobs.iterations, self.iterations + max(1, max_work))
-        while self.iterations < stop:
-            self._iterate()
+        while self.iterations < stop and not self._is_spent():
+            self.simulated += self._iterate()
             self.iterations += 1
-        if self.iterations >= self.knobs.iterations:
+        if self.iterations >= self.knobs.iterations or self._is_spent():
             self._action = self._best_root_action()
             return True
         return False
 
+    def _is_spent(self) -> bool:
+        """True once the simulated-action budget (if any) is used up."""
+        return 0 < self.knobs.action_budget <= self.simulated
+
     @property
     def progress(self) -> float:
-        """Share of the iteration budget used."""
-        return 1.0 if self._action is not None else self.iterations / max(1, self.knobs.iterations)
+        """Share of the budget used (iterations or simulated actions, whichever is further along)."""
+        if self._action is not None:
+            return 1.0
+        done = self.iterations / max(1, self.knobs.iterations)
+        if self.knobs.action_budget > 0:
+            done = max(done, self.simulated / self.knobs.action_budget)
+        return min(done, 0.999)
 
-    def _iterate(self) -> None:
+    def _iterate(self) -> int:
+        """One search iteration; returns the number of actions it simulated."""
         game, knobs, rng = self.bot.game, self.knobs, self.rng
         state = game.determinize(self.state, self.seat, rng)
         node = self.root
@@ -335,27 +382,36 @@ class _MctsThinking(Thinking):
             if expanded:
                 break
         # Playout from the new node.
-        if expanded and mover is not None:
-            random_playout(game, state, rng, max(1, knobs.max_turns - turns), max(1, knobs.max_actions - depth))
+        if expanded and mover is not None and turns < knobs.max_turns and depth < knobs.max_actions:
+            depth += random_playout(
+                game,
+                state,
+                rng,
+                max(1, knobs.max_turns - turns),
+                max(1, knobs.max_actions - depth),
+                knobs.rollout_greedy,
+            )
         values = all_values(game, state)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
+        return depth
 
     def _select(self, node: _Node, actions: list[Action], mover: int) -> tuple[Action, _Node, bool]:
         """The action to follow from `node` among `actions` (legal here), its child, and if it is new."""
         children = node.children
-        untried = [a for a in actions if a not in children]
+        keyed = [(action_key(action), action) for action in actions]
+        untried = [pair for pair in keyed if pair[0] not in children]
         widening = self.knobs.widening
         may_expand = not widening or len(children) < 1 + widening * math.sqrt(node.visits)
         if untried and (may_expand or len(untried) == len(actions)):
-            action = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            key, action = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             child = _Node(len(node.totals))
-            children[action] = child
-            for other in actions:
-                other_child = children.get(other)
+            children[key] = child
+            for other_key, _ in keyed:
+                other_child = children.get(other_key)
                 if other_child is not None:
                     other_child.available += 1
             return action, child, True
@@ -363,8 +419,8 @@ class _MctsThinking(Thinking):
         best_action = actions[0]
         best_child: _Node | None = None
         best_score = -math.inf
-        for action in actions:
-            child = children.get(action)
+        for key, action in keyed:
+            child = children.get(key)
             if child is None:
                 continue
             child.available += 1
@@ -382,7 +438,7 @@ class _MctsThinking(Thinking):
         best_index = 0
         best_key = (-1, -math.inf)
         for index, action in enumerate(self.legal):
-            child = self.root.children.get(action)
+            child = self.root.children.get(action_key(action))
             if child is None:
                 continue
             key = (child.visits, child.totals[self.seat] / max(1, child.visits))
