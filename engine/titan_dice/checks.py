@@ -39,7 +39,11 @@ PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
     Phase.GAME_OVER: (),
 }
 
-REGULAR_AREAS = frozenset({"hand", "active", "spent", "wound", "removed", "attack"})
+# Where a regular die may be: OUT; before the first roll of the round; during its wound re-roll; otherwise.
+OUT_AREAS = frozenset({"attack", "removed"})
+UNROLLED_AREAS = frozenset({"hand"})
+REROLL_AREAS = frozenset({"hand", "active"})
+IN_AREAS = frozenset({"active", "spent", "wound", "removed"})
 BONUS_AREAS = frozenset({"box", "active", "spent", "removed", "attack"})
 
 
@@ -80,15 +84,17 @@ def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str
             problems.append(f"{who}: wrong number of dice")
             continue
         rerolling = state.phase == Phase.WOUND_REROLL and state.turn == seat
+        if board.is_out:
+            allowed = OUT_AREAS
+        elif not board.has_rolled:
+            allowed = UNROLLED_AREAS
+        else:
+            allowed = REROLL_AREAS if rerolling else IN_AREAS
         for die in range(REGULAR_DICE):
             area, face = board.die_area[die], board.die_face[die]
-            if area not in REGULAR_AREAS:
-                problems.append(f"{who}: regular die {die} in {area!r}")
-            elif board.is_out != (area in ("attack", "removed")) and area != "removed":
-                problems.append(f"{who}: die {die} is {area} but is_out={board.is_out}")
-            elif area == "hand" and board.has_rolled and not rerolling:
-                problems.append(f"{who}: die {die} still in hand after the first roll")
-            elif (area == "wound") != (face == WOUND) and area in ("wound", "active"):
+            if area not in allowed:
+                problems.append(f"{who}: die {die} is in {area!r} (out={board.is_out}, rolled={board.has_rolled})")
+            elif (area == "wound" and face != WOUND) or (area == "active" and face == WOUND):
                 problems.append(f"{who}: die {die} is {area} showing {face}")
         bonus = board.die_area[BONUS_DIE]
         if bonus not in BONUS_AREAS:
@@ -115,7 +121,7 @@ def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str
         held = [b.cards[creature] for b in state.boards if creature in b.cards]
         if sorted(stack + held) != sorted(deck_levels(creature, state.num_players, solo_cards)):
             problems.append(f"{creature}: cards not conserved (stack {stack}, held {held})")
-        if stack != sorted(stack):
+        if any(stack[k] > stack[k + 1] for k in range(len(stack) - 1)):
             problems.append(f"{creature}: stack out of order {stack}")
     if state.is_solo and (len(state.exodus) != len(CREATURES) or any(not 0 <= v <= EXODUS_START for v in state.exodus)):
         problems.append(f"exodus out of range {state.exodus}")

@@ -134,3 +134,26 @@ def test_status_sentence_in_every_reached_phase(players):
 
 def test_refusal_is_an_illegal_action_value_error():
     assert issubclass(IllegalAction, ValueError)
+
+
+def test_invariants_catch_broken_states():
+    state = new(2)
+    assert GAME.invariant_violations(state) == []
+    broken = state.clone()
+    broken.boards[0].track[2] = 5
+    assert any("track out of range" in p for p in GAME.invariant_violations(broken))
+    broken = state.clone()
+    broken.boards[1].die_area[3] = "attack"
+    assert any("die 3" in p for p in GAME.invariant_violations(broken))
+    broken = state.clone()
+    broken.boards[0].cards["hydra"] = 1  # a card out of nowhere
+    assert any("not conserved" in p for p in GAME.invariant_violations(broken))
+    broken = state.clone()
+    broken.boards[0].wound_markers = 3
+    assert any("wounds but not OUT" in p for p in GAME.invariant_violations(broken))
+    broken = state.clone()
+    broken.boards[0].die_area[5] = "attack"
+    assert any("gryphon_attack" in p for p in GAME.invariant_violations(broken))
+    broken = state.clone()
+    broken.stacks["kraken"].reverse()
+    assert any("out of order" in p for p in GAME.invariant_violations(broken))
