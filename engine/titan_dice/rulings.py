@@ -27,8 +27,9 @@ RULINGS: list[str] = [
     "Seat 1 (the first seat) is the first player of round 1; the first player token passes clockwise "
     "(to the next seat) at the start of every round.",
     # 2
-    "First roll of a round: if it shows wounds, you decide once: re-roll all of those wound dice once, or keep "
-    "them. Wounds from the re-roll go to the wound track. You may capture or act only after this decision.",
+    "Each player's first roll of a round (not only the first player's) may re-roll its wounds: you decide once, "
+    "re-roll all of those wound dice once, or keep them. Wounds from the re-roll go to the wound track. You may "
+    "capture or act only after this decision.",
     # 3
     "Later turns: a roll option is offered only if it rolls at least one die (\u201cboth\u201d only when you have "
     "active and spent dice). A player who has no active or spent die at the start of a turn (all on the wound "

@@ -17,7 +17,11 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "titan-dice.md"
 # Ruling number -> tests that pin it down ("module::test"; module relative to this package).
 COVERAGE: dict[int, list[str]] = {
     1: ["test_rulings::test_ruling_1_first_player_and_token"],
-    2: ["test_roll_phase::test_first_roll_wounds_may_be_rerolled_once", "test_rulings::test_ruling_2_all_or_nothing"],
+    2: [
+        "test_roll_phase::test_first_roll_wounds_may_be_rerolled_once",
+        "test_rulings::test_ruling_2_all_or_nothing",
+        "test_rulings::test_ruling_2_every_players_first_roll_may_reroll_wounds",
+    ],
     3: [
         "test_roll_phase::test_only_rolls_that_roll_a_die_are_offered",
         "test_roll_phase::test_ruling_3_no_dice_to_roll_means_out",
@@ -250,3 +254,11 @@ def test_ruling_22_second_gryphon_and_no_dice(removed_all):
     state = do(state, "attack_roll")
     state = do(state, "attack_keep")
     assert "Gryphon attack: Ann already attacks with the bonus die." in state.log
+
+
+def test_ruling_2_every_players_first_roll_may_reroll_wounds():
+    state = position(new(2), active=("hydra",))
+    state = do(state, "capture", creature="hydra")
+    script(state, "wound", "hydra", "hydra", "kraken", "kraken")
+    state = do(state, "roll_five")
+    assert state.turn == 1 and state.phase == Phase.WOUND_REROLL
