@@ -7,7 +7,17 @@ from typing import NamedTuple
 from engine.core import Action
 from engine.titan_dice.actions import ChooseDie, ChooseFace, ChooseType, CollectCreature, Finish, LoseCreature, make
 from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, OPPOSITE_FACE, REGULAR_DICE, TRACK_MAX, WOUND
-from engine.titan_dice.flow import after_roll, collect, end_turn, gain_wound_marker, lose, roll_dice, roll_face
+from engine.titan_dice.flow import (
+    after_roll,
+    collect,
+    end_turn,
+    face_list,
+    gain_wound_marker,
+    lose,
+    plural,
+    roll_dice,
+    roll_face,
+)
 from engine.titan_dice.rules import ability_of, exodus_lost
 from engine.titan_dice.state import Phase, TitanDiceState
 
@@ -239,7 +249,7 @@ def _complete_dice(state: TitanDiceState, seat: int) -> None:
     if name == "Redemption" and chosen:
         board = state.boards[seat]
         faces = [roll_face(state) for _ in chosen]
-        state.log.append(f"{state.name(seat)} re-rolls {len(chosen)} wound(s): " + ", ".join(f.title() for f in faces))
+        state.log.append(f"{state.name(seat)} re-rolls {plural(len(chosen), 'wound')}: {face_list(faces)}.")
         for die, face in zip(chosen, faces, strict=True):
             board.die_face[die] = face
             if face != WOUND:
@@ -273,7 +283,7 @@ def kraken_effect(state: TitanDiceState, seat: int, creature: str) -> None:
             before = state.exodus[index]
             state.exodus[index] = min(EXODUS_START, before + step)
             state.log.append(
-                f"The Exodus {creature.title()} moves {state.exodus[index] - before} space(s) toward its cage."
+                f"The Exodus {creature.title()} moves {plural(state.exodus[index] - before, 'space')} toward its cage."
             )
         finish_ability(state)
         return

@@ -23,6 +23,11 @@ def face_list(faces: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 wound', '2 wounds' (nouns here take a plain -s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def roll_face(state: TitanDiceState) -> str:
     """One die roll, drawn from the state's RNG."""
     return FACES[state.rng.randrange(len(FACES))]
@@ -151,7 +156,7 @@ def first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
     else:
         for die in dice:
             state.boards[seat].die_area[die] = "wound"
-        state.log.append(f"{state.name(seat)} keeps {len(dice)} wound(s).")
+        state.log.append(f"{state.name(seat)} keeps {plural(len(dice), 'wound')}.")
     after_roll(state, seat, Phase.ACTION)
 
 
