@@ -50,7 +50,7 @@ def build_view(state: TitanDiceState, seat: int | None, scores: list[float], win
     seat whose card you take); ``which`` (roll: active, spent or both).
     """
     players = [_player_view(state, s, board) for s, board in enumerate(state.boards)]
-    pending = dict(state.pending)
+    pending = {key: (list(value) if isinstance(value, list) else value) for key, value in state.pending.items()}
     if "ability" in pending:
         pending["ability_text"] = ability_of(pending["creature"], pending["level"], state.is_solo)[1]
     return {
