@@ -241,6 +241,7 @@ class TitanDice(Game):
             return max(0.0, min(1.0, 0.5 + 0.5 * (progress - (1.0 - remaining))))
 
         def strength(b: PlayerBoard) -> float:
+            """Points, with a bonus per caged type (progress toward the end trigger)."""
             return board_score(b) + 1.5 * caged_count(b)
 
         best_other = max(strength(b) for i, b in enumerate(state.boards) if i != seat)

@@ -155,6 +155,7 @@ class TitanDiceState(GameState):
         return self.num_players == 1
 
     def _clone_own(self, new: GameState) -> None:
+        """Deep-copy the boards, stacks, Exodus track and pending context into `new`."""
         new = cast(TitanDiceState, new)
         new.boards = [board.copy() for board in self.boards]
         new.stacks = {creature: levels.copy() for creature, levels in self.stacks.items()}
@@ -162,6 +163,7 @@ class TitanDiceState(GameState):
         new.pending = {key: (value.copy() if isinstance(value, list) else value) for key, value in self.pending.items()}
 
     def _snapshot_own(self) -> dict[str, Any]:
+        """Every Titan Dice field, JSON-ready."""
         return {
             "phase": self.phase.value,
             "round_number": self.round_number,
