@@ -157,3 +157,35 @@ def test_invariants_catch_broken_states():
     broken = state.clone()
     broken.stacks["kraken"].reverse()
     assert any("out of order" in p for p in GAME.invariant_violations(broken))
+
+
+def test_view_shows_the_pending_ability_context():
+    state = position(new(2), active=("chimera", "chimera", "hydra", "kraken", "kraken"), cards={"chimera": 1})
+    state.boards[0].track[0] = 0
+    state = do(state, "activate", creature="chimera")
+    state = do(state, "choose_die", face="kraken")
+    view = GAME.view(state, 1)
+    assert view["phase"] == "choose_dice"
+    assert view["pending"]["ability"] == "Alter" and view["pending"]["chosen"] == [3]
+    assert view["pending"]["ability_text"] == "Re-roll up to two of your active dice."
+    assert view["status"] == "Ann: Alter \u2014 choose dice, or finish"
+    assert view["players"][0]["is_deciding"] and not view["players"][1]["is_deciding"]
+
+
+def test_view_of_a_solo_game_has_the_exodus_board():
+    state = new(1)
+    state.exodus = [4, 0, 2, 4, 4]
+    view = GAME.view(state, 0)
+    assert view["exodus"] == {
+        "track": {"chimera": 4, "gryphon": 0, "hydra": 2, "kraken": 4, "minotaur": 4},
+        "lost": ["gryphon"],
+        "npc_dice": 1,
+        "cage": 4,
+    }
+    assert view["status"] == "Ann: roll 1 die for the Exodus board"
+
+
+def test_designed_values_are_json_ready():
+    values = GAME.designed_values()
+    assert json.loads(json.dumps(values)) == values
+    assert values["die_faces"][-1] == "wound"
