@@ -13,7 +13,9 @@ try:  # the bots module is part of the engine core; a missing one falls back to 
 except ImportError:  # pragma: no cover - only while the engine is being built
     _bots = None  # type: ignore[assignment]
 
-SLICE_SECONDS = 0.035  # work per slice between yields to the browser
+SLICE_SECONDS = 0.03  # work per slice between yields to the browser
+UNITS_PER_STEP = 2  # bot work units per step() call inside a slice (the clock is checked between calls)
+STATS: dict[str, float] = {"max_slice_ms": 0.0, "slices": 0}  # for tests and tuning: the longest slice so far
 BOT_SEED_BASE = 7919  # bots are seeded per seat, so a replay (or undo) repeats their choices
 
 
@@ -42,20 +44,20 @@ async def think(
     if _bots is None:
         return game.legal_actions(state)[0]
     thinking = _bots.make_bot(game, level, BOT_SEED_BASE + seat).begin(state, seat)
-    work = 1
     while True:
         if is_cancelled():
             return None
+        # One time-boxed slice: small steps until SLICE_SECONDS have passed, since one unit of work can
+        # cost many times another (a long playout), then yield to the browser.
         started = time.perf_counter()
-        done = thinking.step(work)
+        done = False
+        while not done and time.perf_counter() - started < SLICE_SECONDS:
+            done = thinking.step(UNITS_PER_STEP)
         spent = time.perf_counter() - started
+        STATS["max_slice_ms"] = max(STATS["max_slice_ms"], spent * 1000)
+        STATS["slices"] += 1
         if done:
             return thinking.result
-        # Aim each slice at SLICE_SECONDS of work, growing or shrinking the unit count smoothly.
-        if spent < SLICE_SECONDS / 2:
-            work = work * 2
-        elif spent > SLICE_SECONDS * 1.5 and work > 1:
-            work = max(1, work // 2)
         if on_progress is not None:
             on_progress(thinking.progress)
         await asyncio.sleep(0)

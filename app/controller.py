@@ -495,8 +495,11 @@ class App:
                 traceback.print_exc()
                 self.notify("error", f"The computer player could not move ({error}); the game is unchanged.")
                 return
+            started = dom.perf_now()
             self.render_game()
             self.autosave()
+            dom.publish("titanLastAiApplyMs", dom.perf_now() - started)
+            dom.publish("titanAiMaxSliceMs", ai.STATS["max_slice_ms"])
         if self.screen == "game":
             self.focus_first_choice()
 

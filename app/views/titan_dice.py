@@ -216,6 +216,7 @@ def _dice_row(
     chosen: set[int],
     area_key: str | None,
     slots: int = 5,
+    shown_faces: frozenset[int] = frozenset(),
 ) -> str:
     """A labelled row of dice (an area of the board); dice that are choices are clickable."""
     parts = [f"<text x='{x:g}' y='{y + 22:g}' class='area-label'>{esc(label)}</text>"]
@@ -232,11 +233,12 @@ def _dice_row(
             cls.append("chosen")
         if entry.get("area") == "removed":
             cls.append("removed")
-        if entry.get("area") == "hand":
+        unrolled = entry.get("area") == "hand" and index not in shown_faces
+        if unrolled:
             cls.append("unrolled")
         what = "bonus die" if entry.get("bonus") else "die"
         title = f"{face.title()} {what}" + (" (out of play)" if entry.get("area") == "removed" else "")
-        if entry.get("area") == "hand":
+        if unrolled:
             drawn = (
                 f"<g class='die unrolled' transform='translate({dx:g},{y + 3:g})'><title>Die not rolled yet</title>"
                 f"<rect width='{DIE}' height='{DIE}' rx='6' fill='#f8fafc' stroke='#94a3b8'/>"
@@ -281,6 +283,9 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
     chosen = _int_set(pending.get("chosen")) | _int_set(pending.get("aside")) if deciding else set()
     if deciding and isinstance(pending.get("die"), int):
         chosen |= {pending["die"]}
+    # The first roll's wounds wait (still "in hand") for the re-roll decision: show their faces, marked.
+    waiting_wounds = frozenset(_int_set(pending.get("wound_dice"))) if deciding else frozenset()
+    chosen |= waiting_wounds
     seat_color = SEAT_COLORS[seat % len(SEAT_COLORS)]
     height = 432
     name = str(player["name"])
@@ -378,7 +383,9 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
     else:
         first_label, first_dice = "Active", regular_rows["hand"] + regular_rows["active"]
         first_key = f"area:{seat}:active"
-    parts.append(_dice_row(8, 250, first_label, first_dice, choices, seat, rolled, chosen, first_key, 5))
+    parts.append(
+        _dice_row(8, 250, first_label, first_dice, choices, seat, rolled, chosen, first_key, 5, waiting_wounds)
+    )
     parts.append(
         _dice_row(
             8,
@@ -510,7 +517,12 @@ def _rolled_dice(ctx: BoardContext) -> dict[int, set[int]]:
     if ctx.actor >= len(players):
         return {}
     dice = players[ctx.actor].get("dice", [])
-    return {ctx.actor: {int(d["die"]) for d in dice if d.get("area") in ("active", "wound", "attack")}}
+    waiting = _int_set((ctx.view.get("pending") or {}).get("wound_dice"))
+    return {
+        ctx.actor: {
+            int(d["die"]) for d in dice if d.get("area") in ("active", "wound", "attack") or int(d["die"]) in waiting
+        }
+    }
 
 
 def render_board(ctx: BoardContext) -> str:
