@@ -242,6 +242,8 @@ def _complete_dice(state: TitanDiceState, seat: int) -> None:
     """Roll what a re-rolling ability chose, then end the ability."""
     name = state.pending["ability"]
     chosen = list(state.pending["chosen"])
+    if name in ("Alter", "Redemption") and not chosen:
+        state.log.append(f"{state.name(seat)} re-rolls nothing.")
     if name == "Alter" and chosen:
         roll_dice(state, seat, chosen, "re-rolls")
         after_roll(state, seat, Phase.AFTER_ACTION)

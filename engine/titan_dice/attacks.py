@@ -49,12 +49,14 @@ def play_keep(state: TitanDiceState, action: Action) -> None:
     board = state.boards[seat]
     if isinstance(action, SetAside):
         state.pending["aside"].append(action.die)
+        state.log.append(f"{state.name(seat)} sets aside a {action.face.title()}.")
         return
     if isinstance(action, AttackReroll):
         rest = [d for d in attack_dice(state, seat) if d not in state.pending["aside"]]
         for die in rest:
             board.die_face[die] = roll_face(state)
-        state.log.append(f"{state.name(seat)} re-rolls {len(rest)}: {face_list([board.die_face[d] for d in rest])}.")
+        count = f"{len(rest)} {'die' if len(rest) == 1 else 'dice'}"
+        state.log.append(f"{state.name(seat)} re-rolls {count}: {face_list([board.die_face[d] for d in rest])}.")
     resolve_attack(state, seat)
 
 

@@ -49,7 +49,8 @@ def test_attack_roll_set_aside_and_reroll_once():
     state = do(state, "set_aside", face="wound")
     script(state, "wound", "gryphon", "gryphon")
     state = do(state, "attack_reroll")
-    assert "Ann re-rolls 3: Wound, Gryphon and Gryphon." in state.log
+    assert "Ann sets aside a Wound." in state.log
+    assert "Ann re-rolls 3 dice: Wound, Gryphon and Gryphon." in state.log
     assert state.boards[1].wound_markers == 1 and state.boards[2].wound_markers == 1
     assert state.turn == 1
 
