@@ -4,7 +4,8 @@
     python3 scripts/build.py [--out DIR]
 
 dist/ holds index.html, pyscript.toml, assets/, vendor/ (Pyodide, PyScript, the
-wheels), titan-py.zip (engine/ + app/) and sw.js (with its precache manifest).
+wheels), titan-py.zip (engine/ + app/, with bytecode precompiled by the browser's
+Python) and sw.js (with its precache manifest).
 All URLs in the page are relative, so the folder works wherever it is uploaded.
 """
 
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from titan_site import PY_ZIP, ROOT, SW, py_zip, render_sw, static_files
+from titan_site import PY_ZIP, ROOT, SW, compiled_py_zip, render_sw, static_files
 
 
 def build(out: Path, root: Path = ROOT) -> Path:
@@ -27,7 +28,7 @@ def build(out: Path, root: Path = ROOT) -> Path:
     for rel in static_files(root):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, out / rel)
-    zip_bytes = py_zip(root)
+    zip_bytes = compiled_py_zip(root)
     (out / PY_ZIP).write_bytes(zip_bytes)
     (out / SW).write_bytes(render_sw(root, zip_bytes))
     return out

@@ -25,7 +25,7 @@ if [ "$(cat node_modules/.titan-stamp 2>/dev/null)" != "$npm_stamp" ]; then
 fi
 
 # 2. vendor/: Pyodide runtime, PyScript, browser wheels, trimmed pyodide-lock.json.
-vendor_stamp=$(digest node_modules/.titan-stamp scripts/vendor.py)
+vendor_stamp=$(digest node_modules/.titan-stamp scripts/vendor.py scripts/pycompile.mjs)
 if [ "$(cat vendor/.titan-stamp 2>/dev/null)" != "$vendor_stamp" ]; then
   say "vendoring the browser runtime into vendor/"
   python3 scripts/vendor.py

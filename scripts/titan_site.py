@@ -10,7 +10,7 @@ Two files are generated rather than kept in git:
   new version of the service worker.
 
 The dev server (scripts/serve.py) makes both on request from the working tree; the
-build (scripts/build.py) writes them into dist/.
+build (scripts/build.py) writes them into dist/, the zip with precompiled bytecode.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -58,6 +60,15 @@ def py_zip(root: Path = ROOT) -> bytes:
             info.external_attr = 0o644 << 16
             zf.writestr(info, (root / rel).read_bytes())
     return buf.getvalue()
+
+
+def compiled_py_zip(root: Path = ROOT) -> bytes:
+    """py_zip with bytecode added by the browser's own Python (scripts/pycompile.mjs): for builds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "src.zip", Path(tmp) / "out.zip"
+        src.write_bytes(py_zip(root))
+        subprocess.run(["node", str(ROOT / "scripts" / "pycompile.mjs"), str(src), str(out)], check=True, cwd=ROOT)
+        return out.read_bytes()
 
 
 def static_files(root: Path = ROOT) -> list[str]:

@@ -1,13 +1,15 @@
 """Vendor the browser runtime into vendor/ (git-ignored), at pinned versions.
 
 - vendor/pyodide/: the Pyodide runtime from node_modules/pyodide, the browser
-  wheels of pydantic and its dependencies (from PyPI, sha256-checked), and a
-  pyodide-lock.json trimmed to exactly those wheels.
+  wheels of pydantic and its dependencies (from PyPI, sha256-checked, kept in
+  vendor/wheels/, then precompiled to bytecode by scripts/pycompile.mjs so the
+  browser does not compile them at each start), and a pyodide-lock.json trimmed
+  to exactly those wheels, with their sha256.
 - vendor/pyscript/: PyScript's dist/ from node_modules/@pyscript/core (no .map).
 
 Run by scripts/setup.sh after `npm ci`; stdlib only, idempotent: a file that is
 already in place with the right size is not copied again, a wheel that is
-already there with the right sha256 is not downloaded again.
+already there with the right sha256 is not downloaded or compiled again.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
+WHEEL_CACHE = VENDOR / "wheels"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
@@ -99,47 +102,61 @@ def vendor_runtime() -> None:
                 stale.unlink()
 
 
-def vendor_wheels() -> None:
-    out = VENDOR / "pyodide"
-    out.mkdir(parents=True, exist_ok=True)
+def download_wheels() -> None:
+    """The PyPI wheels, checked against the pinned sha256, into vendor/wheels/ (a download cache)."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
     missing = [
         (name, version)
         for name, (version, file_name, digest, *_rest) in WHEELS.items()
-        if not (out / file_name).exists() or sha256(out / file_name) != digest
+        if not (WHEEL_CACHE / file_name).exists() or sha256(WHEEL_CACHE / file_name) != digest
     ]
-    if missing:
-        with tempfile.TemporaryDirectory() as tmp:
-            cmd = [
-                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                "--python-version", PYODIDE_PYTHON, "--platform", PYODIDE_PLATFORM, "--dest", tmp,
-                *(f"{name}=={version}" for name, version in missing),
-            ]  # fmt: skip
-            subprocess.run(cmd, check=True)
-            for name, _version in missing:
-                _version, file_name, digest, *_rest = WHEELS[name]
-                got = Path(tmp) / file_name
-                if not got.exists():
-                    sys.exit(f"vendor: pip did not fetch {file_name}")
-                if sha256(got) != digest:
-                    sys.exit(f"vendor: sha256 mismatch for {file_name}: got {sha256(got)}, pinned {digest}")
-                shutil.copy2(got, out / file_name)
+    if not missing:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", PYODIDE_PYTHON, "--platform", PYODIDE_PLATFORM, "--dest", tmp,
+            *(f"{name}=={version}" for name, version in missing),
+        ]  # fmt: skip
+        subprocess.run(cmd, check=True)
+        for name, _version in missing:
+            _version, file_name, digest, *_rest = WHEELS[name]
+            got = Path(tmp) / file_name
+            if not got.exists():
+                sys.exit(f"vendor: pip did not fetch {file_name}")
+            if sha256(got) != digest:
+                sys.exit(f"vendor: sha256 mismatch for {file_name}: got {sha256(got)}, pinned {digest}")
+            shutil.copy2(got, WHEEL_CACHE / file_name)
+
+
+def compile_wheels() -> None:
+    """vendor/pyodide/*.whl: the wheels with bytecode added by the browser's Python (scripts/pycompile.mjs)."""
+    out = VENDOR / "pyodide"
     keep = {w[1] for w in WHEELS.values()}
     for stale in out.glob("*.whl"):
         if stale.name not in keep:
             stale.unlink()
+    todo = [
+        name
+        for name in sorted(keep)
+        if not (out / name).exists() or (out / name).stat().st_mtime < (WHEEL_CACHE / name).stat().st_mtime
+    ]
+    if todo:
+        pairs = [str(p) for name in todo for p in (WHEEL_CACHE / name, out / name)]
+        subprocess.run(["node", str(ROOT / "scripts" / "pycompile.mjs"), *pairs], check=True, cwd=ROOT)
 
 
 def write_lock() -> None:
     """pyodide-lock.json with only the vendored wheels (Pyodide checks sha256 as SRI)."""
     shipped = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     packages = {}
-    for name, (version, file_name, digest, imports, depends) in WHEELS.items():
+    for name, (version, file_name, _digest, imports, depends) in WHEELS.items():
         packages[name] = {
             "name": name,
             "version": version,
             "file_name": file_name,
             "install_dir": "site",
-            "sha256": digest,
+            "sha256": sha256(VENDOR / "pyodide" / file_name),
             "package_type": "package",
             "imports": imports,
             "depends": depends,
@@ -156,7 +173,8 @@ def main() -> None:
     if not (NODE / "pyodide").is_dir() or not (NODE / "@pyscript" / "core").is_dir():
         sys.exit("vendor: node_modules is missing; run `npm ci` first (scripts/setup.sh does)")
     vendor_runtime()
-    vendor_wheels()
+    download_wheels()
+    compile_wheels()
     write_lock()
 
 
