@@ -335,18 +335,24 @@ def game_over_html(lines: Sequence[str]) -> str:
 
 
 def rules_html(title: str, rules_body: str, rulings_body: str, *, back_label: str = "Back to the game") -> str:
-    """The rules screen: this edition's rulings first, then the rulebook (both already converted HTML)."""
+    """The rules screen: the rulebook, then this edition's values and rulings (both already converted HTML)."""
     rulings = (
-        f"<section class='rulings' aria-labelledby='rulings-title'><h2 id='rulings-title'>This edition: "
-        f"designed values and rulings</h2>{rulings_body}</section>"
+        f"<section id='rulings' class='rulings' aria-labelledby='rulings-title'><h2 id='rulings-title'>This "
+        f"edition: designed values and rulings</h2>{rulings_body}</section>"
+        if rulings_body
+        else ""
+    )
+    nav = (
+        "<nav class='rules-nav' aria-label='Rules sections'><a href='#rulebook'>Rulebook</a>"
+        "<a href='#rulings'>This edition's values and rulings</a></nav>"
         if rulings_body
         else ""
     )
     return (
         f"<section class='rules' aria-labelledby='rules-title'><div class='rules-bar'>"
         f"{button(back_label, cls='btn btn-primary', cmd='back')}"
-        f"<h1 id='rules-title'>{esc(title)}: rules</h1></div>"
-        f"{rulings}<article class='rulebook'>{rules_body}</article>"
+        f"<h1 id='rules-title'>{esc(title)}: rules</h1></div>{nav}"
+        f"<article id='rulebook' class='rulebook'>{rules_body}</article>{rulings}"
         f"<div class='rules-bar'>{button(back_label, cls='btn', cmd='back')}</div></section>"
     )
 

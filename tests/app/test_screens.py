@@ -97,3 +97,12 @@ def test_generic_view_and_undo_with_pig():
     assert not can_undo(state)
     state = PIG.apply(state, PIG.legal_actions(state)[0])  # a roll: never undone
     assert undo_seat(state) == 0 and not can_undo(state)
+
+
+def test_rules_screen_has_rulebook_then_rulings():
+    from app.screens import rules_html
+
+    html = rules_html(XSS, "<p>book</p>", "<p>rulings</p>")
+    assert "<img" not in html
+    assert html.index("id='rulebook'") < html.index("id='rulings'")
+    assert 'data-cmd="back"' in html
