@@ -197,7 +197,14 @@ class CardSpec(NamedTuple):
 
 
 BONUS_CARDS: Final[dict[str, CardSpec]] = {
-    "tribal_trap": CardSpec("Tribal Trap", 2, "own", "Place a trap on an adjacent space."),
+    "tribal_trap": CardSpec("Tribal Trap", 1, "own", "Place a trap on an adjacent space."),
+    "lucky_charm": CardSpec(
+        "Lucky Charm",
+        1,
+        "own",
+        "Before your move (and before its trap or hit), re-roll the die you took and take the new face's action "
+        "instead.",
+    ),
     "elixir": CardSpec("Elixir", 2, "own", "Gain 2 Life Points (never above your gauge)."),
     "winged_boots": CardSpec("Winged Boots", 1, "own", "Move 1 space straight ahead."),
     "sidestep": CardSpec("Sidestep", 1, "own", "Move 1 space diagonally, left or right."),

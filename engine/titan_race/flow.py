@@ -147,6 +147,15 @@ def reroll(state: TitanRaceState) -> None:
     begin_face(state, face)
 
 
+def lucky_charm(state: TitanRaceState) -> None:
+    """Lucky Charm: re-roll the die before moving; the new face replaces the old one (and its purple cost)."""
+    titan = state.acting
+    face = roll(state, 1)[0]
+    state.log.append(f"{name(state, titan)} plays Lucky Charm and re-rolls the die: {face}.")
+    state.turn.update({"die": face, "penalty": False})
+    begin_face(state, face)
+
+
 def end_turn(state: TitanRaceState) -> None:
     """Pass the dice on; after the last Titan a new round starts with the first Titan."""
     state.turn_index += 1

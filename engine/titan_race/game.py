@@ -238,6 +238,9 @@ class TitanRace(Game):
             subject.hand.remove(action.card)
             state.discard.append(action.card)
             state.turn["card_played"] = True
+            if action.card == "lucky_charm":
+                flow.lucky_charm(state)
+                return
             effect = {
                 "kind": "card",
                 "titan": titan,

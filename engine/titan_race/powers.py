@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.titan_race.actions import PlayCard, UseAbility
 from engine.titan_race.board import STEP, adjacent, before, behind, direction_between
-from engine.titan_race.data import BONUS_CARDS, DIRECTIONS, FORWARD, TRAP_TOKENS
+from engine.titan_race.data import BONUS_CARDS, DIRECTIONS, FACE_EXTRA, FORWARD, TRAP_TOKENS
 from engine.titan_race.effects import (
     Effect,
     damage_space,
@@ -139,9 +139,15 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
                 PlayCard(card=card, target=s, direction=direction_between(space, s) or "N")  # type: ignore[arg-type]
                 for s, _ in titans_on(state, titan, adjacent(space))
             ]
-        elif card == "hourglass" and subject.ability_used:
+        elif (card == "hourglass" and subject.ability_used) or (card == "lucky_charm" and can_reroll_die(state)):
             options.append(PlayCard(card=card))
     return options
+
+
+def can_reroll_die(state: TitanRaceState) -> bool:
+    """Lucky Charm: nothing of the die's action is done yet (no move, no trap or hit)."""
+    turn = state.turn
+    return not turn["moved"] and not (turn["face"] in FACE_EXTRA and turn["extra_done"])
 
 
 def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:

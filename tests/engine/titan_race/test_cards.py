@@ -25,8 +25,8 @@ def game(*titans: str, circuit: str = "anglieh"):
     return new(titans, circuit)
 
 
-def test_thirteen_cards_ten_kinds():
-    assert len(DECK) == 13 and len(BONUS_CARDS) == 10
+def test_thirteen_cards_eleven_kinds():
+    assert len(DECK) == 13 and len(BONUS_CARDS) == 11
     assert BONUS_CARDS["tribal_trap"].name == "Tribal Trap"
 
 
@@ -156,6 +156,30 @@ def test_hourglass_flips_the_ability_card_face_up():
     state = do(state, "play_card", card="hourglass")
     state = do(state, "use_ability", target="E5")
     assert state.traps == ["0:C5", "0:E5"]
+
+
+def test_lucky_charm_rerolls_the_die_before_the_move():
+    hands = {"grinder": ["lucky_charm"]}
+    state = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", "purple", hands=hands)
+    state.titans[0].life = 4
+    state.turn["face"], state.turn["penalty"] = "yellow", True  # a purple die taken as yellow
+    script(state, "red")
+    state = do(state, "play_card", card="lucky_charm")
+    assert state.turn["face"] == "red" and not state.turn["penalty"] and lives(state)["grinder"] == 5
+    assert [a.steps for a in legal(state, "move")] == [("N",)] and legal(state, "place_trap")
+    state = move(state, "N")
+    assert lives(state)["grinder"] == 5  # the purple cost went with the purple die
+
+
+def test_lucky_charm_only_before_anything_of_the_die_is_done():
+    hands = {"grinder": ["lucky_charm"]}
+    state = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", "red", hands=hands)
+    assert legal(state, "play_card")
+    assert legal(do(state, "place_trap", space="C3"), "play_card") == []
+    assert legal(move(state, "N"), "play_card") == []
+    script(state, "purple")
+    state = do(state, "play_card", card="lucky_charm")
+    assert state.phase == Phase.CHOOSE_FACE and state.turn["penalty"]
 
 
 def test_shield_on_another_players_turn_cancels_a_push_loss():
