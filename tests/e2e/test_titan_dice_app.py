@@ -18,6 +18,13 @@ from tests.e2e.conftest import wait_ready
 FAST = "?ai-pause=40"
 XSS = "<img src=x onerror=alert(1)>"
 MAX_CLICKS = 800
+CLICK_TO_FRAME = """async (selector) => {
+  const target = document.querySelector(selector);
+  const started = performance.now();
+  target.click();
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  return performance.now() - started;
+}"""
 
 
 def new_game(
@@ -98,17 +105,15 @@ def test_game_against_ai_to_the_end_then_reload(page, open_app, shot):
     latencies: list[float] = []
     clicks = 0
     while clicks < MAX_CLICKS and wait_for_human(page):
-        click_choice(page, "first")
+        # Click from inside the page and wait for the frame after it: handler, render, save, layout, paint.
+        latencies.append(page.evaluate(CLICK_TO_FRAME, "#actions .btn-action"))
         clicks += 1
-        latency = page.evaluate("window.titanLastInputMs")
-        if latency is not None:
-            latencies.append(float(latency))
     expect(page.locator("#actions .result")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("Game over")
     assert clicks < MAX_CLICKS
     assert not dialogs
     median = statistics.median(latencies)
-    print(f"click-to-board latency over {len(latencies)} clicks: median {median:.1f} ms, max {max(latencies):.1f} ms")
+    print(f"click-to-painted-board over {len(latencies)} clicks: median {median:.1f} ms, max {max(latencies):.1f} ms")
     assert median < 100, f"median click-to-board time {median:.1f} ms"
     shot(page, "app-game-over-desktop", full_page=True)
     final_log = log_text(page)
