@@ -20,6 +20,7 @@ Goal: app cold start <= 1.5x the bare page.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -132,7 +133,9 @@ def main() -> None:
         httpd.shutdown()
 
     med = {k: statistics.median(v) for k, v in times.items()}
-    print(f"\nStart-up to interactive, median of {args.runs} runs (headless Chromium, 127.0.0.1):\n")
+    loadavg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nStart-up to interactive, median of {args.runs} runs (headless Chromium, 127.0.0.1;")
+    print(f"{os.cpu_count()} cores, load average at the end {loadavg}):\n")
     print("| page | cold | warm |")
     print("| --- | --- | --- |")
     print(f"| bare Pyodide + pydantic page | {med['bare', 'cold']:.2f} s | {med['bare', 'warm']:.2f} s |")

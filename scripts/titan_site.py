@@ -34,6 +34,8 @@ STATIC_FILES = ("index.html", "pyscript.toml")
 STATIC_DIRS = ("assets", "vendor/pyodide", "vendor/pyscript")
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".titan-stamp"}
 SKIP_SUFFIXES = (".pyc", ".map")
+# PyScript's editor and terminal (py-editor, py-terminal) are not used: not shipped or precached.
+UNUSED = ("vendor/pyscript/codemirror", "vendor/pyscript/xterm")
 
 
 def _walk(root: Path, rel_dir: str):
@@ -74,7 +76,7 @@ def compiled_py_zip(root: Path = ROOT) -> bytes:
 def static_files(root: Path = ROOT) -> list[str]:
     files = [f for f in STATIC_FILES if (root / f).is_file()]
     for d in STATIC_DIRS:
-        files.extend(p for p in _walk(root, d) if p != SW_TEMPLATE)
+        files.extend(p for p in _walk(root, d) if p != SW_TEMPLATE and not p.startswith(UNUSED))
     return files
 
 

@@ -14,13 +14,14 @@ from build import build
 from serve import start_server
 
 
-def test_startup_shows_loader_then_app(page, base_url, shot):
+def test_startup_shows_loader_then_app(page, base_url, shot, axe):
     page.goto(base_url)
     loader = page.locator("#titan-loader")
     expect(loader).to_be_visible()
     # The steps advance while Python starts: catch the loader mid-way for a look.
     page.wait_for_selector("#titan-steps li.active", timeout=30_000)
     shot(page, "startup-loader")
+    assert axe(page, {"include": [["#titan-loader"]]}) == []
     wait_ready(page)
     expect(loader).to_be_hidden()
     expect(page.locator("#titan-error")).to_be_hidden()
@@ -40,7 +41,7 @@ def test_phone_startup(phone_page, open_app, shot):
     shot(phone_page, "startup-phone")
 
 
-def test_failed_download_shows_readable_error(context, base_url, shot):
+def test_failed_download_shows_readable_error(context, base_url, shot, axe):
     context.guard.allow_errors()
     context.route("**/titan-py.zip", lambda route: route.fulfill(status=404, body="missing"))
     page = context.new_page()
@@ -54,6 +55,7 @@ def test_failed_download_shows_readable_error(context, base_url, shot):
     expect(page.locator("#titan-loader")).to_be_hidden()
     expect(page.get_by_role("button", name="Reload")).to_be_visible()
     shot(page, "startup-error")
+    assert axe(page) == []
 
 
 def test_missing_package_shows_readable_error(context, base_url):
