@@ -223,6 +223,7 @@ class App:
         dom.set_html("topbar-extra", "")
         dom.set_html("notice", notice_html(self.notices))
         dom.set_html("screen", home_html(data))
+        dom.scroll_top()
         if focus:
             dom.focus(focus)
 
@@ -289,6 +290,7 @@ class App:
         self.setup.error = ""
         self.screen = "setup"
         self.render_setup()
+        dom.scroll_top()
         dom.focus("#setup-game")
 
     def render_setup(self) -> None:
@@ -377,6 +379,7 @@ class App:
         self.screen = "game"
         dom.session_set(SESSION_KEY, self.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title))
+        dom.scroll_top()
         self.render_game(rolled=False)
 
     def render_game(self, *, rolled: bool | None = None) -> None:
@@ -423,7 +426,7 @@ class App:
 
     def focus_first_choice(self) -> None:
         """Keep keyboard play flowing: focus the first choice after a redraw."""
-        dom.focus("#actions .btn-action")
+        dom.focus("#actions .btn-action", scroll=False)
 
     def autosave(self) -> None:
         """Save the game in memory to storage; a failure gives a notice and the game goes on."""
@@ -602,6 +605,7 @@ class App:
         if self.screen != "rules":
             return
         dom.set_html("screen", rules_html(game.title, self.rules_cache[game.id], rulings, back_label=back))
+        dom.scroll_top()
         dom.focus(".rules-bar .btn")
 
     def go_back(self) -> None:

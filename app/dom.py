@@ -128,11 +128,19 @@ def form_values(form_id: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.to_py().items()}
 
 
-def focus(selector: str) -> None:
-    """Move keyboard focus to the first element matching a CSS selector."""
+def focus(selector: str, *, scroll: bool = True) -> None:
+    """Move keyboard focus to the first element matching a CSS selector (optionally without scrolling)."""
     node = _py(js.document.querySelector(selector))
     if node is not None:
-        node.focus()
+        if scroll:
+            node.focus()
+        else:
+            node.focus(js.Object.fromEntries(to_js([["preventScroll", True]])))
+
+
+def scroll_top() -> None:
+    """Scroll the page to the top (a new screen starts at its top)."""
+    js.window.scrollTo(0, 0)
 
 
 def add_class(element_id: str, name: str) -> None:
