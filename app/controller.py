@@ -353,7 +353,9 @@ class App:
                 seed = dom.random_seed()
             options = parse_values(self.setup.option_fields, values)
             state = game.new_game(len(seats), options, seed, seats)
-        except ValueError as error:
+        except Exception as error:  # ValueError: a readable reason; anything else: an engine bug, shown too
+            if not isinstance(error, ValueError):
+                traceback.print_exc()
             self.setup.error = str(error)
             self.render_setup()
             dom.focus(".form-error")
