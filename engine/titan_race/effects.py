@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.titan_race.board import STEP, adjacent, before, behind
-from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FORWARD, HAND_LIMIT, LAPS_TO_WIN, TITANS
+from engine.titan_race.board import STEP
+from engine.titan_race.data import BACKWARD, BONUS_CARDS, CIRCUITS, FORWARD, HAND_LIMIT, LAPS_TO_WIN, TITANS
 from engine.titan_race.state import Phase, TitanRaceState
 
 
@@ -94,6 +94,23 @@ def features_of(state: TitanRaceState, board: int) -> Features:
     return FEATURES[state.circuits[board]]
 
 
+ZONES: dict[str, tuple[str, ...]] = {"before": FORWARD, "behind": BACKWARD, "adjacent": FORWARD + BACKWARD}
+
+
+def cells(state: TitanRaceState, titan: int, zone: str) -> dict[str, int]:
+    """The spaces of a zone around a Titan ("before", "behind", "adjacent"), each with its board.
+
+    Across the finish line a neighbouring space lies on the board of the next (or previous) lap,
+    which matters in the Grand Slam only.
+    """
+    subject = state.titans[titan]
+    found: dict[str, int] = {}
+    for direction in ZONES[zone]:
+        space, laps = STEP[(str(subject.space), direction)]
+        found[space] = state.board_for_lap(subject.lap + laps)
+    return found
+
+
 def may_ask(state: TitanRaceState) -> bool:
     """True if an effect might stop to ask something: a pirate circuit, or a Shield in someone's hand."""
     if any(FEATURES[c].pirates for c in state.circuits):
@@ -146,7 +163,8 @@ def run(fx: Effect, effect: dict[str, Any]) -> None:
     elif kind == "trap":
         place_trap(fx, titan, effect["space"])
     elif kind == "hit":
-        damage_space(fx, fx.state.board_of(fx.state.titans[titan]), effect["space"], f"{fx.name(titan)}'s hit")
+        board = cells(fx.state, titan, "before")[effect["space"]]
+        damage_space(fx, board, effect["space"], f"{fx.name(titan)}'s hit")
     elif kind == "pay":
         lose_life(fx, titan, effect["why"], shieldable=False)
     elif kind == "ability":
@@ -252,8 +270,8 @@ def enter(fx: Effect, titan: int, space: str) -> None:
         pirates(fx, titan, space)
     if space in features.statues:
         fx.log(f"The fire statue on {space} blasts the six spaces around it.")
-        for target in adjacent(space):
-            damage_space(fx, board, target, "the fireblast")
+        for target, target_board in cells(state, titan, "adjacent").items():
+            damage_space(fx, target_board, target, "the fireblast")
     if space in features.bonus:
         draw(fx, titan)
 
@@ -322,9 +340,9 @@ def damage_space(fx: Effect, board: int, space: str, why: str, titans_only: bool
 
 
 def place_trap(fx: Effect, titan: int, space: str) -> None:
-    """A trap from the supply: on a Titan it triggers at once; on lava it burns; otherwise it lies there."""
+    """A trap from the supply on an adjacent space: on a Titan it triggers; on lava it burns; otherwise it lies."""
     state = fx.state
-    board = state.board_of(state.titans[titan])
+    board = cells(state, titan, "adjacent")[space]
     occupant = state.titan_at(board, space)
     if occupant is not None:
         fx.log(f"{fx.name(titan)} springs a trap on {fx.name(occupant)} on {space}.")
@@ -398,8 +416,3 @@ def swap(fx: Effect, first: int, second: int) -> None:
     for titan in (first, second):
         fx.path.setdefault(titan, []).append(str(state.titans[titan].space))
         enter(fx, titan, str(state.titans[titan].space))
-
-
-def zone(space: str, which: str) -> list[str]:
-    """The spaces before, behind or adjacent to a space."""
-    return {"before": before, "behind": behind, "adjacent": adjacent}[which](space)

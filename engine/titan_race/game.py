@@ -23,7 +23,7 @@ from engine.titan_race.actions import (
     TakeDie,
     UseAbility,
 )
-from engine.titan_race.board import before, behind, route_end
+from engine.titan_race.board import route_end
 from engine.titan_race.data import (
     CIRCUIT_ORDER,
     DECK,
@@ -204,10 +204,9 @@ class TitanRace(Game):
         if turn["extra_done"]:
             return []
         titan = state.acting
-        space = str(state.titans[titan].space)
         if FACE_EXTRA.get(turn["face"]) == "trap":
-            return trap_targets(state, titan, behind(space))
-        return damage_targets(state, titan, before(space))
+            return trap_targets(state, titan, "behind")
+        return damage_targets(state, titan, "before")
 
     # -- playing --------------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.titan_race.actions import PlayCard, UseAbility
-from engine.titan_race.board import STEP, adjacent, before, behind, direction_between
+from engine.titan_race.board import STEP, direction_between
 from engine.titan_race.data import BONUS_CARDS, DIRECTIONS, FACE_EXTRA, FORWARD, TRAP_TOKENS
 from engine.titan_race.effects import (
     Effect,
+    cells,
     damage_space,
     gain_life,
     lose_life,
@@ -21,34 +22,37 @@ from engine.titan_race.state import TitanRaceState
 
 
 # -- targets --------------------------------------------------------------------------------------------------
-def trap_targets(state: TitanRaceState, titan: int, spaces: list[str]) -> list[str]:
-    """Spaces among these where a trap may go: none there already, and a token left in the supply."""
+def trap_targets(state: TitanRaceState, titan: int, zone: str) -> list[str]:
+    """Spaces of a zone where a trap may go: none there already, and a token left in the supply."""
     if len(state.traps) >= TRAP_TOKENS:
         return []
-    board = state.board_of(state.titans[titan])
-    return [s for s in spaces if not state.has_trap(board, s)]
+    return [s for s, board in cells(state, titan, zone).items() if not state.has_trap(board, s)]
 
 
-def damage_targets(state: TitanRaceState, titan: int, spaces: list[str]) -> list[str]:
-    """Spaces among these holding something damage affects: a standing Titan or a trap."""
-    board = state.board_of(state.titans[titan])
+def damage_targets(state: TitanRaceState, titan: int, zone: str) -> list[str]:
+    """Spaces of a zone holding something damage affects: a standing Titan or a trap."""
     found = []
-    for space in spaces:
+    for space, board in cells(state, titan, zone).items():
         occupant = state.titan_at(board, space)
         if (occupant is not None and not state.titans[occupant].is_ko) or state.has_trap(board, space):
             found.append(space)
     return found
 
 
-def titans_on(state: TitanRaceState, titan: int, spaces: list[str]) -> list[tuple[str, int]]:
-    """(space, Titan) for each of these spaces holding another Titan."""
-    board = state.board_of(state.titans[titan])
+def titans_on(state: TitanRaceState, titan: int, zone: str) -> list[tuple[str, int]]:
+    """(space, Titan) for each space of a zone holding another Titan."""
     found = []
-    for space in spaces:
+    for space, board in cells(state, titan, zone).items():
         occupant = state.titan_at(board, space)
         if occupant is not None and occupant != titan:
             found.append((space, occupant))
     return found
+
+
+def titan_on(state: TitanRaceState, titan: int, space: str) -> int | None:
+    """The Titan on an adjacent space, if any."""
+    board = cells(state, titan, "adjacent").get(space)
+    return None if board is None else state.titan_at(board, space)
 
 
 # -- Abilities ---------------------------------------------------------------------------------------------------
@@ -57,27 +61,27 @@ def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
     subject = state.titans[titan]
     name, space = subject.name, str(subject.space)
     if name == "grinder":
-        return [UseAbility(titan=name, target=s) for s in trap_targets(state, titan, adjacent(space))]
+        return [UseAbility(titan=name, target=s) for s in trap_targets(state, titan, "adjacent")]
     if name == "rassik":
-        if not titans_on(state, titan, behind(space)):
+        if not titans_on(state, titan, "behind"):
             return []
         return [UseAbility(titan=name, target=STEP[(space, d)][0], direction=d) for d in FORWARD]  # type: ignore[arg-type]
     if name == "craken":
-        return [UseAbility(titan=name, target=s) for s, _ in titans_on(state, titan, adjacent(space))]
+        return [UseAbility(titan=name, target=s) for s, _ in titans_on(state, titan, "adjacent")]
     if name == "ragnarok":
         return [
             UseAbility(titan=name, target=s, direction=d)  # type: ignore[arg-type]
-            for s, _ in titans_on(state, titan, adjacent(space))
+            for s, _ in titans_on(state, titan, "adjacent")
             for d in DIRECTIONS
         ]
     if name == "slaugg":
-        return [UseAbility(titan=name)] if damage_targets(state, titan, before(space)) else []
+        return [UseAbility(titan=name)] if damage_targets(state, titan, "before") else []
     if name == "chtooloo":
         if subject.life >= subject.max_life:
             return []
         return [
             UseAbility(titan=name, target=s)
-            for s, other in titans_on(state, titan, adjacent(space))
+            for s, other in titans_on(state, titan, "adjacent")
             if not state.titans[other].is_ko and state.titans[other].life > 0
         ]
     return []
@@ -88,8 +92,7 @@ def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
     state = fx.state
     subject = state.titans[titan]
     name, target, direction = subject.name, effect.get("target", ""), effect.get("direction", "")
-    board = state.board_of(subject)
-    other = state.titan_at(board, target) if target else None
+    other = titan_on(state, titan, target) if target else None
     if name == "grinder":
         place_trap(fx, titan, target)
     elif name == "rassik":
@@ -103,7 +106,7 @@ def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
         step(fx, other, direction, own_power=False)
     elif name == "slaugg":
         fx.log("Slaugg strikes the three spaces before him.")
-        for space in before(str(subject.space)):
+        for space, board in cells(state, titan, "before").items():
             damage_space(fx, board, space, "Slaugg's Ability")
     elif name == "chtooloo" and other is not None and lose_life(fx, other, "Chtooloo's Ability"):
         gain_life(state, titan, 1, "Chtooloo's Ability")
@@ -117,7 +120,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
     options: list[PlayCard] = []
     for card in sorted(set(subject.hand)):
         if card == "tribal_trap":
-            options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, adjacent(space))]
+            options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, "adjacent")]
         elif card == "elixir" and subject.life < subject.max_life:
             options.append(PlayCard(card=card))
         elif card == "winged_boots":
@@ -125,8 +128,8 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif card == "sidestep":
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
         elif card == "grappling_hook":
-            options += [PlayCard(card=card, target=s) for s, _ in titans_on(state, titan, before(space))]
-        elif card == "thunderbolt" and damage_targets(state, titan, behind(space)):
+            options += [PlayCard(card=card, target=s) for s, _ in titans_on(state, titan, "before")]
+        elif card == "thunderbolt" and damage_targets(state, titan, "behind"):
             options.append(PlayCard(card=card))
         elif card == "voodoo_doll":
             options += [
@@ -137,7 +140,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif card == "gust_of_wind":
             options += [
                 PlayCard(card=card, target=s, direction=direction_between(space, s) or "N")  # type: ignore[arg-type]
-                for s, _ in titans_on(state, titan, adjacent(space))
+                for s, _ in titans_on(state, titan, "adjacent")
             ]
         elif (card == "hourglass" and subject.ability_used) or (card == "lucky_charm" and can_reroll_die(state)):
             options.append(PlayCard(card=card))
@@ -155,7 +158,6 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
     state = fx.state
     subject = state.titans[titan]
     card, target, direction = effect["card"], effect.get("target", ""), effect.get("direction", "")
-    board = state.board_of(subject)
     fx.log(f"{fx.name(titan)} plays {BONUS_CARDS[card].name}.")
     if card == "tribal_trap":
         place_trap(fx, titan, target)
@@ -164,17 +166,17 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
     elif card in ("winged_boots", "sidestep"):
         step(fx, titan, direction, own_power=True)
     elif card == "grappling_hook":
-        other = state.titan_at(board, target)
+        other = titan_on(state, titan, target)
         if other is not None:
             swap(fx, titan, other)
     elif card == "thunderbolt":
-        for space in behind(str(subject.space)):
+        for space, board in cells(state, titan, "behind").items():
             damage_space(fx, board, space, "Thunderbolt")
     elif card == "voodoo_doll":
         victim = next(i for i, t in enumerate(state.titans) if t.name == target)
         lose_life(fx, victim, "Voodoo Doll")
     elif card == "gust_of_wind":
-        other = state.titan_at(board, target)
+        other = titan_on(state, titan, target)
         if other is not None:
             push(fx, other, direction)
     elif card == "hourglass":

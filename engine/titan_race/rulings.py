@@ -141,8 +141,9 @@ RULINGS: list[str] = [
     # 26
     "Grand Slam: three circuits in a row, lap n raced on circuit n. Leaving the top of a board enters the "
     "bottom of the next; being pushed back over the bottom returns to the previous board (lap 0 stays on the "
-    "first). Traps lie on their own board. Before, behind, adjacent and fireblasts stay on the Titan's own "
-    "board (wrapping as that board does). Leaving the top of the third board wins.",
+    "first). Traps lie on their own board. Before, behind and adjacent reach across the finish line onto "
+    "the neighbouring board (the spaces a step that way would reach), and so do Abilities, cards, traps and "
+    "fireblasts. Leaving the top of the third board wins.",
 ]
 
 

@@ -108,9 +108,13 @@ class TitanRaceState(GameState):
 
     def board_of(self, titan: Titan) -> int:
         """The index of the circuit a Titan races on (Grand Slam: its lap; otherwise 0)."""
+        return self.board_for_lap(titan.lap)
+
+    def board_for_lap(self, lap: int) -> int:
+        """The board a lap is raced on (Grand Slam: lap n on board n - 1, lap 0 on the first; otherwise 0)."""
         if len(self.circuits) == 1:
             return 0
-        return max(0, min(GRAND_SLAM_BOARDS - 1, titan.lap - 1))
+        return max(0, min(GRAND_SLAM_BOARDS - 1, lap - 1))
 
     def titan_at(self, board: int, space: str) -> int | None:
         """The Titan on a space of a board, if any."""

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import IllegalAction, Rng, save
+from engine.core import Action, IllegalAction, Rng, save
 from engine.registry import GAMES, register
 from engine.titan_race import GAME
-from engine.titan_race.actions import ACTION_TYPES, Answer, ChooseStart, EndTurn, Reroll, TakeDie
+from engine.titan_race.actions import ACTION_TYPES
 from engine.titan_race.data import CIRCUIT_ORDER
 from engine.titan_race.state import TitanRaceState
 
@@ -32,8 +32,32 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = (
     + [(p, {"circuit": c, "variant": "grand_slam"}) for c, p in zip(CIRCUIT_ORDER, (6, 5, 4, 3, 2, 4), strict=True)]
 )
 
-# Actions that are never legal in some phase; one of them is tried now and then and must be refused.
-PROBES = [TakeDie(die=0, face="yellow"), ChooseStart(space="C1"), EndTurn(), Reroll(), Answer(choice="life")]
+
+def check_views(state: TitanRaceState) -> None:
+    """Every seat's view (and a spectator's) is JSON-ready and holds no RNG state and no deck order."""
+    secret = str(state.rng.state)
+    for seat in [*range(state.num_players), None]:
+        view = GAME.view(state, seat)
+        text = json.dumps(view)
+        assert json.loads(text) == view
+        assert '"rng"' not in text and secret not in text and '"deck"' not in text
+
+
+def check_illegal_refused(state: TitanRaceState, legal: list[Action], seen: set[Action]) -> int:
+    """An action legal elsewhere but not here is refused, with a message, and changes nothing."""
+    here = set(legal)
+    candidates = sorted((a for a in seen if a not in here), key=repr)
+    if not candidates:
+        return 0
+    action = candidates[len(state.history) % len(candidates)]
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, action)
+    assert str(refused.value)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, {"kind": "no_such_action"})
+    assert state.snapshot() == before
+    return 1
 
 
 def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[TitanRaceState, int]:
@@ -41,20 +65,19 @@ def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[T
     state = GAME.new_game(players, options, seed=seed)
     chooser = Rng(seed * 7919 + players)
     probes = 0
+    seen: set[Action] = set()
     for count in range(MAX_ACTIONS):
         if state.is_over:
             break
         legal = GAME.legal_actions(state)
         assert legal, f"no legal action in {state.phase} (seed {seed})"
-        assert len({json.dumps(a.model_dump(mode="json"), sort_keys=True) for a in legal}) == len(legal)
+        assert len(set(legal)) == len(legal)
         if count % 37 == 0:
-            probe = PROBES[chooser.randrange(len(PROBES))]
-            if probe not in legal:
-                before = state.snapshot()
-                with pytest.raises(IllegalAction):
-                    GAME.apply(state, probe)
-                assert state.snapshot() == before
-                probes += 1
+            probes += check_illegal_refused(state, legal, seen)
+        if len(seen) < 300:
+            seen.update(legal)
+        if count % 150 == 75:
+            check_views(state)
         action = legal[chooser.randrange(len(legal))]
         if count % 11 == 0:
             state = GAME.apply(state, action)  # the checked path, on a copy
@@ -63,6 +86,8 @@ def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[T
         problems = GAME.invariant_violations(state)
         assert problems == [], f"seed {seed}, action {count} {action.describe()}: {problems}\n{state.log[-8:]}"
     assert state.is_over, f"{players} players {options} seed {seed} did not finish in {MAX_ACTIONS} actions"
+    assert len(GAME.scores(state)) == players
+    check_views(state)
     return state, probes
 
 

@@ -120,6 +120,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_variants:test_grand_slam_leaving_the_top_enters_the_next_board",
         "test_variants:test_grand_slam_pushed_back_over_the_bottom_returns_to_the_previous_board",
         "test_variants:test_grand_slam_leaving_the_top_of_the_third_board_wins",
+        "test_variants:test_grand_slam_zones_reach_across_the_line_onto_the_next_board",
     ],
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.titan_race import GAME
 from engine.titan_race.state import Phase
-from tests.engine.titan_race.helpers import do, lives, move, new, position, titan, trap, where
+from tests.engine.titan_race.helpers import do, legal, lives, move, new, position, titan, trap, where
 
 
 def test_two_player_turn_order_and_a_player_wins_with_either_titan():
@@ -89,3 +89,19 @@ def test_grand_slam_leaving_the_top_of_the_third_board_wins():
     state.lap_events[0] = [2, 0]
     state = move(state, "N", "N")
     assert state.phase == Phase.GAME_OVER and GAME.winners(state) == [0]
+
+
+def test_grand_slam_zones_reach_across_the_line_onto_the_next_board():
+    state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
+    titan(state, "rassik").lap = 2  # Rassik is on Kaldheira's C1, just over the line from Craken
+    state.lap_events[1] = [1, 0]
+    assert [a.target for a in legal(state, "use_ability")] == ["C1"]
+    state = do(state, "use_ability", target="C1")
+    craken, rassik = titan(state, "craken"), titan(state, "rassik")
+    assert (craken.space, craken.lap, state.board_of(craken)) == ("C1", 2, 1)
+    assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("B12", 1, 0)
+
+
+def test_grand_slam_a_titan_on_the_same_space_of_another_board_is_not_adjacent():
+    state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
+    assert legal(state, "use_ability") == []  # Rassik is on Ang'lieh's C1, a lap behind
