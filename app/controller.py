@@ -17,10 +17,8 @@ from app import ai, dom
 from app.gameview import can_undo, render_regions, turn_label, undo_seat
 from app.markdown import to_html
 from app.markup import esc
-from app.options_form import option_fields, parse_values
 from app.screens import (
     HomeData,
-    SeatForm,
     SetupData,
     game_layout_html,
     home_html,
@@ -31,9 +29,10 @@ from app.screens import (
     share_dialog_html,
     shell_html,
 )
+from app.setup_form import checked_start, default_setup, read_form
 from app.storage import MemoryBackend, SavedGame, SaveStore, StorageError
 from engine.core.errors import IllegalAction, InvalidSave
-from engine.core.game import MAX_SEED, Action, Game, GameState, Seat
+from engine.core.game import Action, Game, GameState
 from engine.core.save import dumps, loads
 from engine.core.undo import undo
 from engine.registry import GAMES
@@ -253,40 +252,11 @@ class App:
         self.show_home(focus="[data-cmd='new']")
 
     # -- setup ------------------------------------------------------------------------------------
-    def default_setup(self, game_id: str | None = None) -> SetupData:
-        """A two-seat game: you against a computer at its easiest level."""
-        game = GAMES.get(game_id or "") or GAMES.get("titan_dice") or next(iter(GAMES.values()))
-        levels = ai.bot_levels(game)
-        count = max(game.min_players, min(2, game.max_players))
-        seats = [SeatForm("Player 1")] + [
-            SeatForm(f"Computer {i}", "ai", levels[0][0] if levels else 1) for i in range(1, count)
-        ]
-        return self._setup_data(game, count, seats, {}, "", "")
-
-    def _setup_data(
-        self, game: Game, count: int, seats: list[SeatForm], values: dict[str, str], seed: str, error: str
-    ) -> SetupData:
-        solo = ""
-        if count == 1:
-            solo = "Solo game: you race against the Exodus board." if game.id == "titan_dice" else "Solo game."
-        return SetupData(
-            games=[(g.id, g.title, g.min_players, g.max_players) for g in GAMES.values()],
-            game_id=game.id,
-            num_players=count,
-            seats=seats,
-            levels=ai.bot_levels(game),
-            option_fields=option_fields(game.Options),
-            option_values=values,
-            seed=seed,
-            error=error,
-            solo_note=solo,
-        )
-
     def show_setup(self) -> None:
         """The new-game form."""
         self.stop_ai()
         if self.setup is None:
-            self.setup = self.default_setup()
+            self.setup = default_setup(GAMES)
         self.setup.error = ""
         self.screen = "setup"
         self.render_setup()
@@ -301,58 +271,16 @@ class App:
     def read_setup_form(self) -> tuple[Game, dict[str, str]]:
         """Read the form into self.setup (seats grow or shrink with the player count)."""
         values = dom.form_values("setup-form")
-        game = GAMES.get(values.get("game", "")) or next(iter(GAMES.values()))
-        try:
-            count = int(values.get("num_players", "2"))
-        except ValueError:
-            count = 2
-        count = max(game.min_players, min(game.max_players, count))
-        levels = ai.bot_levels(game)
-        default_level = levels[0][0] if levels else 1
-        seats: list[SeatForm] = []
-        for index in range(count):
-            name = values.get(f"seat{index}_name")
-            kind = values.get(f"seat{index}_kind")
-            if name is None:
-                kind = kind or ("human" if index == 0 else "ai")
-                name = "Player 1" if index == 0 else (f"Computer {index}" if kind == "ai" else f"Player {index + 1}")
-            try:
-                level = int(values.get(f"seat{index}_level", default_level))
-            except ValueError:
-                level = default_level
-            seats.append(SeatForm(name, kind if kind in ("human", "ai") else "human", level))
-        option_values = {k: v for k, v in values.items() if k.startswith("opt_")}
-        option_values["_submitted"] = "1"
-        if self.setup is not None and self.setup.game_id != game.id:
-            option_values = {}
-        self.setup = self._setup_data(game, count, seats, option_values, values.get("seed", ""), "")
+        game, self.setup = read_form(GAMES, values, self.setup)
         return game, values
 
     def start_from_setup(self) -> None:
-        """Validate the form and start the game, or show what is wrong."""
+        """Check the form and start the game, or show what is wrong."""
         game, values = self.read_setup_form()
         assert self.setup is not None
         try:
-            seats = []
-            for index, seat in enumerate(self.setup.seats):
-                name = " ".join(seat.name.split())
-                if not name:
-                    raise ValueError(f"Seat {index + 1} needs a name.")
-                if len(name) > 32:
-                    raise ValueError(f"The name of seat {index + 1} is longer than 32 characters.")
-                seats.append(Seat(name=name, kind=seat.kind, level=seat.level if seat.kind == "ai" else 0))
-            seed_text = values.get("seed", "").strip()
-            if seed_text:
-                try:
-                    seed = int(seed_text)
-                except ValueError:
-                    raise ValueError("The seed must be a whole number (or blank for a random one).") from None
-                if not 0 <= seed <= MAX_SEED:
-                    raise ValueError(f"The seed must be from 0 to {MAX_SEED}.")
-            else:
-                seed = dom.random_seed()
-            options = parse_values(self.setup.option_fields, values)
-            state = game.new_game(len(seats), options, seed, seats)
+            seats, options, seed = checked_start(self.setup, values)
+            state = game.new_game(len(seats), options, dom.random_seed() if seed is None else seed, seats)
         except Exception as error:  # ValueError: a readable reason; anything else: an engine bug, shown too
             if not isinstance(error, ValueError):
                 traceback.print_exc()

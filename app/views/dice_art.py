@@ -1,4 +1,4 @@
-"""Dice, creature symbols and colours for the Titan Dice board (pure SVG strings).
+"""Dice, creature symbols, colours and cards for the Titan Dice board (pure SVG strings).
 
 Never colour alone: every creature has its own symbol and its initial letter,
 and the wound is a dark die with a white slash-cross. The symbols are
@@ -130,3 +130,49 @@ def hit(element: str, action: int | None, label: str, box: tuple[float, float, f
         rx=6,
     )
     return f"{element}<rect{rect}><title>{esc(label)}</title></rect>"
+
+
+def card(x: float, y: float, creature: str, level: int, ability: str, cost: int, *, face_up: bool = True) -> str:
+    """A creature card: coloured band with symbol and letter, level, ability name, cost."""
+    w, h = 64, 70
+    color = COLORS[creature]
+    if not face_up:
+        return (
+            f"<g class='card card-down' transform='translate({x:g},{y:g})'><title>{esc(creature.title())} "
+            f"{level} (face down)</title>"
+            f"<rect width='{w}' height='{h}' rx='7' fill='#334155' stroke='#0f172a'/>"
+            f"<rect x='5' y='5' width='{w - 10}' height='{h - 10}' rx='5' fill='url(#td-back)' stroke='#94a3b8' "
+            "stroke-opacity='.5'/>"
+            f"<text x='{w / 2:g}' y='{h / 2 - 2:g}' text-anchor='middle' class='card-down-text'>"
+            f"{LETTERS[creature]}{level}</text>"
+            f"<text x='{w / 2:g}' y='{h / 2 + 12:g}' text-anchor='middle' class='card-small' fill='#e2e8f0'>"
+            "face down</text></g>"
+        )
+    return (
+        f"<g class='card' transform='translate({x:g},{y:g})'><title>{esc(creature.title())} {level}: "
+        f"{esc(ability)} (cost {cost})</title>"
+        f"<rect width='{w}' height='{h}' rx='7' fill='#fffdf7' stroke='{color}' stroke-width='2'/>"
+        f"<path d='M0 7a7 7 0 0 1 7-7h{w - 14}a7 7 0 0 1 7 7v15H0z' fill='{color}'/>"
+        f"<use href='#td-sym-{creature}' x='4' y='3' width='16' height='16' color='#fff'/>"
+        f"<text x='{w - 6}' y='16' text-anchor='end' class='card-level' fill='#fff'>{LETTERS[creature]}{level}</text>"
+        f"<text x='{w / 2:g}' y='38' text-anchor='middle' class='card-ability'>{esc(ability)}</text>"
+        f"<text x='{w / 2:g}' y='{h - 10}' text-anchor='middle' class='card-small'>cost {cost}</text>"
+        f"{level_pips(w / 2, 48, level, color)}</g>"
+    )
+
+
+def card_slot(x: float, y: float, creature: str) -> str:
+    """An empty card slot of a creature type: dashed outline and a faint symbol."""
+    return (
+        f"<g class='card-slot' transform='translate({x:g},{y:g})'><title>No {creature.title()} card</title>"
+        f"<rect width='64' height='70' rx='7' fill='{LIGHT[creature]}' fill-opacity='.45' stroke='{COLORS[creature]}' "
+        "stroke-opacity='.45' stroke-dasharray='4 3'/>"
+        f"<use href='#td-sym-{creature}' x='20' y='23' width='24' height='24' color='{COLORS[creature]}' "
+        "opacity='.35'/></g>"
+    )
+
+
+def level_pips(cx: float, y: float, level: int, color: str) -> str:
+    """Level shown as pips too (points on the card), not only as a number."""
+    start = cx - (level - 1) * 5
+    return "".join(f"<circle cx='{start + i * 10:g}' cy='{y:g}' r='3' fill='{color}'/>" for i in range(level))

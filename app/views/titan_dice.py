@@ -16,7 +16,7 @@ from typing import Any
 
 from app.markup import esc
 from app.views import BoardContext
-from app.views.dice_art import COLORS, LETTERS, LIGHT, chip, die, empty_slot, hit, symbol_defs
+from app.views.dice_art import COLORS, LIGHT, card, card_slot, chip, die, empty_slot, hit, symbol_defs
 
 CREATURES = ("chimera", "gryphon", "hydra", "kraken", "minotaur")
 SEAT_COLORS = ("#2563eb", "#db2777", "#0d9488", "#ea580c")
@@ -102,52 +102,6 @@ class _Choices:
 
 
 # -- pieces ------------------------------------------------------------------------------------------
-
-
-def _card(x: float, y: float, creature: str, level: int, ability: str, cost: int, *, face_up: bool = True) -> str:
-    """A creature card: coloured band with symbol and letter, level, ability name, cost."""
-    w, h = 64, 70
-    color = COLORS[creature]
-    if not face_up:
-        return (
-            f"<g class='card card-down' transform='translate({x:g},{y:g})'><title>{esc(creature.title())} "
-            f"{level} (face down)</title>"
-            f"<rect width='{w}' height='{h}' rx='7' fill='#334155' stroke='#0f172a'/>"
-            f"<rect x='5' y='5' width='{w - 10}' height='{h - 10}' rx='5' fill='url(#td-back)' stroke='#94a3b8' "
-            "stroke-opacity='.5'/>"
-            f"<text x='{w / 2:g}' y='{h / 2 - 2:g}' text-anchor='middle' class='card-down-text'>"
-            f"{LETTERS[creature]}{level}</text>"
-            f"<text x='{w / 2:g}' y='{h / 2 + 12:g}' text-anchor='middle' class='card-small' fill='#e2e8f0'>"
-            "face down</text></g>"
-        )
-    return (
-        f"<g class='card' transform='translate({x:g},{y:g})'><title>{esc(creature.title())} {level}: "
-        f"{esc(ability)} (cost {cost})</title>"
-        f"<rect width='{w}' height='{h}' rx='7' fill='#fffdf7' stroke='{color}' stroke-width='2'/>"
-        f"<path d='M0 7a7 7 0 0 1 7-7h{w - 14}a7 7 0 0 1 7 7v15H0z' fill='{color}'/>"
-        f"<use href='#td-sym-{creature}' x='4' y='3' width='16' height='16' color='#fff'/>"
-        f"<text x='{w - 6}' y='16' text-anchor='end' class='card-level' fill='#fff'>{LETTERS[creature]}{level}</text>"
-        f"<text x='{w / 2:g}' y='38' text-anchor='middle' class='card-ability'>{esc(ability)}</text>"
-        f"<text x='{w / 2:g}' y='{h - 10}' text-anchor='middle' class='card-small'>cost {cost}</text>"
-        f"{_level_pips(w / 2, 48, level, color)}</g>"
-    )
-
-
-def _card_slot(x: float, y: float, creature: str) -> str:
-    """An empty card slot of a creature type: dashed outline and a faint symbol."""
-    return (
-        f"<g class='card-slot' transform='translate({x:g},{y:g})'><title>No {creature.title()} card</title>"
-        f"<rect width='64' height='70' rx='7' fill='{LIGHT[creature]}' fill-opacity='.45' stroke='{COLORS[creature]}' "
-        "stroke-opacity='.45' stroke-dasharray='4 3'/>"
-        f"<use href='#td-sym-{creature}' x='20' y='23' width='24' height='24' color='{COLORS[creature]}' "
-        "opacity='.35'/></g>"
-    )
-
-
-def _level_pips(cx: float, y: float, level: int, color: str) -> str:
-    """Level shown as pips too (points on the card), not only as a number."""
-    start = cx - (level - 1) * 5
-    return "".join(f"<circle cx='{start + i * 10:g}' cy='{y:g}' r='3' fill='{color}'/>" for i in range(level))
 
 
 def _track_row(
@@ -401,22 +355,22 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
         )
     )
     # Cards: one slot per creature type (a player never holds two cards of a type).
-    cards = {str(card["creature"]): card for card in player.get("cards", [])}
+    cards = {str(owned["creature"]): owned for owned in player.get("cards", [])}
     parts.append(f"<text x='8' y='352' class='area-label'>Cards ({len(cards)})</text>")
     for slot, creature in enumerate(CREATURES):
         cx = 8 + slot * 69
-        card = cards.get(creature)
-        if card is None:
-            parts.append(_card_slot(cx, 358, creature))
+        owned = cards.get(creature)
+        if owned is None:
+            parts.append(card_slot(cx, 358, creature))
             continue
-        drawn = _card(
+        drawn = card(
             cx,
             358,
             creature,
-            int(card["level"]),
-            str(card.get("ability", "")),
-            int(card.get("cost", 0)),
-            face_up=bool(card.get("face_up", True)),
+            int(owned["level"]),
+            str(owned.get("ability", "")),
+            int(owned.get("cost", 0)),
+            face_up=bool(owned.get("face_up", True)),
         )
         index, label = choices.get(f"card:{seat}:{creature}")
         parts.append(hit(drawn, index, label, (cx - 3, 355, 70, 76)))
@@ -460,7 +414,7 @@ def _center(view: dict[str, Any], choices: _Choices) -> str:
         if stack:
             top = stack[0]
             drawn_parts.append(
-                _card(x, 44, creature, int(top["level"]), str(top.get("ability", "")), int(top.get("cost", 0)))
+                card(x, 44, creature, int(top["level"]), str(top.get("ability", "")), int(top.get("cost", 0)))
             )
         else:
             drawn_parts.append(

@@ -1,0 +1,104 @@
+"""The new-game form as pure functions: defaults, reading the form's values, checking them.
+
+No DOM here: the controller reads the form into a dict of strings and writes
+the markup; everything between is testable under CPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app import ai
+from app.options_form import option_fields, parse_values
+from app.screens import SeatForm, SetupData
+from engine.core.game import MAX_SEED, Game, Seat
+
+
+def setup_data(
+    games: dict[str, Game],
+    game: Game,
+    count: int,
+    seats: list[SeatForm],
+    option_values: dict[str, str] | None = None,
+    seed: str = "",
+    error: str = "",
+) -> SetupData:
+    """Everything the setup screen shows for this choice of game, player count and seats."""
+    solo = ""
+    if count == 1:
+        solo = "Solo game: you race against the Exodus board." if game.id == "titan_dice" else "Solo game."
+    return SetupData(
+        games=[(g.id, g.title, g.min_players, g.max_players) for g in games.values()],
+        game_id=game.id,
+        num_players=count,
+        seats=seats,
+        levels=ai.bot_levels(game),
+        option_fields=option_fields(game.Options),
+        option_values=dict(option_values or {}),
+        seed=seed,
+        error=error,
+        solo_note=solo,
+    )
+
+
+def default_setup(games: dict[str, Game], game_id: str | None = None) -> SetupData:
+    """A two-seat game (where the game allows it): you against a computer at its easiest level."""
+    game = games.get(game_id or "") or games.get("titan_dice") or next(iter(games.values()))
+    levels = ai.bot_levels(game)
+    count = max(game.min_players, min(2, game.max_players))
+    seats = [SeatForm("Player 1")] + [
+        SeatForm(f"Computer {i}", "ai", levels[0][0] if levels else 1) for i in range(1, count)
+    ]
+    return setup_data(games, game, count, seats)
+
+
+def read_form(games: dict[str, Game], values: dict[str, str], previous: SetupData | None) -> tuple[Game, SetupData]:
+    """The setup the form's values describe; seats grow (with defaults) or shrink with the player count."""
+    game = games.get(values.get("game", "")) or next(iter(games.values()))
+    try:
+        count = int(values.get("num_players", "2"))
+    except ValueError:
+        count = 2
+    count = max(game.min_players, min(game.max_players, count))
+    levels = ai.bot_levels(game)
+    default_level = levels[0][0] if levels else 1
+    seats: list[SeatForm] = []
+    for index in range(count):
+        name = values.get(f"seat{index}_name")
+        kind = values.get(f"seat{index}_kind")
+        if name is None:
+            kind = kind or ("human" if index == 0 else "ai")
+            name = "Player 1" if index == 0 else (f"Computer {index}" if kind == "ai" else f"Player {index + 1}")
+        try:
+            level = int(values.get(f"seat{index}_level", default_level))
+        except ValueError:
+            level = default_level
+        seats.append(SeatForm(name, kind if kind in ("human", "ai") else "human", level))
+    option_values = {k: v for k, v in values.items() if k.startswith("opt_")}
+    option_values["_submitted"] = "1"
+    if previous is not None and previous.game_id != game.id:
+        option_values = {}  # another game's options mean nothing here
+    return game, setup_data(games, game, count, seats, option_values, values.get("seed", ""))
+
+
+def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat], dict[str, Any], int | None]:
+    """Seats, options and seed (None: pick a random one) from a setup; raises ValueError saying what is wrong."""
+    seats = []
+    for index, seat in enumerate(setup.seats):
+        name = " ".join(seat.name.split())
+        if not name:
+            raise ValueError(f"Seat {index + 1} needs a name.")
+        if len(name) > 32:
+            raise ValueError(f"The name of seat {index + 1} is longer than 32 characters.")
+        seats.append(Seat(name=name, kind=seat.kind, level=seat.level if seat.kind == "ai" else 0))
+    seed_text = values.get("seed", "").strip()
+    seed: int | None = None
+    if seed_text:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise ValueError("The seed must be a whole number (or blank for a random one).") from None
+        if not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"The seed must be from 0 to {MAX_SEED}.")
+    options = parse_values(setup.option_fields, values)
+    return seats, options, seed

@@ -1,0 +1,51 @@
+"""The new-game form's logic: defaults, seats following the player count, checks with readable messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.setup_form import checked_start, default_setup, read_form
+from engine.registry import GAMES
+
+
+def test_default_is_you_against_a_computer():
+    setup = default_setup(GAMES)
+    assert setup.game_id == "titan_dice" and setup.num_players == 2
+    assert [s.kind for s in setup.seats] == ["human", "ai"]
+    assert setup.levels and setup.levels[0][0] == setup.seats[1].level
+
+
+def test_seats_follow_the_player_count_and_keep_names():
+    values = {"game": "titan_dice", "num_players": "4", "seat0_name": "Ann", "seat0_kind": "human"}
+    game, setup = read_form(GAMES, values, default_setup(GAMES))
+    assert game.id == "titan_dice" and len(setup.seats) == 4
+    assert setup.seats[0].name == "Ann" and setup.seats[3].kind == "ai"
+    _game, solo = read_form(GAMES, {"game": "titan_dice", "num_players": "1"}, setup)
+    assert len(solo.seats) == 1 and "Exodus" in solo.solo_note
+    _game, clamped = read_form(GAMES, {"game": "titan_dice", "num_players": "9"}, setup)
+    assert clamped.num_players == 4
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"seat0_name": "   "}, "needs a name"),
+        ({"seat0_name": "x" * 33}, "longer than 32"),
+        ({"seed": "abc"}, "whole number"),
+        ({"seed": "-1"}, "from 0 to"),
+    ],
+)
+def test_checks_say_what_is_wrong(values, message):
+    form = {"game": "titan_dice", "num_players": "2", "seat0_name": "Ann", "seat1_name": "Bot", **values}
+    _game, setup = read_form(GAMES, form, None)
+    with pytest.raises(ValueError, match=message):
+        checked_start(setup, form)
+
+
+def test_blank_seed_is_left_to_the_app_and_options_parse():
+    form = {"game": "titan_dice", "num_players": "1", "seat0_name": " Ann  Lee ", "opt_solo_cards": "2-3"}
+    _game, setup = read_form(GAMES, form, None)
+    seats, options, seed = checked_start(setup, form)
+    assert seed is None and seats[0].name == "Ann Lee" and options == {"solo_cards": "2-3"}
+    state = GAMES["titan_dice"].new_game(1, options, 7, seats)
+    assert state.options.solo_cards == "2-3"
