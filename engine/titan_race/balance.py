@@ -3,7 +3,7 @@
 Each Titan starts with one card dealt at random, so the win rate of the Titans that started with a
 card, against their fair share (1 / Titans in the race), measures that card's worth with nothing
 else to confound it. The players are a cheap greedy bot that looks one decision ahead (two for the
-draft, the purple face and the start space) with the game's own heuristic. Clock-free.
+draft, the purple face, the start space, Lucky Charm and Hourglass) with the game's own heuristic. Clock-free.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.titan_race.game import TitanRace
 from engine.titan_race.state import Phase, TitanRaceState
 
 LOOK_DEEPER = (Phase.DRAFT, Phase.CHOOSE_FACE, Phase.START)
+DEEPER_CARDS = ("lucky_charm", "hourglass")  # worth only what they let you do next
 MAX_ACTIONS = 3000
 
 
@@ -41,9 +42,10 @@ def greedy_action(game: TitanRace, state: TitanRaceState, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     seat = state.current_player if state.current_player is not None else 0
-    depth = 1 if state.phase in LOOK_DEEPER else 0
     best_action, best_value = legal[0], -1.0
     for action in legal:
+        deeper = state.phase in LOOK_DEEPER or getattr(action, "card", "") in DEEPER_CARDS
+        depth = 1 if deeper else 0
         trial = state.clone()
         trial.rng = Rng(rng.next64())
         game.apply_unchecked(trial, action)

@@ -212,7 +212,7 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "Grappling Hook", 1, "own", "Swap places with a Titan in one of the three spaces before you."
     ),
     "thunderbolt": CardSpec(
-        "Thunderbolt", 1, "own", "Inflict 1 damage on each of the three spaces behind you (traps there explode)."
+        "Thunderbolt", 1, "own", "Inflict 1 damage on each of the six spaces around you (traps there explode)."
     ),
     "voodoo_doll": CardSpec(
         "Voodoo Doll", 1, "own", "Any one Titan on the circuit loses 1 Life Point (this targets Titans only)."
@@ -221,7 +221,7 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "Gust of Wind",
         1,
         "own",
-        "Push a Titan on an adjacent space 1 space straight away from you (a chain reaction: it loses 1 Life Point).",
+        "Push a Titan on an adjacent space 2 spaces straight away from you (a chain reaction: it loses 1 Life Point).",
     ),
     "hourglass": CardSpec("Hourglass", 1, "own", "Flip your Ability card face up: you may use your Ability again."),
     "shield": CardSpec(
@@ -229,7 +229,7 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         2,
         "reaction",
         "On any turn (yours or another's), when you would lose a Life Point to damage, a push, a trap or the "
-        "circuit, play this card: you do not lose it.",
+        "circuit, play this card: you lose no Life Point for the rest of that move or effect.",
     ),
 }
 DECK: Final[tuple[str, ...]] = tuple(card for card, spec in BONUS_CARDS.items() for _ in range(spec.copies))

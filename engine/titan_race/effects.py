@@ -71,6 +71,7 @@ class Effect:
         self.hurt: set[int] = set()  # Titans that lost their Life Point for being pushed in this move
         self.fresh: list[tuple[int, str]] = []  # cards drawn during this effect (not playable until it ends)
         self.path: dict[int, list[str]] = {}  # spaces each Titan entered, in order (for previews)
+        self.shielded: set[int] = set()  # Titans that played a Shield during this effect
 
     def ask(self, titan: int, kind: str, options: list[str], prompt: str) -> str:
         """The next answer, or stop the effect to ask for it."""
@@ -304,11 +305,15 @@ def lose_life(fx: Effect, titan: int, why: str, shieldable: bool = True) -> bool
     if subject.is_ko:
         fx.log(f"{fx.name(titan)} is K.O. and immune ({why}).")
         return False
+    if shieldable and titan in fx.shielded:
+        fx.log(f"{fx.name(titan)}'s Shield holds ({why}).")
+        return False
     if shieldable and usable_shields(fx, titan):
         prompt = f"{fx.name(titan)} would lose a Life Point ({why}): play your Shield?"
         if fx.ask(titan, "shield", ["shield", "no"], prompt) == "shield":
             subject.hand.remove("shield")
             fx.state.discard.append("shield")
+            fx.shielded.add(titan)
             fx.log(f"{fx.name(titan)} plays a Shield and loses nothing ({why}).")
             return False
     subject.life -= 1

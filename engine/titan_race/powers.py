@@ -129,7 +129,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
         elif card == "grappling_hook":
             options += [PlayCard(card=card, target=s) for s, _ in titans_on(state, titan, "before")]
-        elif card == "thunderbolt" and damage_targets(state, titan, "behind"):
+        elif card == "thunderbolt" and damage_targets(state, titan, "adjacent"):
             options.append(PlayCard(card=card))
         elif card == "voodoo_doll":
             options += [
@@ -170,7 +170,7 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
         if other is not None:
             swap(fx, titan, other)
     elif card == "thunderbolt":
-        for space, board in cells(state, titan, "behind").items():
+        for space, board in cells(state, titan, "adjacent").items():
             damage_space(fx, board, space, "Thunderbolt")
     elif card == "voodoo_doll":
         victim = next(i for i, t in enumerate(state.titans) if t.name == target)
@@ -179,6 +179,7 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
         other = titan_on(state, titan, target)
         if other is not None:
             push(fx, other, direction)
+            push(fx, other, direction)  # two spaces, one Life Point (once per effect)
     elif card == "hourglass":
         subject.ability_used = False
         fx.log(f"{fx.name(titan)}'s Ability card is face up again.")

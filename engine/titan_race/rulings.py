@@ -101,8 +101,9 @@ RULINGS: list[str] = [
     "Bonus cards on your turn: one card a turn, before or after the move (never in the middle, never after a "
     "pentacle re-roll); discarding one counts as your card. Shield is a reaction: it may be played on any turn, "
     "yours included and without counting as your card, when you would lose a Life Point to damage, a push, a "
-    "trap, lava or a fireblast; never against a cost (purple, the pentacle) nor pirates (which let you give up "
-    "a card instead).",
+    "trap, lava or a fireblast, and then holds for the rest of that move or effect; never against a cost "
+    "(purple, the pentacle) nor pirates (which let you give up a card instead). Lucky Charm is played before "
+    "anything of the die's action is done; the new face replaces the old one (a purple cost goes with it).",
     # 17
     "Ramps: only steps a Titan makes under its own power jump (die moves, Rassik's Ability, Winged Boots, "
     "Sidestep); pushes, Ragnarok's move, Gust of Wind and ice slides do not. A super-ramp jumps two spaces on a "

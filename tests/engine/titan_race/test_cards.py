@@ -112,13 +112,13 @@ def test_grappling_hook_swaps_with_a_titan_before_you():
     assert where(state) == {"grinder": "E5", "rassik": "D4"}
 
 
-def test_thunderbolt_damages_behind_and_explodes_traps():
-    state = position(
-        game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["thunderbolt"]}
-    )
-    trap(state, "D2")
+def test_thunderbolt_damages_the_six_spaces_around_and_explodes_traps():
+    hands = {"grinder": ["thunderbolt"]}
+    names = ("grinder", "rassik", "craken")
+    state = position(game(*names), {"grinder": "D4", "rassik": "C3", "craken": "D6"}, "grinder", hands=hands)
+    trap(state, "D2", "E5")
     state = do(state, "play_card", card="thunderbolt")
-    assert lives(state)["rassik"] == 5 and state.traps == []
+    assert lives(state) == {"grinder": 6, "rassik": 5, "craken": 5} and state.traps == []
 
 
 def test_voodoo_doll_targets_any_titan_and_never_a_trap():
@@ -133,17 +133,14 @@ def test_voodoo_doll_targets_any_titan_and_never_a_trap():
     assert lives(state)["rassik"] == 5
 
 
-def test_gust_of_wind_pushes_an_adjacent_titan_away_even_back_over_the_line():
-    state = position(
-        game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["gust_of_wind"]}
-    )
+def test_gust_of_wind_pushes_an_adjacent_titan_two_spaces_away_even_back_over_the_line():
+    hands = {"grinder": ["gust_of_wind"]}
+    state = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands=hands)
+    assert [(a.target, a.direction) for a in legal(state, "play_card")] == [("C3", "SW")]
     state = do(state, "play_card", card="gust_of_wind", target="C3")
-    assert where(state)["rassik"] == "B2" and lives(state)["rassik"] == 5
-    state = position(state, {"grinder": "C3", "rassik": "B2"}, "grinder", hands={"grinder": ["gust_of_wind"]})
-    state = do(state, "play_card", card="gust_of_wind", target="B2", direction="SW")
-    assert where(state)["rassik"] == "A1"
-    state = position(state, {"grinder": "B2", "rassik": "A1"}, "grinder", hands={"grinder": ["gust_of_wind"]})
-    state = do(state, "play_card", card="gust_of_wind", target="A1")
+    assert where(state)["rassik"] == "A1" and lives(state)["rassik"] == 5  # two spaces, one Life Point
+    state = position(state, {"grinder": "C3", "rassik": "B2"}, "grinder", hands=hands)
+    state = do(state, "play_card", card="gust_of_wind", target="B2")
     assert where(state)["rassik"] == "F12" and titan(state, "rassik").lap == 0
 
 
@@ -194,6 +191,18 @@ def test_shield_on_another_players_turn_cancels_a_push_loss():
     used = do(state, "answer", choice="shield")
     assert lives(used)["rassik"] == 6 and titan(used, "rassik").hand == [] and used.discard == ["shield"]
     assert where(used) == {"grinder": "D8", "rassik": "D10"} and used.current_player == 0
+
+
+def test_shield_holds_for_the_rest_of_the_move():
+    hands = {"rassik": ["shield"]}
+    state = position(
+        game("grinder", "rassik", circuit="kaldheira"), {"grinder": "D6", "rassik": "D8"}, "grinder", hands=hands
+    )
+    state = move(state, "N", "N")  # Rassik pushed onto the lava of D10, then to D12
+    assert state.phase == Phase.ANSWER and "lava" in state.question["prompt"]
+    state = do(state, "answer", choice="shield")
+    assert state.phase == Phase.TURN and lives(state) == {"grinder": 5, "rassik": 6}
+    assert where(state) == {"grinder": "D10", "rassik": "D12"}
 
 
 def test_shield_is_never_played_against_costs_nor_on_the_first_turn():
