@@ -45,10 +45,10 @@ class GreedySettings:
 class MctsSettings:
     """Knobs of the determinized MCTS bot (level 2)."""
 
-    iterations: int = 600  # search iterations per decision (the whole budget) ...
-    action_budget: int = 0  # ... or, if sooner, this many simulated actions (0: no such cap); evens out the time
-    exploration: float = 0.7  # UCB1 constant on values in [0, 1]
-    max_turns: int = 4  # a playout stops after this many changes of the player to move ...
+    iterations: int = 1000  # search iterations per decision (the whole budget) ...
+    action_budget: int = 8000  # ... or, if sooner, this many simulated actions (0: no such cap); evens out the time
+    exploration: float = 0.25  # UCB1 constant; heuristic values differ by a few hundredths, so keep it small
+    max_turns: int = 2  # a playout stops after this many changes of the player to move ...
     max_actions: int = 60  # ... or this many actions from the root, and is scored by the heuristic
     rollout_greedy: float = 0.0  # chance a playout step picks the best action by heuristic (costly)
     widening: float = 0.0  # progressive widening: children allowed = 1 + widening * visits**0.5 (0: off)
@@ -64,8 +64,15 @@ class BotSettings:
 
 DEFAULT_SETTINGS = BotSettings()
 
-# Per-game tuning, keyed by game id: budgets only, the search itself stays generic.
-GAME_SETTINGS: dict[str, BotSettings] = {}
+# Per-game tuning, keyed by game id: budgets and horizons only, the search itself stays generic.
+# Measured with scripts/ai_strength.py; see docs/benchmarks.md "## AI".
+GAME_SETTINGS: dict[str, BotSettings] = {
+    # A turn is a short run of decisions (roll, buy/activate, pay, capture); the search looks to the end of
+    # its own turn and scores it with the heuristic. Deeper random playouts cost time and gained nothing.
+    "titan_dice": BotSettings(
+        mcts=MctsSettings(iterations=1200, action_budget=6000, exploration=0.2, max_turns=1, max_actions=40),
+    ),
+}
 
 
 def settings_for(game: Game) -> BotSettings:
