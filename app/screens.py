@@ -84,6 +84,17 @@ def saved_game_html(entry: SavedGame, data: HomeData) -> str:
     )
 
 
+def _hero_dice() -> str:
+    """A decorative row of the six Titan Dice faces."""
+    from app.views.dice_art import FACES_ORDER, die, symbol_defs
+
+    dice = "".join(die(4 + i * 46, 4, 38, face) for i, face in enumerate(FACES_ORDER))
+    return (
+        f"{symbol_defs()}<svg class='hero-dice' viewBox='0 0 {8 + 46 * len(FACES_ORDER) - 8} 46' aria-hidden='true' "
+        f"focusable='false'>{dice}</svg>"
+    )
+
+
 def home_html(data: HomeData) -> str:
     """The home screen: continue, new game, import, saved games."""
     hero_buttons = []
@@ -118,7 +129,7 @@ def home_html(data: HomeData) -> str:
         )
     return (
         "<section class='home' aria-labelledby='home-title'>"
-        "<div class='hero'><h1 id='home-title'>Titan Table</h1>"
+        f"<div class='hero'>{_hero_dice()}<h1 id='home-title'>Titan Table</h1>"
         "<p class='tagline'>Board games of the Titan family, played right here in your browser.</p>"
         f"<div class='hero-buttons'>{''.join(hero_buttons)}</div></div>"
         f"<section class='saved-section' aria-labelledby='saved-title'><h2 id='saved-title'>Saved games</h2>"

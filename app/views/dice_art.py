@@ -26,6 +26,7 @@ LIGHT: dict[str, str] = {
     "minotaur": "#f3e8ff",
     "wound": "#e5e7eb",
 }
+FACES_ORDER: tuple[str, ...] = ("chimera", "gryphon", "hydra", "kraken", "minotaur", "wound")
 LETTERS: dict[str, str] = {
     "chimera": "C",
     "gryphon": "G",
