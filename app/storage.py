@@ -18,6 +18,7 @@ Robustness rules:
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -234,7 +235,9 @@ class SaveStore:
         self.backend.set(SAVE_PREFIX + entry.id, entry.to_json())
         order, _last, _notice = self._read_index()
         order = [entry.id] + [i for i in order if i != entry.id]
-        self._write_index(order, entry.id)
+        # The game is saved now; if the index cannot be updated (full), the listing still finds the game's key.
+        with contextlib.suppress(StorageError):
+            self._write_index(order, entry.id)
 
     def delete(self, game_id: str) -> None:
         """Remove a game and its index entry."""

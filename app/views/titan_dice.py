@@ -214,6 +214,13 @@ def _dice_row(
     return row
 
 
+def _fit(text: str, width: float, size: float) -> str:
+    """A font-size attribute that fits `text` in about `width` units (long names shrink, never cut)."""
+    estimate = len(text) * size * 0.6
+    fitted = size if estimate <= width else max(8.0, size * width / estimate)
+    return f"style='font-size:{fitted:.1f}px'"
+
+
 def _int_set(value: Any) -> set[int]:
     """A set of die indices from a pending field (an int, a list of ints, or anything else: empty)."""
     if isinstance(value, bool):
@@ -243,6 +250,7 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
     seat_color = SEAT_COLORS[seat % len(SEAT_COLORS)]
     height = 432
     name = str(player["name"])
+    header_name = name + (" (AI)" if player.get("is_ai") else "")
     badges = []
     if player.get("is_first_player"):
         badges.append(
@@ -259,7 +267,7 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
         f"<rect x='1' y='1' width='{BOARD_W - 2}' height='{height - 2}' rx='12' class='board-bg"
         f"{' board-deciding' if deciding else ''}'/>",
         f"<path d='M1 13a12 12 0 0 1 12-12h{BOARD_W - 26}a12 12 0 0 1 12 12v23H1z' fill='{seat_color}'/>",
-        f"<text x='14' y='25' class='player-name'>{esc(name)}{' (AI)' if player.get('is_ai') else ''}</text>",
+        f"<text x='14' y='25' class='player-name' {_fit(header_name, 250, 15)}>{esc(header_name)}</text>",
         f"<text x='{BOARD_W - 12}' y='25' text-anchor='end' class='player-score'>{esc(player.get('score', 0))} "
         "pts</text>",
     ]
@@ -392,7 +400,8 @@ def _center(view: dict[str, Any], choices: _Choices) -> str:
         f"<text x='14' y='24' class='center-title'>Round {esc(view.get('round', 1))}</text>",
         f"<g transform='translate(104,13)'><circle cx='0' cy='6' r='9' fill='#facc15' stroke='#854d0e'/>"
         f"<text x='0' y='10' text-anchor='middle' class='token-text'>1st</text>"
-        f"<text x='14' y='11' class='center-sub'>{esc(first_name)}</text></g>",
+        f"<text x='14' y='11' class='center-sub' {_fit(first_name, 120 if view.get('end_triggered') else 230, 12)}>"
+        f"{esc(first_name)}</text></g>",
     ]
     if view.get("end_triggered"):
         parts.append(

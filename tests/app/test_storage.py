@@ -102,3 +102,12 @@ def test_game_whose_index_update_failed_is_still_listed():
 def test_format_date_uses_offset():
     assert format_date(0, 0) == "1970-01-01 00:00"
     assert format_date(0, -60) == "1970-01-01 01:00"
+
+
+def test_index_update_failing_still_saves_the_game():
+    entry = make_entry("a")
+    backend = MemoryBackend(quota=len(SAVE_PREFIX) + 1 + len(entry.to_json()) + 5)
+    store = SaveStore(backend)
+    store.put(entry)  # the game fits, its index entry does not: no error, the game is listed
+    assert INDEX_KEY not in backend.data
+    assert [g.id for g in store.listing().games] == ["a"]
