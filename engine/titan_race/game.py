@@ -303,7 +303,9 @@ class TitanRace(Game):
         team = state.teams[seat]
 
         def strength(titan: Titan) -> float:
-            return progress(titan) + 0.8 * titan.life + 0.5 * len(titan.hand)
+            knocked_out = KO_COST if titan.is_ko else 0.0
+            at_risk = LAST_LIFE_RISK if titan.life == 1 else 0.0  # one push from a K.O.
+            return progress(titan) + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand)
 
         mine = max(strength(t) for t in state.titans if state.teams[t.owner] == team)
         others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
@@ -356,6 +358,10 @@ class TitanRace(Game):
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""
         return invariant_violations(_own(state))
+
+
+KO_COST = 7.0  # rows a K.O. costs in the heuristic (about two turns of racing)
+LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8
 
 
 def progress(titan: Titan) -> int:

@@ -83,6 +83,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_cards:test_one_card_a_turn_and_discarding_counts",
         "test_cards:test_shield_on_another_players_turn_cancels_a_push_loss",
         "test_cards:test_shield_holds_for_the_rest_of_the_move",
+        "test_cards:test_lucky_charm_only_before_anything_of_the_die_is_done",
     ],
     17: [
         "test_circuits:test_moltenchest_example_super_ramp_a3_over_b4_and_c5_to_d6_then_d8",
