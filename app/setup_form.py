@@ -69,6 +69,10 @@ def read_form(games: dict[str, Game], values: dict[str, str], previous: SetupDat
         if name is None:
             kind = kind or ("human" if index == 0 else "ai")
             name = "Player 1" if index == 0 else (f"Computer {index}" if kind == "ai" else f"Player {index + 1}")
+        elif kind == "human" and name == f"Computer {index}":
+            name = f"Player {index + 1}"  # a default name follows the seat's kind
+        elif kind == "ai" and name == f"Player {index + 1}" and index > 0:
+            name = f"Computer {index}"
         try:
             level = int(values.get(f"seat{index}_level", default_level))
         except ValueError:

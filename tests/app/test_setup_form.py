@@ -49,3 +49,18 @@ def test_blank_seed_is_left_to_the_app_and_options_parse():
     assert seed is None and seats[0].name == "Ann Lee" and options == {"solo_cards": "2-3"}
     state = GAMES["titan_dice"].new_game(1, options, 7, seats)
     assert state.options.solo_cards == "2-3"
+
+
+def test_default_names_follow_the_seat_kind():
+    values = {
+        "game": "titan_dice",
+        "num_players": "2",
+        "seat0_name": "Ann",
+        "seat1_name": "Computer 1",
+        "seat1_kind": "human",
+    }
+    _game, setup = read_form(GAMES, values, None)
+    assert setup.seats[1].name == "Player 2"
+    values.update(seat1_name="Player 2", seat1_kind="ai")
+    _game, setup = read_form(GAMES, values, None)
+    assert setup.seats[1].name == "Computer 1"
