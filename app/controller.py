@@ -402,6 +402,7 @@ class App:
         """Play computer seats one decision at a time, with a short pause each, until a human must act."""
 
         def cancelled() -> bool:
+            """True once this loop is stale (undo, another game, another screen)."""
             return generation != self.ai_generation or self.screen != "game"
 
         while not cancelled():

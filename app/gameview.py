@@ -76,6 +76,7 @@ def result_lines(game: Game, state: GameState) -> list[str]:
 
 
 def _number(value: float) -> str:
+    """A score without a needless '.0'."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 

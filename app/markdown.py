@@ -45,11 +45,13 @@ def to_html(markdown: str, *, heading_offset: int = 0) -> str:
     used_ids: set[str] = set()
 
     def flush_paragraph() -> None:
+        """Close the paragraph being collected."""
         if paragraph:
             blocks.append("<p>" + " ".join(inline(line.strip()) for line in paragraph) + "</p>")
             paragraph.clear()
 
     def flush_list() -> None:
+        """Close the list being collected."""
         nonlocal list_tag
         if list_tag:
             blocks.append(f"<{list_tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{list_tag}>")

@@ -27,6 +27,7 @@ class OptionField:
 
 
 def _label(name: str, title: str | None) -> str:
+    """A field's label: its title, or its name in words."""
     return title or name.replace("_", " ").capitalize()
 
 

@@ -57,6 +57,7 @@ class HomeData:
 
 
 def _players_text(players: Sequence[str]) -> str:
+    """Player names joined for a list line (escaped by the caller)."""
     return ", ".join(players)
 
 
@@ -251,7 +252,7 @@ def game_layout_html(title: str) -> str:
         "<div id='board' class='board-wrap'></div>"
         "<aside class='side'>"
         "<section class='actions-box' aria-labelledby='actions-title'><h2 id='actions-title' class='box-title'>"
-        "Your choices</h2><div id='actions' class='actions'></div></section>"
+        "Choices</h2><div id='actions' class='actions'></div></section>"
         "<section class='log-box' aria-labelledby='log-title'><h2 id='log-title' class='box-title'>Log</h2>"
         "<ol id='log' class='log' reversed tabindex='0' aria-label='Game log, newest first'></ol></section>"
         "</aside></div></section>"

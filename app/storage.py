@@ -185,6 +185,7 @@ class SaveStore:
             return [], None, "The list of saved games was damaged; it was rebuilt from the games found."
 
     def _write_index(self, order: list[str], last: str | None) -> None:
+        """Write the list of ids and the last game played."""
         self.backend.set(INDEX_KEY, json.dumps({"version": ENTRY_VERSION, "order": order, "last": last}))
 
     # -- public ---------------------------------------------------------------------

@@ -97,6 +97,7 @@ class _Choices:
         self.labels = ctx.labels
 
     def get(self, key: str) -> tuple[int | None, str]:
+        """(action index, label) of the choice drawn at `key`, or (None, '')."""
         index = self.map.get(key)
         return (index, self.labels[index]) if index is not None else (None, "")
 
