@@ -46,7 +46,7 @@ class MctsSettings:
     """Knobs of the determinized MCTS bot (level 2)."""
 
     iterations: int = 1000  # search iterations per decision (the whole budget) ...
-    action_budget: int = 8000  # ... or, if sooner, this many simulated actions (0: no such cap); evens out the time
+    action_budget: int = 5000  # ... or, if sooner, this many simulated actions (0: no such cap); evens out the time
     exploration: float = 0.25  # UCB1 constant; heuristic values differ by a few hundredths, so keep it small
     max_turns: int = 2  # a playout stops after this many changes of the player to move ...
     max_actions: int = 60  # ... or this many actions from the root, and is scored by the heuristic

@@ -206,3 +206,40 @@ def test_hard_bot_beats_random_at_pig() -> None:
             state = PIG.apply(state, bots[seat].choose(state, seat))
         wins += hard_seat in PIG.winners(state)
     assert wins >= 8
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_every_player_count(game: Game, level: int) -> None:
+    """Per-seat values back up correctly for any number of players (solo included)."""
+    for players in range(game.min_players, game.max_players + 1):
+        state = game.new_game(players, seed=players)
+        rng = Rng(players)
+        for _ in range(12):
+            if state.current_player is None:
+                break
+            seat = state.current_player
+            action = small_bot(game, level, players).choose(state, seat)
+            assert action in game.legal_actions(state)
+            # Let random play move the game on, so later decisions come from other seats and phases.
+            state = game.apply(state, action if rng.random() < 0.5 else rng.choice(game.legal_actions(state)))
+
+
+@pytest.mark.parametrize(
+    "knobs",
+    [
+        MctsSettings(iterations=80, widening=0.5),
+        MctsSettings(iterations=40, rollout_greedy=0.5, max_turns=3),
+        MctsSettings(iterations=500, action_budget=100),
+    ],
+    ids=["widening", "greedy-playouts", "action-budget"],
+)
+def test_search_variants_play_legal_actions(game: Game, knobs: MctsSettings) -> None:
+    for state in random_positions(game, 3, seed=60):
+        seat = state.current_player
+        assert seat is not None
+        bot = MctsBot(game, 2, BotSettings(mcts=knobs))
+        thinking = bot.begin(state, seat)
+        while not thinking.step(5):
+            pass
+        assert thinking.result in game.legal_actions(state)
+        assert thinking.result == bot.choose(state, seat)
