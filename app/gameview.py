@@ -63,16 +63,15 @@ def result_lines(game: Game, state: GameState) -> list[str]:
     winners = game.winners(state)
     scores = game.scores(state)
     names = [seat.name for seat in state.seats]
+    if len(names) == 1:  # solo: a win or a loss, no points
+        return [f"{names[0]} wins!" if winners else f"{names[0]} loses."]
     if len(winners) == 1:
         head = f"{names[winners[0]]} wins!"
     elif winners:
         head = "Shared win: " + " and ".join(names[w] for w in winners) + "."
     else:
         head = "Nobody wins."
-    lines = [head]
-    if len(names) > 1 or any(scores):
-        lines += [f"{names[i]}: {_number(scores[i])} points" for i in range(len(names))]
-    return lines
+    return [head] + [f"{names[i]}: {_number(scores[i])} points" for i in range(len(names))]
 
 
 def _number(value: float) -> str:
@@ -95,6 +94,11 @@ def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None)
 def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     """Who must do what, in one sentence."""
     if state.is_over:
+        module = view_module(game.id)
+        if state.num_players == 1 and ctx is not None and hasattr(module, "status_hint"):
+            hint = module.status_hint(ctx)  # the game's own words for a solo result
+            if hint:
+                return f"Game over. {hint}"
         return "Game over. " + result_lines(game, state)[0]
     seat = state.current_player
     assert seat is not None  # not over
