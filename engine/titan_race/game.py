@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import Action, Game, GameState, Rng, Seat
 from engine.titan_race import flow
@@ -47,15 +47,41 @@ TitanId = Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo
 
 
 class TitanRaceOptions(BaseModel):
-    """The circuit and the variant; defaults give the standard game on Kaldheira."""
+    """The circuit and the variant; defaults give the standard game on Kaldheira.
+
+    The list fields also accept text ("grinder, rassik"), so a plain setup form can fill them in.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    circuit: CircuitId = "kaldheira"
-    variant: Literal["standard", "two_player", "teams", "grand_slam"] = "standard"
-    team_size: Literal[2, 3] = 2  # teams: 2 (2v2 with 4 players, 2v2v2 with 6) or 3 (3v3 with 6)
-    grand_slam_circuits: tuple[CircuitId, ...] = ()  # Grand Slam: three circuits; empty = `circuit` and the next two
-    titans: tuple[TitanId, ...] = ()  # the Titans in seat order (2-player: A1, B1, A2, B2); empty = dealt at random
+    circuit: CircuitId = Field("kaldheira", title="Circuit")
+    variant: Literal["standard", "two_player", "teams", "grand_slam"] = Field("standard", title="Variant")
+    team_size: Literal[2, 3] = Field(
+        2, title="Team size", description="Teams: 2 (2v2 with 4 players, 2v2v2 with 6) or 3 (3v3 with 6 players)."
+    )
+    grand_slam_circuits: tuple[CircuitId, ...] = Field(
+        (),
+        title="Grand Slam circuits",
+        description="Three circuits, comma-separated; empty: the circuit and the next two.",
+    )
+    titans: tuple[TitanId, ...] = Field(
+        (), title="Titans", description="One per Titan in seat order, comma-separated; empty: dealt at random."
+    )
+
+    @field_validator("team_size", mode="before")
+    @classmethod
+    def _team_size_from_text(cls, value: Any) -> Any:
+        """Accept "2" and "3" from a form."""
+        return int(value) if isinstance(value, str) and value.strip() in ("2", "3") else value
+
+    @field_validator("grand_slam_circuits", "titans", mode="before")
+    @classmethod
+    def _list_from_text(cls, value: Any) -> Any:
+        """Accept "a, b, c" (and "" or "()" for none) from a form."""
+        if isinstance(value, str):
+            text = value.strip().strip("()[]")
+            return tuple(part.strip().strip("'\"").lower() for part in text.split(",") if part.strip())
+        return value
 
 
 def _own(state: GameState) -> TitanRaceState:

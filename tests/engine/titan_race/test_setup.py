@@ -113,3 +113,14 @@ def test_view_is_json_ready_hides_other_hands_the_deck_and_the_rng():
             assert (titan["hand"] is not None) == (titan["owner"] == seat)
         assert len(view["circuits"][0]["spaces"]) == 36
         assert view["status"] and view["phase"] == "draft"
+
+
+def test_options_accept_text_from_a_plain_setup_form():
+    options = GAME.parse_options(
+        {"team_size": "3", "variant": "teams", "titans": "()", "grand_slam_circuits": "lagoon, ban_kog,anglieh"}
+    )
+    assert options.team_size == 3 and options.titans == ()
+    assert options.grand_slam_circuits == ("lagoon", "ban_kog", "anglieh")
+    assert GAME.parse_options({"titans": "Grinder, rassik"}).titans == ("grinder", "rassik")
+    with pytest.raises(ValueError, match="options are not valid"):
+        GAME.parse_options({"titans": "grinder, godzilla"})
