@@ -243,6 +243,35 @@ def test_keyboard_plays_a_choice(page, open_app):
         page.wait_for_function("(before) => document.querySelector('#log').innerText !== before", arg=before)
 
 
+def test_hot_seat_humans_take_turns(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="17", players=2, humans=(0, 1), names={0: "Ann", 1: "Ben"})
+    seen: set[str] = set()
+    for _ in range(40):
+        wait_for_human(page)
+        status = page.inner_text("#status")
+        seen.update(name for name in ("Ann", "Ben") if status.startswith(name))
+        if seen == {"Ann", "Ben"}:
+            break
+        click_choice(page, "pass")
+    assert seen == {"Ann", "Ben"}  # both decide on this device, no hand-over screen in between
+
+
+def test_dice_roll_animation_skips_and_respects_reduced_motion(new_context, open_app):
+    for reduced in (False, True):
+        page = new_context(reduced_motion="reduce" if reduced else "no-preference").new_page()
+        open_app(page, FAST)
+        new_game(page, seed="6")
+        page.wait_for_selector("#actions .btn-action")
+        page.evaluate("document.querySelector('#actions .btn-action').click()")  # "Roll your five dice"
+        die = page.locator("#board .rolling .just-rolled .die-body").first
+        expect(die).to_be_attached()
+        animation = die.evaluate("el => getComputedStyle(el).animationName")
+        assert animation == ("none" if reduced else "tumble")
+        page.click("#board .center-board")  # a click anywhere skips the animation
+        expect(page.locator("#board .rolling")).to_have_count(0)
+
+
 def test_storage_full_keeps_playing(page, open_app):
     open_app(page, FAST)
     new_game(page, seed="8")
