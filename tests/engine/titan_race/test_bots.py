@@ -1,0 +1,45 @@
+"""The shared bots (engine.core.bots) play Titan Race through the contract alone: legal, repeatable, honest."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Rng
+from engine.core.bots import make_bot
+from engine.titan_race import GAME
+from engine.titan_race.state import TitanRaceState
+
+
+def positions(count: int, seed: int) -> list[TitanRaceState]:
+    """Positions reached by random play on different circuits (after the first round)."""
+    found = []
+    for index in range(count):
+        state = GAME.new_game(
+            3 + index % 2, {"circuit": ["lagoon", "anglieh", "ban_kog"][index % 3]}, seed=seed + index
+        )
+        chooser = Rng(seed + index)
+        for _ in range(40 + 7 * index):
+            legal = GAME.legal_actions(state)
+            GAME.apply_unchecked(state, legal[chooser.randrange(len(legal))])
+        assert not state.is_over
+        found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_bots_choose_legal_actions_and_leave_the_state_alone(level):
+    for state in positions(3, seed=level):
+        seat = state.current_player
+        before = state.snapshot()
+        action = make_bot(GAME, level, seed=2).choose(state, seat)
+        assert action in GAME.legal_actions(state)
+        assert state.snapshot() == before
+
+
+def test_bots_never_read_the_games_dice():
+    for state in positions(2, seed=7):
+        seat = state.current_player
+        expected = make_bot(GAME, 1, seed=4).choose(state, seat)
+        other = state.clone()
+        other.rng = Rng(987654321)
+        assert make_bot(GAME, 1, seed=4).choose(other, seat) == expected
