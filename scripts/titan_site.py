@@ -7,7 +7,8 @@ Two files are generated rather than kept in git:
   file is shipped without editing any list.
 - ``sw.js``: assets/sw.js with the precache manifest (path -> content hash) written
   in. Any change to a shipped file changes sw.js, which makes browsers install the
-  new version of the service worker.
+  new version of the service worker. (The dev server's sw.js lists the files
+  without hashes and fetches from the network first: see assets/sw.js.)
 
 The dev server (scripts/serve.py) makes both on request from the working tree; the
 build (scripts/build.py) writes them into dist/, the zip with precompiled bytecode.
@@ -84,20 +85,9 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-_hash_cache: dict[tuple[str, int, int], str] = {}
-
-
-def file_digest(path: Path) -> str:
-    st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    if key not in _hash_cache:
-        _hash_cache[key] = _digest(path.read_bytes())
-    return _hash_cache[key]
-
-
 def precache_manifest(root: Path = ROOT, zip_bytes: bytes | None = None) -> dict[str, str]:
     """Every shipped file (relative URL) -> a hash of its content."""
-    manifest = {rel: file_digest(root / rel) for rel in static_files(root)}
+    manifest = {rel: _digest((root / rel).read_bytes()) for rel in static_files(root)}
     manifest[PY_ZIP] = _digest(zip_bytes if zip_bytes is not None else py_zip(root))
     return dict(sorted(manifest.items()))
 
