@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import ai
+from app.markup import esc
 from app.screens import actions_html, game_over_html, gamebar_html, log_html, status_html
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
@@ -146,6 +147,9 @@ def render_regions(game: Game, state: GameState, *, rolled: bool = False) -> Reg
             if hasattr(module, "action_group") and len(legal) > 6:
                 groups = [module.action_group(str(data.get("kind", ""))) for data in dumped]
         actions = actions_html(labels, interactive=interactive, waiting_text=waiting, icons=icons, groups=groups)
+        note = module.choices_note(ctx) if interactive and hasattr(module, "choices_note") else None
+        if note:
+            actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
     return Regions(
         gamebar=gamebar_html(game.title, can_undo(state), state.is_over),
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),

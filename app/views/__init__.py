@@ -7,6 +7,8 @@ A game's view module provides:
   `data-action="<index into ctx.actions>"` (role="button", an aria-label).
 - optionally `status_hint(ctx: BoardContext) -> str | None`: what the player
   to move must do, in the game's words (for the status line).
+- optionally `choices_note(ctx: BoardContext) -> str | None`: a line shown above the choices
+  (e.g. the text of the ability being carried out).
 - optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
 """
 

@@ -263,7 +263,11 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
     elif player.get("is_out"):
         status = "OUT"
     else:
-        status = "Deciding" if deciding else ("Turn" if player.get("is_turn") else "")
+        status = (
+            ("Thinking" if player.get("is_ai") else "Deciding")
+            if deciding
+            else ("Turn" if player.get("is_turn") else "")
+        )
     parts = [
         f"<rect x='1' y='1' width='{BOARD_W - 2}' height='{height - 2}' rx='12' class='board-bg"
         f"{' board-deciding' if deciding else ''}'/>",
@@ -516,6 +520,16 @@ def status_hint(ctx: BoardContext) -> str | None:
     """The engine's own sentence of who must do what."""
     status = ctx.view.get("status")
     return str(status) if status else None
+
+
+def choices_note(ctx: BoardContext) -> str | None:
+    """The text of the ability being carried out, shown above the choices."""
+    pending = ctx.view.get("pending") or {}
+    text = pending.get("ability_text")
+    if not text:
+        return None
+    name = pending.get("ability", "")
+    return f"{name}: {text}" if name else str(text)
 
 
 def turn_label(view: dict[str, Any]) -> str:
