@@ -23,6 +23,17 @@ def _route(steps: tuple[str, ...]) -> str:
     return ", then ".join(words)
 
 
+class ChooseTitan(Action):
+    """Set-up: choose a Titan not chosen yet (with its board, Ability card and figurine)."""
+
+    kind: Literal["choose_titan"] = "choose_titan"
+    titan: Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo"]
+
+    def describe(self) -> str:
+        spec = TITANS[self.titan]
+        return f"Choose {spec.name} ({spec.colour})"
+
+
 class TakeDie(Action):
     """Take one die from the pool (the draft)."""
 
@@ -162,6 +173,7 @@ class Answer(Action):
 
 
 ACTION_TYPES = (
+    ChooseTitan,
     TakeDie,
     ChooseFace,
     ChooseStart,

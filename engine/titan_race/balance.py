@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER
+from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, TITAN_ORDER
 from engine.titan_race.game import TitanRace
 from engine.titan_race.state import Phase, TitanRaceState
 
@@ -67,7 +67,9 @@ def card_balance(games: int, seed: int = 0) -> dict[str, Any]:
     for index in range(games):
         circuit = CIRCUIT_ORDER[index % len(CIRCUIT_ORDER)]
         players = 2 + (index // len(CIRCUIT_ORDER)) % 5
-        state = game.new_game(players, {"circuit": circuit}, seed=seed + index)
+        titans = list(TITAN_ORDER)
+        rng.shuffle(titans)  # dealt at random, so no Titan's strength leans on a card's figures
+        state = game.new_game(players, {"circuit": circuit, "titans": titans[:players]}, seed=seed + index)
         first_cards = [titan.hand[0] for titan in state.titans]
         for _ in range(MAX_ACTIONS):
             if state.is_over:

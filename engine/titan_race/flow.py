@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.titan_race.data import FACE_EXTRA, FACES, PURPLE, TITANS
 from engine.titan_race.effects import features_of, gain_life, resolve
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import Phase, Titan, TitanRaceState
 
 
 def name(state: TitanRaceState, titan: int) -> str:
@@ -26,6 +26,21 @@ def roll_first_titan(state: TitanRaceState) -> int:
             state.log.append(f"The first-player die shows {face}: {name(state, colours[face])} plays first.")
             return colours[face]
         state.log.append(f"The first-player die shows {face}: no Titan of that colour races; roll again.")
+
+
+def add_titan(state: TitanRaceState, titan_name: str) -> None:
+    """A player takes a Titan; once every Titan is chosen: a Bonus card each, the first-player die, round 1."""
+    owner = state.pickers[len(state.titans)]
+    state.titans.append(Titan(titan_name, owner))
+    state.lap_events.append([0, 0])
+    spec = TITANS[titan_name]
+    state.log.append(f"{state.name(owner)} races {spec.name} ({spec.colour}), ridden by {spec.rider}.")
+    if len(state.titans) < len(state.pickers):
+        return
+    for titan in state.titans:
+        titan.hand.append(state.deck.pop(0))
+    state.first_titan = roll_first_titan(state)
+    begin_round(state)
 
 
 def begin_round(state: TitanRaceState) -> None:

@@ -13,6 +13,7 @@ from engine.titan_race.actions import (
     Answer,
     ChooseFace,
     ChooseStart,
+    ChooseTitan,
     DiscardCard,
     EndTurn,
     Hit,
@@ -26,6 +27,7 @@ from engine.titan_race.actions import (
 from engine.titan_race.board import route_end
 from engine.titan_race.data import (
     CIRCUIT_ORDER,
+    CIRCUITS,
     DECK,
     FACE_EXTRA,
     FACE_ROUTES,
@@ -65,7 +67,7 @@ class TitanRaceOptions(BaseModel):
         description="Three circuits, comma-separated; empty: the circuit and the next two.",
     )
     titans: tuple[TitanId, ...] = Field(
-        (), title="Titans", description="One per Titan in seat order, comma-separated; empty: dealt at random."
+        (), title="Titans", description="One per Titan in seat order, comma-separated; empty: the players choose them."
     )
 
     @field_validator("team_size", mode="before")
@@ -91,6 +93,7 @@ def _own(state: GameState) -> TitanRaceState:
 
 # Which action kinds each phase accepts (for readable refusals).
 PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
+    Phase.CHOOSE_TITAN: ("choose_titan",),
     Phase.DRAFT: ("take_die",),
     Phase.CHOOSE_FACE: ("choose_face",),
     Phase.START: ("choose_start",),
@@ -134,13 +137,8 @@ class TitanRace(Game):
         options = cast(TitanRaceOptions, options)
         state = TitanRaceState(self.id, num_players, options, seed, seats)
         count = 4 if options.variant == "two_player" else num_players
-        names = list(options.titans)
-        if not names:
-            pool = list(TITAN_ORDER)
-            state.rng.shuffle(pool)
-            names = sorted(pool[:count], key=TITAN_ORDER.index) if options.variant != "two_player" else pool[:count]
-        owners = [i % 2 for i in range(count)] if options.variant == "two_player" else list(range(count))
-        state.titans = [Titan(n, o) for n, o in zip(names, owners, strict=True)]
+        state.pickers = [i % 2 for i in range(count)] if options.variant == "two_player" else list(range(count))
+        state.titans = []
         state.teams = _teams(num_players, options)
         if options.variant == "grand_slam":
             chosen = list(options.grand_slam_circuits)
@@ -154,22 +152,20 @@ class TitanRace(Game):
         state.deck = list(DECK)
         state.rng.shuffle(state.deck)
         state.discard = []
-        for titan in state.titans:
-            titan.hand.append(state.deck.pop(0))
-        state.lap_events = [[0, 0] for _ in state.titans]
+        state.lap_events = []
         state.winner = -1
         state.question = {}
         state.answers = []
         state.turn = {}
-        state.phase = Phase.DRAFT
+        state.order = []
+        state.turn_index = 0
+        state.pool = []
+        state.first_titan = -1
         state.round_number = 1
-        state.log.append(
-            f"Titan Race on {', then '.join(state.circuits)}: "
-            + ", ".join(f"{state.name(t.owner)} plays {flow.TITANS[t.name].name}" for t in state.titans)
-            + "."
-        )
-        state.first_titan = flow.roll_first_titan(state)
-        flow.begin_round(state)
+        state.phase = Phase.CHOOSE_TITAN
+        state.log.append(f"Titan Race on {', then '.join(CIRCUITS[c].name for c in state.circuits)}.")
+        for name in options.titans:
+            flow.add_titan(state, name)
         return state
 
     # -- legal decisions ------------------------------------------------------------------------------------------
@@ -181,6 +177,9 @@ class TitanRace(Game):
             return []
         if phase == Phase.ANSWER:
             return [Answer(choice=c) for c in state.question["options"]]
+        if phase == Phase.CHOOSE_TITAN:
+            taken = {t.name for t in state.titans}
+            return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
         if phase == Phase.DRAFT:
             seen: list[str] = []
             actions: list[Action] = []
@@ -238,6 +237,9 @@ class TitanRace(Game):
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action in place."""
         state = _own(state)
+        if isinstance(action, ChooseTitan):
+            flow.add_titan(state, action.titan)
+            return
         titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
         subject = state.titans[titan]
         if isinstance(action, TakeDie):
@@ -333,7 +335,7 @@ class TitanRace(Game):
             at_risk = LAST_LIFE_RISK if titan.life == 1 else 0.0  # one push from a K.O.
             return progress(titan) + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand)
 
-        mine = max(strength(t) for t in state.titans if state.teams[t.owner] == team)
+        mine = max((strength(t) for t in state.titans if state.teams[t.owner] == team), default=0.0)
         others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
         best_other = max(others) if others else 0.0
         return 0.5 + max(-0.5, min(0.5, (mine - best_other) / 24.0))

@@ -53,6 +53,12 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         if state.winner < 0 or state.titans[state.winner].lap <= LAPS_TO_WIN:
             problems.append("the game is over without a Titan past its third lap")
         return problems
+    if state.phase == Phase.CHOOSE_TITAN:
+        if len(state.titans) >= len(state.pickers) or any(t.space is not None or t.hand for t in state.titans):
+            problems.append("choosing Titans, yet every Titan is chosen or one is racing")
+        return problems
+    if len(state.titans) != len(state.pickers) or [t.owner for t in state.titans] != state.pickers:
+        problems.append("the Titans do not match the players who chose them")
     if any(face not in FACES for face in state.pool) or len(state.pool) > len(state.titans):
         problems.append(f"bad dice pool {state.pool}")
     if not 0 <= state.turn_index < len(state.order) or sorted(state.order) != list(range(len(state.titans))):

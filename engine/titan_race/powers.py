@@ -49,6 +49,18 @@ def titans_on(state: TitanRaceState, titan: int, zone: str) -> list[tuple[str, i
     return found
 
 
+def swap_targets(state: TitanRaceState, titan: int, zone: str) -> list[str]:
+    """Spaces of a zone whose Titan can be swapped with (Grand Slam: never across the finish line)."""
+    space = str(state.titans[titan].space)
+    found = []
+    for target, _ in titans_on(state, titan, zone):
+        direction = direction_between(space, target)
+        if len(state.circuits) > 1 and direction is not None and STEP[(space, direction)][1]:
+            continue  # the two boards' wrapping disagree at the line: no swap across it
+        found.append(target)
+    return found
+
+
 def titan_on(state: TitanRaceState, titan: int, space: str) -> int | None:
     """The Titan on an adjacent space, if any."""
     board = cells(state, titan, "adjacent").get(space)
@@ -67,7 +79,7 @@ def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
             return []
         return [UseAbility(titan=name, target=STEP[(space, d)][0], direction=d) for d in FORWARD]  # type: ignore[arg-type]
     if name == "craken":
-        return [UseAbility(titan=name, target=s) for s, _ in titans_on(state, titan, "adjacent")]
+        return [UseAbility(titan=name, target=s) for s in swap_targets(state, titan, "adjacent")]
     if name == "ragnarok":
         return [
             UseAbility(titan=name, target=s, direction=d)  # type: ignore[arg-type]
@@ -128,7 +140,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif card == "sidestep":
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
         elif card == "grappling_hook":
-            options += [PlayCard(card=card, target=s) for s, _ in titans_on(state, titan, "before")]
+            options += [PlayCard(card=card, target=s) for s in swap_targets(state, titan, "before")]
         elif card == "thunderbolt" and damage_targets(state, titan, "adjacent"):
             options.append(PlayCard(card=card))
         elif card == "voodoo_doll":

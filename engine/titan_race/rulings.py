@@ -130,7 +130,9 @@ RULINGS: list[str] = [
     "Lava: entering a lava space costs 1 Life Point, pushed or not. A trap placed on lava burns at once and "
     "returns to the supply.",
     # 23
-    "Titans: in seat order as chosen in the options, or dealt at random; each Titan's colour is fixed (see the table).",
+    "Titans: at set-up each player in seat order chooses a Titan not chosen yet (2-player variant: A, B, A, B, "
+    "which is also the Titans' turn order); the options may fix them instead. Then each Titan gets its Bonus "
+    "card and the first-player die is rolled. Each Titan's colour is fixed (see the table).",
     # 24
     "2-player variant: each player races two Titans; the Titans take turns A's first, B's first, A's second, "
     "B's second, starting from the Titan the first-player die names. Each Titan has its own Ability card and "
@@ -144,7 +146,8 @@ RULINGS: list[str] = [
     "bottom of the next; being pushed back over the bottom returns to the previous board (lap 0 stays on the "
     "first). Traps lie on their own board. Before, behind and adjacent reach across the finish line onto "
     "the neighbouring board (the spaces a step that way would reach), and so do Abilities, cards, traps and "
-    "fireblasts. Leaving the top of the third board wins.",
+    "fireblasts; only swaps (Craken, Grappling Hook) never cross the line, since the first board also wraps "
+    "onto itself for Titans pushed back below the start. Leaving the top of the third board wins.",
 ]
 
 

@@ -12,6 +12,7 @@ from engine.titan_race.data import CIRCUITS, GRAND_SLAM_BOARDS, MAX_LIFE, TITANS
 class Phase(StrEnum):
     """What kind of decision the game waits for (flow as data)."""
 
+    CHOOSE_TITAN = "choose_titan"  # set-up: each player in turn chooses a Titan (2-player: A, B, A, B)
     DRAFT = "draft"  # take a die from the pool
     CHOOSE_FACE = "choose_face"  # a purple die (or a purple re-roll): choose which other face to take
     START = "start"  # the first turn: choose the start space A1, C1 or E1
@@ -72,6 +73,7 @@ class TitanRaceState(GameState):
     phase: Phase
     circuits: list[str]  # one circuit, or three for the Grand Slam (lap n is raced on circuits[n - 1])
     titans: list[Titan]  # in seat order (2-player variant: A's first, B's first, A's second, B's second)
+    pickers: list[int]  # the seat that chooses (and plays) each Titan, in that order
     teams: list[int]  # the team of each seat (every seat its own team outside the team variant)
     traps: list[str]  # "board:space" of each trap on the circuit(s), kept sorted
     deck: list[str]  # Bonus cards, top first (hidden)
@@ -94,12 +96,14 @@ class TitanRaceState(GameState):
             return None
         if self.phase == Phase.ANSWER:
             return self.titans[self.question["titan"]].owner
+        if self.phase == Phase.CHOOSE_TITAN:
+            return self.pickers[len(self.titans)]
         return self.titans[self.acting].owner
 
     @property
     def acting(self) -> int:
-        """The Titan whose turn it is."""
-        return self.order[self.turn_index]
+        """The Titan whose turn it is (-1 while the Titans are being chosen)."""
+        return self.order[self.turn_index] if self.order else -1
 
     @property
     def is_first_round(self) -> bool:
@@ -135,6 +139,7 @@ class TitanRaceState(GameState):
         new = cast(TitanRaceState, new)
         new.circuits = self.circuits.copy()
         new.titans = [titan.copy() for titan in self.titans]
+        new.pickers = self.pickers.copy()
         new.teams = self.teams.copy()
         new.traps = self.traps.copy()
         new.deck = self.deck.copy()
@@ -151,6 +156,7 @@ class TitanRaceState(GameState):
             "phase": self.phase.value,
             "circuits": list(self.circuits),
             "titans": [titan.snapshot() for titan in self.titans],
+            "pickers": list(self.pickers),
             "teams": list(self.teams),
             "traps": sorted(self.traps),
             "deck": list(self.deck),

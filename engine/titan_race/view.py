@@ -19,7 +19,8 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
 
     Shape (every key always present):
 
-    - ``game``: "titan_race"; ``title``; ``seat``: the viewer (int or None); ``variant``; ``teams``: team per seat
+    - ``game``: "titan_race"; ``title``; ``seat``: the viewer (int or None); ``variant``; ``teams``: team per seat;
+      ``pickers``: the seat that chooses and plays each Titan (the ``choose_titan`` phase fills ``titans``)
     - ``circuits``: one per board (three in the Grand Slam), each ``{"id", "name", "effect", "spaces": [...]}``
       where each space is ``{"space": "D4", "column": 0-5, "row": 1-12, "features": [...], "ramp": "" | "NW" |
       "NE" | "multi"}`` and features are among lava, pirates, super_ramp, multi_ramp, statue, pentacle, ice, bonus
@@ -51,6 +52,7 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
         "seat": seat,
         "variant": state.options.variant,  # type: ignore[attr-defined]
         "teams": list(state.teams),
+        "pickers": list(state.pickers),
         "circuits": [_circuit_view(key) for key in state.circuits],
         "titans": titans,
         "traps": [{"board": int(t.split(":")[0]), "space": t.split(":")[1]} for t in state.traps],
@@ -196,6 +198,8 @@ def status_sentence(state: TitanRaceState) -> str:
             return "The race is over."
         titan = state.titans[state.winner]
         return f"{TITANS[titan.name].name} ({state.name(titan.owner)}) completes the third lap and wins the race!"
+    if state.phase == Phase.CHOOSE_TITAN:
+        return f"{state.name(state.pickers[len(state.titans)])}: choose a Titan"
     titan = state.titans[state.acting]
     who = f"{state.name(titan.owner)} ({TITANS[titan.name].name})"
     if state.phase == Phase.DRAFT:

@@ -113,16 +113,20 @@ COVERAGE: dict[int, list[str]] = {
         "test_circuits:test_kaldheira_a_trap_placed_on_lava_burns",
     ],
     23: [
-        "test_setup:test_defaults_are_the_standard_game_on_kaldheira",
+        "test_setup:test_defaults_are_the_standard_game_on_kaldheira_and_the_players_choose_their_titans",
         "test_setup:test_titan_colours_are_the_six_face_colours",
     ],
-    24: ["test_variants:test_two_player_turn_order_and_a_player_wins_with_either_titan"],
+    24: [
+        "test_variants:test_two_player_turn_order_and_a_player_wins_with_either_titan",
+        "test_setup:test_two_player_titans_are_chosen_a_b_a_b",
+    ],
     25: ["test_setup:test_teams_never_sit_side_by_side", "test_variants:test_teams_the_whole_team_wins"],
     26: [
         "test_variants:test_grand_slam_leaving_the_top_enters_the_next_board",
         "test_variants:test_grand_slam_pushed_back_over_the_bottom_returns_to_the_previous_board",
         "test_variants:test_grand_slam_leaving_the_top_of_the_third_board_wins",
         "test_variants:test_grand_slam_zones_reach_across_the_line_onto_the_next_board",
+        "test_variants:test_grand_slam_no_swap_across_the_line",
     ],
 }
 

@@ -20,12 +20,33 @@ def test_contract_attributes_and_not_registered():
     assert "titan_race" not in GAMES
 
 
-def test_defaults_are_the_standard_game_on_kaldheira():
+def test_defaults_are_the_standard_game_on_kaldheira_and_the_players_choose_their_titans():
     options = GAME.parse_options(None)
     assert options.circuit == "kaldheira" and options.variant == "standard"
     state = GAME.new_game(3, seed=4)
-    assert state.circuits == ["kaldheira"] and len(state.titans) == 3
-    assert len({t.name for t in state.titans}) == 3
+    assert state.circuits == ["kaldheira"] and state.titans == [] and state.phase == Phase.CHOOSE_TITAN
+    assert state.current_player == 0 and len(GAME.legal_actions(state)) == 6
+    assert "choose a Titan" in GAME.view(state, 0)["status"]
+    state = GAME.apply(state, {"kind": "choose_titan", "titan": "slaugg"})
+    assert state.current_player == 1
+    assert "slaugg" not in [a.titan for a in GAME.legal_actions(state)]
+    state = GAME.apply(state, {"kind": "choose_titan", "titan": "chtooloo"})
+    assert state.phase == Phase.CHOOSE_TITAN and all(t.hand == [] for t in state.titans)
+    state = GAME.apply(state, {"kind": "choose_titan", "titan": "grinder"})
+    assert [t.name for t in state.titans] == ["slaugg", "chtooloo", "grinder"]
+    assert [t.owner for t in state.titans] == [0, 1, 2]
+    assert state.phase == Phase.DRAFT and all(len(t.hand) == 1 for t in state.titans)
+    assert len(state.pool) == 3 and state.acting == state.first_titan
+
+
+def test_two_player_titans_are_chosen_a_b_a_b():
+    state = GAME.new_game(2, {"variant": "two_player"}, seed=1)
+    seats = []
+    for name in ("craken", "rassik", "grinder", "ragnarok"):
+        seats.append(state.current_player)
+        state = GAME.apply(state, {"kind": "choose_titan", "titan": name})
+    assert seats == [0, 1, 0, 1] and [t.owner for t in state.titans] == [0, 1, 0, 1]
+    assert state.phase == Phase.DRAFT and len(state.pool) == 4
 
 
 def test_life_gauges_lap_counters_and_one_bonus_card_each():

@@ -92,14 +92,20 @@ def test_grand_slam_leaving_the_top_of_the_third_board_wins():
 
 
 def test_grand_slam_zones_reach_across_the_line_onto_the_next_board():
-    state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
-    titan(state, "rassik").lap = 2  # Rassik is on Kaldheira's C1, just over the line from Craken
+    state = position(grand_slam(("ragnarok", "rassik")), {"ragnarok": "B12", "rassik": "C1"}, "ragnarok")
+    titan(state, "rassik").lap = 2  # Rassik is on Kaldheira's C1, just over the line from Ragnarok
     state.lap_events[1] = [1, 0]
-    assert [a.target for a in legal(state, "use_ability")] == ["C1"]
-    state = do(state, "use_ability", target="C1")
-    craken, rassik = titan(state, "craken"), titan(state, "rassik")
-    assert (craken.space, craken.lap, state.board_of(craken)) == ("C1", 2, 1)
-    assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("B12", 1, 0)
+    assert {a.target for a in legal(state, "use_ability")} == {"C1"}
+    state = do(state, "use_ability", target="C1", direction="N")
+    rassik = titan(state, "rassik")
+    assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("C3", 2, 1)
+
+
+def test_grand_slam_no_swap_across_the_line():
+    state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
+    titan(state, "rassik").lap = 2
+    state.lap_events[1] = [1, 0]
+    assert legal(state, "use_ability") == []
 
 
 def test_grand_slam_a_titan_on_the_same_space_of_another_board_is_not_adjacent():
