@@ -347,7 +347,7 @@ def test_solo_game_shows_exodus(page, open_app, shot):
     shot(page, "app-solo-desktop", full_page=True)
 
 
-def test_accessibility_axe(page, open_app, axe):
+def test_accessibility_axe(page, open_app, axe, shot):
     open_app(page, FAST)
 
     def serious() -> list[str]:
@@ -362,14 +362,18 @@ def test_accessibility_axe(page, open_app, axe):
     page.click("[data-cmd=new]")
     page.wait_for_selector("#setup-form")
     assert serious() == [], "setup"
+    shot(page, "app-setup-desktop", full_page=True)
     page.click("[data-cmd=home]")
     new_game(page, seed="55")
     play_moves(page, 3)
     wait_for_human(page)
     assert serious() == [], "game"
+    shot(page, "app-game-desktop-midgame")
     page.click("#gamebar [data-cmd=share]")
     assert serious() == [], "share dialog"
+    shot(page, "app-share-desktop")
     page.click("[data-cmd=close-dialog]")
     page.click("#gamebar [data-cmd=rules]")
     page.wait_for_selector(".rulebook h2")
     assert serious() == [], "rules"
+    shot(page, "app-rules-desktop")
