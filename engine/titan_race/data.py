@@ -229,7 +229,7 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         2,
         "reaction",
         "On any turn (yours or another's), when you would lose a Life Point to damage, a push, a trap or the "
-        "circuit, play this card: you lose no Life Point for the rest of that move or effect.",
+        "circuit, play this card: you lose none to these until your next turn begins.",
     ),
 }
 DECK: Final[tuple[str, ...]] = tuple(card for card, spec in BONUS_CARDS.items() for _ in range(spec.copies))

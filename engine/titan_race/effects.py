@@ -71,7 +71,6 @@ class Effect:
         self.hurt: set[int] = set()  # Titans that lost their Life Point for being pushed in this move
         self.fresh: list[tuple[int, str]] = []  # cards drawn during this effect (not playable until it ends)
         self.path: dict[int, list[str]] = {}  # spaces each Titan entered, in order (for previews)
-        self.shielded: set[int] = set()  # Titans that played a Shield during this effect
 
     def ask(self, titan: int, kind: str, options: list[str], prompt: str) -> str:
         """The next answer, or stop the effect to ask for it."""
@@ -305,7 +304,7 @@ def lose_life(fx: Effect, titan: int, why: str, shieldable: bool = True) -> bool
     if subject.is_ko:
         fx.log(f"{fx.name(titan)} is K.O. and immune ({why}).")
         return False
-    if shieldable and titan in fx.shielded:
+    if shieldable and subject.shielded:
         fx.log(f"{fx.name(titan)}'s Shield holds ({why}).")
         return False
     if shieldable and usable_shields(fx, titan):
@@ -313,7 +312,7 @@ def lose_life(fx: Effect, titan: int, why: str, shieldable: bool = True) -> bool
         if fx.ask(titan, "shield", ["shield", "no"], prompt) == "shield":
             subject.hand.remove("shield")
             fx.state.discard.append("shield")
-            fx.shielded.add(titan)
+            subject.shielded = True
             fx.log(f"{fx.name(titan)} plays a Shield and loses nothing ({why}).")
             return False
     subject.life -= 1

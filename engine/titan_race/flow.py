@@ -58,6 +58,9 @@ def begin_turn(state: TitanRaceState) -> None:
     titan = state.acting
     subject = state.titans[titan]
     subject.ability_used = False
+    if subject.shielded:
+        subject.shielded = False
+        state.log.append(f"{name(state, titan)}'s Shield fades.")
     state.turn = {
         "die": "",
         "face": "",

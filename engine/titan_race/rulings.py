@@ -80,7 +80,7 @@ RULINGS: list[str] = [
     "the token flips to its heart. The turn after, it stands up with full life (Chtooloo 4) at the start of "
     "the turn and plays normally. Until it stands up it is immune to all damage (pushes, traps, circuit, "
     "pirates), but it can be pushed, swapped, moved and targeted, its lap counter changes as usual, and it can "
-    "win.",
+    "win. Choices that would only damage a K.O. Titan (a hit, Voodoo Doll, Chtooloo) are not offered.",
     # 14
     "Abilities: once a turn, before or after the move (never in the middle), not in the first round, never "
     "after a pentacle re-roll; before, behind and adjacent count from where the Titan stands at that moment. "
@@ -101,7 +101,7 @@ RULINGS: list[str] = [
     "Bonus cards on your turn: one card a turn, before or after the move (never in the middle, never after a "
     "pentacle re-roll); discarding one counts as your card. Shield is a reaction: it may be played on any turn, "
     "yours included and without counting as your card, when you would lose a Life Point to damage, a push, a "
-    "trap, lava or a fireblast, and then holds for the rest of that move or effect; never against a cost "
+    "trap, lava or a fireblast, and then holds until that Titan's next turn begins; never against a cost "
     "(purple, the pentacle) nor pirates (which let you give up a card instead). Lucky Charm is played before "
     "anything of the die's action is done; the new face replaces the old one (a purple cost goes with it).",
     # 17

@@ -24,7 +24,7 @@ class Phase(StrEnum):
 class Titan:
     """One Titan on the race: where it is, its life gauge, lap counter, K.O. status, hand and Ability card."""
 
-    __slots__ = ("ability_used", "hand", "ko", "lap", "life", "name", "owner", "space")
+    __slots__ = ("ability_used", "hand", "ko", "lap", "life", "name", "owner", "shielded", "space")
 
     def __init__(self, name: str, owner: int) -> None:
         self.name = name  # a key of data.TITANS
@@ -35,6 +35,7 @@ class Titan:
         self.ko = ""  # "" standing; "ko" knocked out (skull); "recovering" passed its turn, heart side up
         self.hand: list[str] = []  # Bonus cards (keys of data.BONUS_CARDS)
         self.ability_used = False  # the Ability card is face down this turn
+        self.shielded = False  # a Shield was played: no Life Point lost to damage until this Titan's next turn
 
     @property
     def is_ko(self) -> bool:
@@ -51,6 +52,7 @@ class Titan:
         new = Titan.__new__(Titan)
         new.name, new.owner, new.space, new.lap = self.name, self.owner, self.space, self.lap
         new.life, new.ko, new.hand, new.ability_used = self.life, self.ko, self.hand.copy(), self.ability_used
+        new.shielded = self.shielded
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -64,6 +66,7 @@ class Titan:
             "ko": self.ko,
             "hand": list(self.hand),
             "ability_used": self.ability_used,
+            "shielded": self.shielded,
         }
 
 

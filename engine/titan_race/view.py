@@ -26,7 +26,8 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
       "NE" | "multi"}`` and features are among lava, pirates, super_ramp, multi_ramp, statue, pentacle, ice, bonus
     - ``titans``: per Titan (index order), ``{"index", "titan", "name", "rider", "colour", "owner", "owner_name",
       "team", "board", "space" (None before entering), "lap", "life", "max_life", "ko" ("", "ko", "recovering"),
-      "ability", "ability_used", "hand" (card keys, or None if hidden), "hand_count", "is_acting"}``
+      "ability", "ability_used", "shielded" (a Shield holds until its next turn), "hand" (card keys, or None if
+      hidden), "hand_count", "is_acting"}``
     - ``traps``: [{"board", "space"}]; ``trap_supply``: tokens left
     - ``deck_count``; ``discard``: the discard pile (public); ``cards``: {key: {"name", "timing", "text"}}
     - ``round``, ``first_titan``, ``order`` (Titan indices this round), ``turn_index``, ``acting`` (Titan index)
@@ -132,6 +133,7 @@ def _titan_view(state: TitanRaceState, index: int, seat: int | None) -> dict[str
         "ko": titan.ko,
         "ability": spec.ability,
         "ability_used": titan.ability_used,
+        "shielded": titan.shielded,
         "hand": list(titan.hand) if visible else None,
         "hand_count": len(titan.hand),
         "is_acting": state.phase != Phase.GAME_OVER and index == state.acting,

@@ -193,7 +193,7 @@ def test_shield_on_another_players_turn_cancels_a_push_loss():
     assert where(used) == {"grinder": "D8", "rassik": "D10"} and used.current_player == 0
 
 
-def test_shield_holds_for_the_rest_of_the_move():
+def test_shield_holds_until_the_titans_next_turn():
     hands = {"rassik": ["shield"]}
     state = position(
         game("grinder", "rassik", circuit="kaldheira"), {"grinder": "D6", "rassik": "D8"}, "grinder", hands=hands
@@ -202,7 +202,16 @@ def test_shield_holds_for_the_rest_of_the_move():
     assert state.phase == Phase.ANSWER and "lava" in state.question["prompt"]
     state = do(state, "answer", choice="shield")
     assert state.phase == Phase.TURN and lives(state) == {"grinder": 5, "rassik": 6}
-    assert where(state) == {"grinder": "D10", "rassik": "D12"}
+    assert where(state) == {"grinder": "D10", "rassik": "D12"} and titan(state, "rassik").shielded
+    hit = position(state, {"grinder": "D10", "rassik": "D12"}, "grinder", "green")
+    hit.titans[1].shielded = True
+    hit = do(hit, "hit", space="D12")  # a later effect, still before Rassik's next turn
+    assert lives(hit)["rassik"] == 6
+    from engine.titan_race import flow
+
+    hit.turn_index = 0
+    flow.end_turn(hit)  # Rassik's turn begins: the Shield fades
+    assert hit.acting == 1 and not titan(hit, "rassik").shielded
 
 
 def test_shield_is_never_played_against_costs_nor_on_the_first_turn():
@@ -243,3 +252,11 @@ def test_no_cards_on_the_first_turn():
     )
     state.titans[0].life = 3
     assert legal(state, "play_card") == [] and legal(state, "discard_card") == []
+
+
+def test_voodoo_doll_is_not_offered_against_a_ko_titan():
+    hands = {"grinder": ["voodoo_doll"]}
+    spaces = {"grinder": "D4", "rassik": "A11", "craken": "F2"}
+    state = position(game("grinder", "rassik", "craken"), spaces, "grinder", hands=hands)
+    state.titans[2].life, state.titans[2].ko = 0, "ko"
+    assert [a.target for a in legal(state, "play_card")] == ["rassik"]

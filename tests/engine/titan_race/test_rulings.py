@@ -65,6 +65,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_ko:test_ko_turn_draft_a_die_and_pass_then_full_life_the_turn_after",
         "test_ko:test_chtooloo_restarts_with_four",
         "test_ko:test_a_ko_titan_can_be_targeted_by_swaps",
+        "test_cards:test_voodoo_doll_is_not_offered_against_a_ko_titan",
     ],
     14: [
         "test_abilities:test_grinder_places_a_trap_on_an_adjacent_space_once_a_turn",
@@ -82,7 +83,7 @@ COVERAGE: dict[int, list[str]] = {
     16: [
         "test_cards:test_one_card_a_turn_and_discarding_counts",
         "test_cards:test_shield_on_another_players_turn_cancels_a_push_loss",
-        "test_cards:test_shield_holds_for_the_rest_of_the_move",
+        "test_cards:test_shield_holds_until_the_titans_next_turn",
         "test_cards:test_lucky_charm_only_before_anything_of_the_die_is_done",
     ],
     17: [
