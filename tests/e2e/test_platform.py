@@ -152,3 +152,14 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_installable_on_a_phone(phone_context, open_app):
+    page = open_app(phone_context.new_page())
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    cdp = phone_context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest["errors"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Test contexts are incognito-like, which alone makes Chromium refuse to install.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == []
