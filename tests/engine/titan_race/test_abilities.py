@@ -117,3 +117,20 @@ def test_abilities_never_mid_move_and_in_any_order_with_the_move():
     assert {"move", "use_ability"} <= kinds and "end_turn" not in kinds
     state = move(state, "N", "N")
     assert {"use_ability", "end_turn"} <= {a.kind for a in GAME.legal_actions(state)}
+
+
+def test_chtooloo_gains_nothing_when_the_target_plays_a_shield():
+    state = position(
+        game("chtooloo", "grinder"), {"chtooloo": "D4", "grinder": "C5"}, "chtooloo", hands={"grinder": ["shield"]}
+    )
+    state = do(state, "use_ability", target="C5")
+    assert state.current_player == 1  # Grinder's player is asked
+    state = do(state, "answer", choice="shield")
+    assert lives(state) == {"chtooloo": 4, "grinder": 6}
+
+
+def test_ragnarok_may_move_a_titan_into_his_own_space_and_is_pushed():
+    state = position(game("ragnarok", "grinder"), {"ragnarok": "D4", "grinder": "D6"}, "ragnarok")
+    state = do(state, "use_ability", target="D6", direction="S")
+    assert where(state) == {"ragnarok": "D2", "grinder": "D4"}
+    assert lives(state) == {"ragnarok": 5, "grinder": 6}
