@@ -5,8 +5,10 @@ Fixtures and helpers for tests under tests/e2e (all marked `e2e`):
 - `base_url`: where the site is served (the working tree through scripts/serve.py,
   or the folder named by TITAN_E2E_ROOT, e.g. a built dist/).
 - `context` / `phone_context`: a fresh browser context (desktop 1280x800, or a
-  390x844 touch phone). Every request is routed: 127.0.0.1 goes through, anything
-  else is aborted and recorded. At teardown the test fails if any outside request
+  390x844 touch phone), service workers blocked; `new_context(phone=False,
+  **playwright_options)` makes more, e.g. `new_context(service_workers="allow")`.
+  Every request is routed: 127.0.0.1 goes through, anything else is aborted and
+  recorded. At teardown the test fails if any outside request
   was attempted, or if the page logged a console error or threw (`pageerror`).
   A test that provokes errors on purpose calls `context.guard.allow_errors()`.
 - `page` / `phone_page`: a page in that context.
@@ -41,8 +43,16 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# Service workers are blocked unless a test asks for them (new_context(service_workers="allow")):
+# otherwise every test's page would precache the whole site in the background once ready.
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block"}
+PHONE = {
+    **DESKTOP,
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 READY_TIMEOUT_MS = 90_000
 SCREENSHOTS = ROOT / "screenshots"
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"

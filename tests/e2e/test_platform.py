@@ -88,7 +88,8 @@ def built_url(tmp_path_factory, site_root):
 
 
 @pytest.mark.parametrize("served", ["dev", "build"])
-def test_offline_reload_after_first_visit(served, context, base_url, built_url):
+def test_offline_reload_after_first_visit(served, new_context, base_url, built_url):
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(base_url if served == "dev" else built_url)
     wait_ready(page)
@@ -122,7 +123,7 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
     site = build(tmp_path / "site", site_root)
     httpd, url = start_server(tmp_path / "site")
     try:
-        context = new_context()
+        context = new_context(service_workers="allow")
         page = context.new_page()
         page.goto(url)
         wait_ready(page)
@@ -154,10 +155,11 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
         httpd.server_close()
 
 
-def test_installable_on_a_phone(phone_context, open_app):
-    page = open_app(phone_context.new_page())
+def test_installable_on_a_phone(new_context, open_app):
+    context = new_context(phone=True, service_workers="allow")
+    page = open_app(context.new_page())
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
-    cdp = phone_context.new_cdp_session(page)
+    cdp = context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert not manifest.get("errors"), manifest["errors"]
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
