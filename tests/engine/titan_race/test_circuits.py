@@ -214,3 +214,21 @@ def test_estenggaard_a_diagonal_slide_keeps_its_direction():
     state = position(new(("craken", "rassik"), "estenggaard"), {"craken": "A5", "rassik": "C3"}, "rassik", "green")
     state = move(state, "NE", "NE")  # C3 -> D4 (ice): slides NE to E5 and stops; then E5 -> F6
     assert where(state)["rassik"] == "F6"
+
+
+def test_anglieh_the_reroll_is_offered_only_while_the_titan_stands_on_the_pentacle():
+    state = position(new(("rassik", "grinder"), "anglieh"), {"rassik": "D2", "grinder": "C5"}, "rassik")
+    state = move(state, "N", "N")  # D6, on the pentacle
+    assert legal(state, "reroll")
+    state = do(state, "use_ability", direction="N")  # Rassik kicks off Grinder (behind him on C5) to D8
+    assert where(state)["rassik"] == "D8" and legal(state, "reroll") == []
+
+
+def test_a_card_drawn_during_the_move_is_playable_after_it():
+    state = position(new(("grinder", "rassik"), "anglieh"), {"grinder": "D2", "rassik": "A11"}, "grinder", "blue")
+    state.deck.remove("elixir")
+    state.deck.insert(0, "elixir")
+    state.titans[0].life = 3
+    state = move(state, "NE", "N")  # E3 is a Bonus space
+    assert titan(state, "grinder").hand == ["elixir"]
+    assert [a.card for a in legal(state, "play_card")] == ["elixir"]
