@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.titan_race.board import COORDINATES, SPACES
 from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRAP_TOKENS
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of, run
+from engine.titan_race.powers import damage_targets, trap_targets
 from engine.titan_race.state import Phase, TitanRaceState
 
 if TYPE_CHECKING:
@@ -220,7 +221,10 @@ def status_sentence(state: TitanRaceState) -> str:
     if not turn["moved"]:
         parts.append(f"take the {turn['face']} move")
     if not turn["extra_done"]:
-        parts.append("place your trap" if turn["face"] == "red" else "inflict your hit")
+        if turn["face"] == "red" and trap_targets(state, state.acting, "behind"):
+            parts.append("place your trap")
+        elif turn["face"] == "green" and damage_targets(state, state.acting, "before"):
+            parts.append("inflict your hit")
     if turn["pentacle"]:
         features = features_of(state, state.board_of(titan))
         if titan.space in features.pentacle:

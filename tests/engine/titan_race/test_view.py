@@ -59,3 +59,10 @@ def test_view_shape_is_json_ready_for_every_phase_of_a_game():
     assert final["game_over"] and final["winners"] and "wins" in final["status"]
     assert phases >= {"draft", "start", "turn"}
     assert set(final) >= {"circuits", "titans", "traps", "dice", "turn", "question", "previews", "scores"}
+
+
+def test_status_does_not_ask_for_a_hit_without_a_target():
+    state = position(new(("grinder", "rassik"), "anglieh"), {"grinder": "D4", "rassik": "A11"}, "grinder", "green")
+    assert "inflict your hit" not in GAME.view(state, 0)["status"]
+    state = position(state, {"grinder": "D4", "rassik": "D6"}, "grinder", "green")
+    assert "inflict your hit" in GAME.view(state, 0)["status"]
