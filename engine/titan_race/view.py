@@ -39,7 +39,8 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
     - ``question``: {} or {"titan", "kind" ("pirates" | "shield"), "options", "prompt"}
     - ``previews``: one per legal Move, UseAbility and PlayCard that moves Titans (only for the deciding seat or
       a spectator): {"action": the action's JSON, "end": {titan index: space}, "paths": {titan index: spaces
-      entered in order}, "pushed": [titan indices], "laps": {titan index: lap}}; pirates are previewed as
+      entered in order}, "pushed": [titan indices], "laps": {titan index: lap}, "boards": {titan index: board}};
+      keys are titan indices as strings; pirates are previewed as
       Life Points and Shields as kept
     - ``game_over``, ``winner`` (Titan index or -1), ``winners`` (seats), ``scores``
     """
@@ -179,6 +180,7 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
         "paths": {str(i): path for i, path in fx.path.items()},
         "pushed": sorted(fx.hurt - {titan}),
         "laps": {str(i): t.lap for i, t in moved.items()},
+        "boards": {str(i): work.board_of(t) for i, t in moved.items()},
     }
 
 
