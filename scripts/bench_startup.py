@@ -30,19 +30,8 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build import build
-from serve import start_server
+from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 BARE_TOML = """interpreter = "./vendor/pyodide/pyodide.mjs"
 packages = ["pydantic"]
@@ -102,7 +91,7 @@ def main() -> None:
         times: dict[tuple[str, str], list[float]] = {}
         stages: list[dict] = []
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for run in range(args.runs):
                 for name, (path, expr) in PAGES.items():
                     ctx = browser.new_context()
@@ -115,7 +104,7 @@ def main() -> None:
 
                     profile = Path(tmp) / f"profile-{name}-{run}"
                     ctx = pw.chromium.launch_persistent_context(
-                        str(profile), executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS
                     )
                     ctx.route("**/*", guard)
                     page = ctx.new_page()

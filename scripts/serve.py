@@ -27,6 +27,19 @@ from urllib.parse import unquote, urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from titan_site import PY_ZIP, SW, py_zip, render_sw
 
+# Debian's Chromium, headless, quiet (no background traffic): for the e2e tests and benchmarks.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",

@@ -30,19 +30,9 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import start_server  # noqa: E402
+from serve import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
-CHROMIUM = os.environ.get("TITAN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = os.environ.get("TITAN_CHROMIUM", CHROMIUM)
 # Service workers are blocked unless a test asks for them (new_context(service_workers="allow")):
 # otherwise every test's page would precache the whole site in the background once ready.
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "service_workers": "block"}
