@@ -31,7 +31,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
 
-# The browser wheels, pinned with their PyPI sha256: name -> (version, file, imports, depends).
+# The browser wheels, pinned: name -> (version, file, PyPI sha256, import names, depends).
 WHEELS: dict[str, tuple[str, str, str, list[str], list[str]]] = {
     "pydantic": (
         "2.14.3",
@@ -79,12 +79,11 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def copy_if_changed(src: Path, dst: Path) -> bool:
+def copy_if_changed(src: Path, dst: Path) -> None:
     if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
-        return False
+        return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dst)
-    return True
 
 
 def vendor_runtime() -> None:
