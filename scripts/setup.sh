@@ -6,7 +6,8 @@
 #   scripts/setup.sh test     also .venv (pytest, playwright, ruff, pydantic) and chromium
 #
 # Pins: package.json + package-lock.json (pyodide, @pyscript/core, axe-core),
-# scripts/vendor.py (browser wheels with sha256), pyproject.toml (Python tools).
+# scripts/vendor.py (browser wheels with sha256), pyproject.toml (Python tools)
+# with scripts/constraints.txt (everything they pull in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,7 +36,7 @@ fi
 [ "$want_test" = 1 ] || exit 0
 
 # 3. .venv with the pinned Python tools from pyproject.toml.
-venv_stamp=$(digest pyproject.toml)
+venv_stamp=$(digest pyproject.toml scripts/constraints.txt)
 if [ "$(cat .venv/.titan-stamp 2>/dev/null)" != "$venv_stamp" ]; then
   say "creating .venv (pydantic, pytest, playwright, ruff)"
   [ -x .venv/bin/python ] || python3 -m venv .venv
@@ -45,7 +46,7 @@ p = tomllib.load(open("pyproject.toml", "rb"))["project"]
 print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"]))
 EOF
 )
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check "${reqs[@]}"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -c scripts/constraints.txt "${reqs[@]}"
   echo "$venv_stamp" > .venv/.titan-stamp
 fi
 
