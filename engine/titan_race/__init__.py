@@ -1,10 +1,8 @@
-"""Titan Race (2-6 players, six circuits, 2-player, teams and Grand Slam variants): the game object.
+"""Titan Race (2-6 players, six circuits, 2-player, teams and Grand Slam variants): the game object (registered)."""
 
-Not registered yet (the app cannot draw it); tests import `GAME` directly.
-"""
-
+from engine.registry import register
 from engine.titan_race.game import TitanRace
 
-GAME = TitanRace()
+GAME = register(TitanRace())
 
 __all__ = ["GAME", "TitanRace"]
