@@ -59,6 +59,7 @@ class App:
         self.state: GameState | None = None
         self.entry_id: str | None = None
         self.legal: list[Action] = []
+        self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
         self.ai_generation = 0
         self.pending_delete: str | None = None
         self.setup: SetupData | None = None
@@ -176,6 +177,7 @@ class App:
             "back": self.go_back,
             "share": self.show_share,
             "undo": self.undo,
+            "reveal": self.reveal,
             "import": self.show_import,
             "import-submit": self.import_from_dialog,
             "close-dialog": lambda: dom.close_dialog("dialog"),
@@ -297,6 +299,7 @@ class App:
         self.stop_ai()
         self.game = GAMES[state.game_id]
         self.state = state
+        self.shown_seat = None
         if new_entry or self.entry_id is None:
             self.entry_id = dom.random_id()
         self.show_game()
@@ -318,7 +321,7 @@ class App:
         state = self.state
         if rolled is None:
             rolled = bool(state.chance and state.chance[-1])
-        regions = render_regions(self.game, state, rolled=rolled)
+        regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat)
         self.legal = regions.legal
         dom.set_html("gamebar", regions.gamebar)
         dom.set_html("status", regions.status)
@@ -355,8 +358,16 @@ class App:
         self.schedule_ai()
 
     def focus_first_choice(self) -> None:
-        """Keep keyboard play flowing: focus the first choice after a redraw."""
-        dom.focus("#actions .btn-action", scroll=False)
+        """Keep keyboard play flowing: focus the first choice (or the "I am X" button) after a redraw."""
+        dom.focus("#actions .btn-action, #actions [data-cmd='reveal']", scroll=False)
+
+    def reveal(self) -> None:
+        """The pass-the-device screen's "I am X": draw the game for the seat that must decide."""
+        if self.screen != "game" or self.state is None or self.state.current_player is None:
+            return
+        self.shown_seat = self.state.current_player
+        self.render_game(rolled=False)
+        self.focus_first_choice()
 
     def autosave(self) -> None:
         """Save the game in memory to storage; a failure gives a notice and the game goes on."""

@@ -1,10 +1,14 @@
 """The game screen's regions as pure functions of the game and its state (testable under CPython).
 
-Titan Dice has no hidden information, so hot-seat play needs no "pass the
-device to X" screen: every seat sees the same board, and the board is drawn
+Titan Dice has no hidden information: every seat sees the same board, drawn
 for the seat that must decide (or a spectator's view once the game is over).
-A game with secrets would draw only `game.view(state, seat)` of the human to
-move and show a hand-over screen between human seats; that is not needed yet.
+
+A game whose view module sets `SECRETS = True` (Titan Race: Bonus hands) played
+hot-seat by more than one human draws only `game.view(state, shown)` of the
+human holding the device (`shown`), and before another human seat decides
+(its turn, or a question mid-turn) the regions become a "pass the device to X"
+screen with an "I am X" button (data-cmd="reveal"); the controller then sets
+`shown` to that seat. With one human (or none) nothing changes.
 """
 
 from __future__ import annotations
@@ -113,13 +117,58 @@ def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     return hint or f"{who.name}: choose an action."
 
 
-def render_regions(game: Game, state: GameState, *, rolled: bool = False) -> Regions:
-    """Every region of the game screen for `state` (one innerHTML write each)."""
+def guards_secrets(game: Game, state: GameState) -> bool:
+    """True when the device passes between humans who must not see each other's secrets."""
+    humans = sum(1 for seat in state.seats if not seat.is_ai)
+    return humans > 1 and bool(getattr(view_module(game.id), "SECRETS", False))
+
+
+def handover_seat(game: Game, state: GameState, shown: int | None) -> int | None:
+    """The human seat the device must be passed to before drawing (None: draw as usual)."""
+    if state.is_over or not guards_secrets(game, state):
+        return None
     seat = state.current_player
+    if seat is None or state.seats[seat].is_ai or seat == shown:
+        return None
+    return seat
+
+
+def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
+    """The pass-the-device screen: no board, no secrets, one "I am X" button."""
+    name = state.seats[seat].name
+    text = f"Pass the device to {name}."
+    board = (
+        f"<div class='handover'><h2>Pass the device to {esc(name)}</h2>"
+        f"<p>{esc(name)} decides next. The board shows secret cards, so only {esc(name)} should look.</p></div>"
+    )
+    actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
+    return Regions(
+        gamebar=gamebar_html(game.title, False, state.is_over),
+        status=status_html(text, seat=seat),
+        board=board,
+        actions=actions,
+        log=log_html(state.log),
+        legal=[],
+        status_text=text,
+    )
+
+
+def render_regions(game: Game, state: GameState, *, rolled: bool = False, shown: int | None = None) -> Regions:
+    """Every region of the game screen for `state` (one innerHTML write each).
+
+    `shown`: the human seat holding the device, for games with secrets played by several humans.
+    """
+    seat = state.current_player
+    secret = guards_secrets(game, state)
+    if secret:
+        handover = handover_seat(game, state, shown)
+        if handover is not None:
+            return handover_regions(game, state, handover)
     interactive = seat is not None and not state.seats[seat].is_ai
     legal = game.legal_actions(state) if seat is not None else []
     labels = [action.describe() for action in legal] if interactive else []
-    view = game.view(state, perspective(state))
+    viewer = (None if state.is_over else shown) if secret else perspective(state)
+    view = game.view(state, viewer)
     ctx = BoardContext(
         game=game,
         state=state,

@@ -10,10 +10,13 @@ A game's view module provides:
 - optionally `choices_note(ctx: BoardContext) -> str | None`: a line shown above the choices
   (e.g. the text of the ability being carried out).
 - optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
+- optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
+  a "pass the device to X" screen before each human seat decides (see app/gameview.py).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -36,12 +39,11 @@ class BoardContext:
     actor: int | None = None  # the seat that made the last action
 
 
+# Game id -> the module under app/views that draws it (imported on first use).
+VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race"}
+
+
 def view_module(game_id: str) -> ModuleType:
     """The view module of a game (the generic one when it has none)."""
-    if game_id == "titan_dice":
-        from app.views import titan_dice
-
-        return titan_dice
-    from app.views import generic
-
-    return generic
+    name = VIEW_MODULES.get(game_id, "generic")
+    return importlib.import_module(f"app.views.{name}")
