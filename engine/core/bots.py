@@ -70,6 +70,7 @@ GAME_SETTINGS: dict[str, BotSettings] = {
     # A turn is a short run of decisions (roll, buy/activate, pay, capture); the search looks to the end of
     # its own turn and scores it with the heuristic. Deeper random playouts cost time and gained nothing.
     "titan_dice": BotSettings(
+        greedy=GreedySettings(samples=4, finish_turn=True),
         mcts=MctsSettings(iterations=1200, action_budget=6000, exploration=0.2, max_turns=1, max_actions=40),
     ),
 }
@@ -269,7 +270,7 @@ class _GreedyThinking(Thinking):
             index, _sample = divmod(self.done, self.samples)
             copy = game.determinize(self.state, self.seat, self.rng)
             game.apply_unchecked(copy, self.legal[index])
-            if knobs.finish_turn:
+            if knobs.finish_turn and copy.current_player == self.seat:
                 random_playout(game, copy, self.rng, 1, knobs.max_rollout_actions)
             if knobs.rollout_turns:
                 random_playout(game, copy, self.rng, knobs.rollout_turns, knobs.max_rollout_actions)
@@ -288,7 +289,12 @@ class _GreedyThinking(Thinking):
 
 
 class GreedyBot(Bot):
-    """Level 1: the legal action whose average heuristic over a few sampled futures is best."""
+    """Level 1: the legal action whose average heuristic over a few sampled futures is best.
+
+    One ply only: each candidate is played on a few determinized copies, the
+    rest of the bot's own turn is (optionally) finished at random, and the
+    heuristic is averaged. Cheap (about a millisecond or a few), and blind to plans.
+    """
 
     level = 1
 
