@@ -1,0 +1,141 @@
+"""The Titan Race board: every circuit and variant renders, names are escaped, every legal action maps to an
+element (a board space, a die, or its button), previews match the engine's, hands stay secret between humans."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from app.gameview import handover_seat, render_regions
+from app.markup import esc
+from app.views import BoardContext, view_module
+from app.views.titan_race import render_board
+from engine.core import Seat
+from engine.registry import GAMES
+from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, CIRCUITS
+
+GAME = GAMES["titan_race"]
+XSS = "<img src=x onerror=alert(1)>"
+DATA_ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
+VARIANTS = {"standard": 3, "two_player": 2, "teams": 4, "grand_slam": 3}
+
+
+def seats(n: int, ai: bool = False, first: str = "Ann") -> list[Seat]:
+    return [Seat(name=first if i == 0 else f"P{i + 1}", kind="ai" if ai and i > 0 else "human") for i in range(n)]
+
+
+def new(circuit: str, variant: str, players: int, names: list[Seat] | None = None, seed: int = 3):
+    options = GAME.Options(circuit=circuit, variant=variant)
+    return GAME.new_game(players, options, seed, names or seats(players))
+
+
+def context(state, seat: int | None) -> BoardContext:
+    legal = GAME.legal_actions(state) if not state.is_over else []
+    return BoardContext(
+        game=GAME,
+        state=state,
+        view=GAME.view(state, seat),
+        actions=legal,
+        labels=[a.describe() for a in legal],
+        interactive=not state.is_over,
+    )
+
+
+def walk(state, steps: int, seed: int):
+    """Random legal play, yielding each state."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield state
+        if state.is_over:
+            return
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    yield state
+
+
+def test_the_app_has_a_view_for_titan_race() -> None:
+    assert view_module("titan_race").__name__ == "app.views.titan_race"
+
+
+@pytest.mark.parametrize("circuit", CIRCUIT_ORDER)
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_circuit_and_variant_renders_and_maps_actions(circuit: str, variant: str) -> None:
+    players = VARIANTS[variant]
+    moves_seen = 0
+    for state in walk(new(circuit, variant, players, seed=len(circuit)), 160, seed=players):
+        regions = render_regions(GAME, state, shown=state.current_player)
+        assert regions.board.count("<svg class='tr-circuit'") == (3 if variant == "grand_slam" else 1)
+        assert esc(CIRCUITS[circuit].name) in regions.board
+        assert regions.board.count("<polygon") > 36
+        if state.is_over:
+            assert "result" in regions.actions
+            continue
+        # every legal action is a button; those naming a space or a die are also on the board
+        buttons = {int(i) for i in DATA_ACTION.findall(regions.actions)}
+        assert buttons == set(range(len(regions.legal)))
+        on_board = {int(i) for i in DATA_ACTION.findall(regions.board)}
+        assert on_board <= buttons
+        for index, action in enumerate(regions.legal):
+            if action.kind in ("take_die", "choose_start") or (
+                action.kind == "move" and index == min(i for i, a in enumerate(regions.legal) if a.kind == "move")
+            ):
+                assert index in on_board, (action, regions.board)
+            if action.kind == "move":
+                moves_seen += 1
+                assert f"tr-pv-{index}" in regions.board  # its preview, shown on hover/focus
+    assert moves_seen > 0
+
+
+def test_names_are_escaped() -> None:
+    start = new("kaldheira", "standard", 2, names=[Seat(name=XSS), Seat(name="Bob", kind="ai")])
+    for state in walk(start, 40, seed=1):
+        regions = render_regions(GAME, state)
+        for html in (regions.board, regions.status, regions.actions, regions.log):
+            assert XSS not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in regions.board or state.phase.value == "choose_titan"
+
+
+def test_titans_carry_letters_and_features_have_a_legend() -> None:
+    state = new("moltenchest", "standard", 3, names=seats(3, ai=True))
+    state = list(walk(state, 30, seed=2))[-1]
+    board = render_board(context(state, 0))
+    for titan in state.titans:
+        assert f"tr-titan-{state.titans.index(titan)}" in board or titan.space is None
+    assert "Super-ramp" in board and "Multi-ramp" in board and "Bonus space" in board
+    assert "class='tr-token-text'" in board
+
+
+def test_hands_are_secret_and_counted() -> None:
+    state = new("lagoon", "standard", 2, names=seats(2, ai=True))
+    state = next(s for s in walk(state, 400, seed=4) if any(len(t.hand) for t in s.titans[1:]) or s.is_over)
+    other = state.titans[1]
+    board = render_board(context(state, 0))
+    assert "Your Bonus cards" in board
+    assert f"{len(other.hand)} Bonus card" in board
+    own_names = {BONUS_CARDS[c].name for c in state.titans[0].hand}
+    for card in other.hand:
+        name = BONUS_CARDS[card].name
+        if name not in own_names:
+            assert f">{name}<" not in board
+
+
+def test_pass_the_device_between_humans() -> None:
+    state = new("kaldheira", "standard", 2)  # two humans: the hands must not be shown to each other
+    seat = state.current_player
+    assert handover_seat(GAME, state, None) == seat
+    regions = render_regions(GAME, state, shown=None)
+    assert "Pass the device to" in regions.board and "data-cmd='reveal'" in regions.actions
+    assert regions.legal == [] and "tr-circuit" not in regions.board
+    regions = render_regions(GAME, state, shown=seat)
+    assert "tr-circuit" in regions.board and regions.legal
+    # with one human against AIs there is never a pass screen
+    solo = new("kaldheira", "standard", 2, names=seats(2, ai=True))
+    assert handover_seat(GAME, solo, None) is None
+
+
+def test_previews_draw_paths_and_ends() -> None:
+    state = new("estenggaard", "standard", 2, names=seats(2, ai=True))
+    turn = next(s for s in walk(state, 200, seed=7) if s.phase.value == "turn" and s.current_player == 0)
+    board = render_board(context(turn, 0))
+    assert "tr-pv-" in board and "class='tr-end'" in board and "<style>" in board

@@ -1,0 +1,196 @@
+"""The app in the browser: Titan Race played through clicks to the end, a Grand Slam saved, reopened by link
+in a fresh context and finished, the pass-the-device screen in a two-human game, a phone screenshot, axe.
+
+Uses the platform's harness (tests/e2e/conftest.py): served on 127.0.0.1, other requests blocked, console
+errors fail the test. Computer seats pause 40 ms (`?ai-pause=40`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+
+pytestmark = pytest.mark.e2e
+
+FAST = "?ai-pause=40"
+MAX_CLICKS = 900
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def new_race(
+    page: Page,
+    *,
+    seed: str = "20261122",
+    players: int = 2,
+    humans: tuple[int, ...] = (0,),
+    names: dict[int, str] | None = None,
+    variant: str = "standard",
+    circuit: str = "kaldheira",
+) -> None:
+    """From the home screen: fill the setup form and start a Titan Race game."""
+    page.click("[data-cmd=new]")
+    page.wait_for_selector("#setup-form")
+    page.select_option("#setup-game", "titan_race")
+    page.wait_for_selector("#f-opt_variant")
+    page.select_option("#setup-count", str(players))
+    page.wait_for_selector(f"#seat{players - 1}-name")
+    for seat in range(players):
+        page.select_option(f"#seat{seat}-kind", "human" if seat in humans else "ai")
+        page.wait_for_selector(f"#seat{seat}-name")
+    for seat, name in (names or {}).items():
+        page.fill(f"#seat{seat}-name", name)
+    page.select_option("#f-opt_variant", variant)
+    page.select_option("#f-opt_circuit", circuit)
+    page.fill("#setup-seed", seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .tr, #board .handover")
+
+
+def wait_for_human(page: Page, timeout_ms: int = 90_000) -> bool:
+    """Wait until a human must choose (True) or the game is over (False)."""
+    page.wait_for_selector("#actions .btn-action, #actions .result, #actions [data-cmd=reveal]", timeout=timeout_ms)
+    return page.locator("#actions .result").count() == 0
+
+
+def click_race_choice(page: Page) -> str:
+    """One decision through the board where possible: a die, a start or move end space; else End / first button."""
+    reveal = page.locator("#actions [data-cmd=reveal]")
+    if reveal.count():
+        reveal.click()
+        return "reveal"
+    for selector in ("#board .tr-die-btn", "#board .tr-target-choose_start", "#board .tr-target-move"):
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            return selector
+    buttons = page.locator("#actions .btn-action")
+    texts = buttons.all_inner_texts()
+    for index, text in enumerate(texts):
+        if "End your turn" in text:
+            buttons.nth(index).click()
+            return "end"
+    buttons.first.click()
+    return "first"
+
+
+def play_to_end(page: Page, limit: int = MAX_CLICKS) -> int:
+    """Play the human seats to the end of the game; returns the number of clicks."""
+    clicks = 0
+    while clicks < limit and wait_for_human(page):
+        click_race_choice(page)
+        clicks += 1
+    return clicks
+
+
+def save_string(page: Page) -> str:
+    page.click("#gamebar [data-cmd=share]")
+    text = page.input_value("#share-save")
+    page.click("[data-cmd=close-dialog]")
+    return text
+
+
+def test_race_against_ai_to_the_end(page, open_app, shot):
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, FAST)
+    new_race(page, circuit="moltenchest")
+    seen: set[str] = set()
+    clicks = 0
+    while clicks < MAX_CLICKS and wait_for_human(page):
+        if clicks == 12:
+            shot(page, "tr-game-desktop", full_page=True)
+        seen.add(click_race_choice(page))
+        clicks += 1
+    assert clicks < MAX_CLICKS
+    expect(page.locator("#actions .result")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert {"#board .tr-die-btn", "#board .tr-target-move"} <= seen  # played on the board itself
+    assert not dialogs
+    shot(page, "tr-game-over-desktop", full_page=True)
+
+
+def test_move_preview_shows_on_hover(page, open_app, shot):
+    open_app(page, FAST)
+    new_race(page, seed="31", circuit="estenggaard")
+    for _ in range(40):
+        wait_for_human(page)
+        target = page.locator("#board .tr-target-move")
+        if target.count():
+            break
+        click_race_choice(page)
+    target = page.locator("#board .tr-target-move").first
+    index = target.get_attribute("data-action")
+    preview = page.locator(f"#board .tr-pv-{index}")
+    target.hover()
+    expect(preview).to_be_visible()
+    shot(page, "tr-move-preview-desktop")
+    page.mouse.move(2, 2)
+    button = page.locator(f"#actions [data-action='{index}']")
+    button.focus()
+    expect(preview).to_be_visible()
+
+
+def test_grand_slam_saved_reopened_by_link_and_finished(page, open_app, new_context, base_url, shot):
+    open_app(page, FAST)
+    new_race(page, seed="777", variant="grand_slam", circuit="lagoon")
+    expect(page.locator("#board .tr-circuit")).to_have_count(3)
+    clicks = 0
+    while clicks < 30 and wait_for_human(page):
+        click_race_choice(page)
+        clicks += 1
+    wait_for_human(page)
+    text = save_string(page)
+    log = page.inner_text("#log")
+    other = new_context().new_page()
+    other.goto(f"{base_url}{FAST}#save={text}")
+    wait_ready(other)
+    other.wait_for_selector("#board .tr")
+    assert other.inner_text("#log") == log
+    expect(other.locator("#board .tr-circuit")).to_have_count(3)
+    shot(other, "tr-grand-slam-desktop", full_page=True)
+    play_to_end(other)
+    expect(other.locator("#status")).to_contain_text("Game over")
+
+
+def test_pass_the_device_between_two_humans(page, open_app, shot):
+    open_app(page, FAST)
+    new_race(page, seed="5", players=2, humans=(0, 1), names={0: "Ann", 1: XSS})
+    reveal = page.locator("#actions [data-cmd=reveal]")
+    expect(reveal).to_be_visible()
+    expect(page.locator("#board .tr-circuit")).to_have_count(0)  # nothing of the game behind the screen
+    shot(page, "tr-pass-device-desktop")
+    names = set()
+    for _ in range(30):
+        wait_for_human(page)
+        if reveal.count():
+            label = reveal.inner_text()
+            names.add(label)
+            reveal.click()
+            expect(page.locator("#board .tr-circuit")).to_have_count(1)
+            assert "Your Bonus cards" in page.inner_text("#board") or "choose a Titan" in page.inner_text("#status")
+            continue
+        click_race_choice(page)
+    assert names == {"I am Ann", f"I am {XSS}"}
+    assert page.locator("img[src=x]").count() == 0
+
+
+def test_phone_and_axe(phone_page, open_app, shot, axe):
+    page = phone_page
+    open_app(page, FAST)
+    new_race(page, seed="1234", players=3, circuit="ban_kog")
+    for _ in range(10):
+        wait_for_human(page)
+        click_race_choice(page)
+    wait_for_human(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "tr-game-phone")
+    shot(page, "tr-game-phone-full", full_page=True)
+    violations = [v for v in axe(page) if v.get("impact") in ("serious", "critical")]
+    assert not violations, violations
+    page.click("#gamebar [data-cmd=rules]")
+    page.wait_for_selector(".rulebook p")
+    expect(page.locator(".rulebook")).to_contain_text("Grand Slam")  # the rulebook (variants first)
+    expect(page.locator("#screen")).to_contain_text("Kaldheira")  # this edition's designed values and rulings
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
