@@ -17,6 +17,8 @@ async def start() -> None:
         await dom.ensure_stylesheet(STYLESHEET)
         from app.controller import App
 
+        if dom.query_param("bench") is not None:  # scripts/bench_browser.py's hooks, never for users
+            from app import bench  # noqa: F401
         App().start()
     except Exception as error:  # start-up must never leave the page silently stuck
         traceback.print_exc()
