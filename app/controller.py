@@ -60,6 +60,7 @@ class App:
         self.entry_id: str | None = None
         self.legal: list[Action] = []
         self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
+        self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.ai_generation = 0
         self.pending_delete: str | None = None
         self.setup: SetupData | None = None
@@ -313,6 +314,7 @@ class App:
         dom.session_set(SESSION_KEY, self.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title))
         dom.scroll_top()
+        self.last_view = None
         self.render_game(rolled=False)
 
     def render_game(self, *, rolled: bool | None = None) -> None:
@@ -321,7 +323,8 @@ class App:
         state = self.state
         if rolled is None:
             rolled = bool(state.chance and state.chance[-1])
-        regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat)
+        regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat, previous=self.last_view)
+        self.last_view = regions.view
         self.legal = regions.legal
         dom.set_html("gamebar", regions.gamebar)
         dom.set_html("status", regions.status)
@@ -366,6 +369,7 @@ class App:
         if self.screen != "game" or self.state is None or self.state.current_player is None:
             return
         self.shown_seat = self.state.current_player
+        self.last_view = None
         self.render_game(rolled=False)
         self.focus_first_choice()
 
@@ -457,6 +461,7 @@ class App:
         assert seat is not None
         self.stop_ai()
         self.state = undo(self.game, self.state, seat)
+        self.last_view = None
         self.render_game(rolled=False)
         self.autosave()
         self.notify("info", "Took back your last decision.")

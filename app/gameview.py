@@ -35,6 +35,7 @@ class Regions:
     log: str
     legal: list[Action]
     status_text: str
+    view: dict[str, Any] | None = None  # the view drawn (pass it back as `previous` to animate the next one)
 
 
 def perspective(state: GameState) -> int | None:
@@ -153,10 +154,18 @@ def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
     )
 
 
-def render_regions(game: Game, state: GameState, *, rolled: bool = False, shown: int | None = None) -> Regions:
+def render_regions(
+    game: Game,
+    state: GameState,
+    *,
+    rolled: bool = False,
+    shown: int | None = None,
+    previous: dict[str, Any] | None = None,
+) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each).
 
     `shown`: the human seat holding the device, for games with secrets played by several humans.
+    `previous`: the view drawn before (Regions.view), so a board may animate what changed.
     """
     seat = state.current_player
     secret = guards_secrets(game, state)
@@ -179,6 +188,7 @@ def render_regions(game: Game, state: GameState, *, rolled: bool = False, shown:
         rolled=rolled,
         seat_names=[s.name for s in state.seats],
         actor=state.actors[-1] if state.actors else None,
+        previous=previous,
     )
     board = view_module(game.id).render_board(ctx)
     text = status_text(game, state, ctx)
@@ -207,4 +217,5 @@ def render_regions(game: Game, state: GameState, *, rolled: bool = False, shown:
         log=log_html(state.log),
         legal=legal,
         status_text=text,
+        view=view,
     )

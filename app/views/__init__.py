@@ -37,6 +37,7 @@ class BoardContext:
     rolled: bool = False  # the last action rolled dice: animate them
     seat_names: list[str] = field(default_factory=list)
     actor: int | None = None  # the seat that made the last action
+    previous: dict[str, Any] | None = None  # the view drawn just before this one (for move animations), if any
 
 
 # Game id -> the module under app/views that draws it (imported on first use).

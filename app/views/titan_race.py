@@ -307,6 +307,75 @@ class _Choices:
         return self.map.get(key)
 
 
+# -- moves animated step by step -------------------------------------------------------------------------
+
+STEP_MS = 170  # one space of a move
+SLIDE_MS = 320  # a move seen without its path (a computer's): one slide
+
+
+def _animations(ctx: BoardContext) -> dict[int, list[tuple[float, str]]]:
+    """Titan index -> the spaces its token passes through since the previous view, with their start times (ms).
+
+    The path comes from the previous view's preview of the action just played (the human who played it saw
+    it); otherwise a Titan that moved one short distance on the same board slides there. Wraps jump.
+    """
+    previous = ctx.previous
+    if not previous or not ctx.state.history:
+        return {}
+    before = {int(t["index"]): t for t in previous.get("titans", [])}
+    last = ctx.state.history[-1].model_dump(mode="json")
+    preview = next((p for p in previous.get("previews", []) if p.get("action") == last), None)
+    acting = previous.get("acting")
+    plans: dict[int, list[tuple[float, str]]] = {}
+    mover_ms = 0.0
+    order = sorted(ctx.view.get("titans", []), key=lambda t: t["index"] != acting)  # the mover first
+    for titan in order:
+        index = int(titan["index"])
+        old = before.get(index)
+        if old is None or not old.get("space") or not titan.get("space") or old["space"] == titan["space"]:
+            continue
+        if int(old.get("board", 0)) != int(titan.get("board", 0)):
+            continue
+        path = [str(s) for s in (preview or {}).get("paths", {}).get(str(index), [])]
+        if path and path[-1] == titan["space"]:
+            start = mover_ms if index != acting else 0.0
+            plans[index] = [(start + i * STEP_MS, space) for i, space in enumerate([str(old["space"]), *path])]
+        elif _adjacent_on_screen(str(old["space"]), str(titan["space"])):
+            start = mover_ms if index != acting else 0.0
+            plans[index] = [(start, str(old["space"])), (start + SLIDE_MS, str(titan["space"]))]
+        if index == acting and index in plans:
+            mover_ms = plans[index][-1][0]
+    return plans
+
+
+def _animation_style(plans: dict[int, list[tuple[float, str]]], titans: list[dict[str, Any]]) -> str:
+    """Keyframes moving each animated token from its old space along its path to where it is drawn."""
+    if not plans:
+        return ""
+    total = max(plan[-1][0] for plan in plans.values()) or 1.0
+    rules = []
+    for index, plan in plans.items():
+        end_x, end_y = space_centre(str(titans[index]["space"]))
+        frames = []
+        for number, (time, space) in enumerate(plan):
+            x, y = space_centre(space)
+            percent = 100 * time / total
+            if number and not _adjacent_on_screen(plan[number - 1][1], space):  # a wrap: jump, do not fly across
+                px, py = space_centre(plan[number - 1][1])
+                frames.append(
+                    f"{max(0.0, percent - 0.1):.2f}%{{transform:translate({px - end_x:.1f}px,{py - end_y:.1f}px)}}"
+                )
+            frames.append(f"{percent:.2f}%{{transform:translate({x - end_x:.1f}px,{y - end_y:.1f}px)}}")
+        if plan[0][0] > 0:
+            x, y = space_centre(plan[0][1])
+            frames.insert(0, f"0%{{transform:translate({x - end_x:.1f}px,{y - end_y:.1f}px)}}")
+        rules.append(
+            f"@keyframes tr-move-{index}{{{''.join(frames)}}}"
+            f".tr.rolling .tr-titan-{index}{{animation:tr-move-{index} {total:.0f}ms linear both}}"
+        )
+    return "<style>" + "".join(rules) + "</style>"
+
+
 # -- the circuit ------------------------------------------------------------------------------------------
 
 
@@ -580,6 +649,8 @@ def render_board(ctx: BoardContext) -> str:
     grand_slam = len(circuits) > 1
     boards = "".join(_circuit_svg(view, board, choices, titled=grand_slam, ctx=ctx) for board in range(len(circuits)))
     titans = "".join(_titan_card(view, titan, grand_slam) for titan in view.get("titans", []))
+    plans = _animations(ctx)
+    animated = " rolling" if plans else ""  # the controller removes "rolling" on any click: a skip
     info = (
         f"<p class='tr-info'>Bonus deck: {esc(view.get('deck_count', 0))} · discard: "
         f"{esc(len(view.get('discard', [])))} · traps in supply: {esc(view.get('trap_supply', 0))}</p>"
@@ -589,7 +660,8 @@ def render_board(ctx: BoardContext) -> str:
         f"<ul class='tr-titans'>{titans}</ul>{info}</section>{_legend(view)}"
     )
     return (
-        f"<div class='tr{' tr-slam' if grand_slam else ''}'>{_preview_style(choices)}"
+        f"<div class='tr{' tr-slam' if grand_slam else ''}{animated}'>{_preview_style(choices)}"
+        f"{_animation_style(plans, view.get('titans', []))}"
         f"<div class='tr-boards boards-{len(circuits)}'>{boards}</div><div class='tr-side'>{side}</div></div>"
     )
 

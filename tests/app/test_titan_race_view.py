@@ -139,3 +139,15 @@ def test_previews_draw_paths_and_ends() -> None:
     turn = next(s for s in walk(state, 200, seed=7) if s.phase.value == "turn" and s.current_player == 0)
     board = render_board(context(turn, 0))
     assert "tr-pv-" in board and "class='tr-end'" in board and "<style>" in board
+
+
+def test_a_move_is_animated_along_its_previewed_path() -> None:
+    state = new("kaldheira", "standard", 2, names=seats(2, ai=True))
+    turn = next(s for s in walk(state, 300, seed=9) if s.phase.value == "turn" and s.current_player == 0)
+    before = render_regions(GAME, turn)
+    move = next(a for a in before.legal if a.kind == "move")
+    after = GAME.apply(turn, move)
+    regions = render_regions(GAME, after, previous=before.view)
+    assert "class='tr rolling'" in regions.board and "@keyframes tr-move-" in regions.board
+    # no previous view (a reload, an undo): no animation
+    assert "rolling" not in render_regions(GAME, after).board

@@ -127,8 +127,12 @@ def test_move_preview_shows_on_hover(page, open_app, shot):
     expect(preview).to_be_visible()
     shot(page, "tr-move-preview-desktop")
     page.mouse.move(2, 2)
+    expect(preview).to_be_hidden()
     button = page.locator(f"#actions [data-action='{index}']")
     button.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # keyboard focus on its button shows the preview too
+    expect(button).to_be_focused()
     expect(preview).to_be_visible()
 
 
