@@ -9,7 +9,7 @@ Layout (only `dom` touches the browser; everything else is pure and tested in te
 - `dom`: the thin binding to JS (innerHTML writes, listeners, localStorage, clipboard, URL).
 - `screens`: home, setup, game-screen regions, rules and dialogs as HTML strings.
 - `gameview`: the game screen's regions from a game and its state (status line, choices, log).
-- `views/`: one board view per game (`titan_dice` draws SVG; `generic` for games without one).
+- `views/`: one board view per game (`titan_dice`, `titan_race` draw SVG; `generic` for games without one).
 - `setup_form`, `options_form`: the new-game form (seats, levels, pydantic Options) as pure logic.
 - `storage`: saved games over a key-value store, robust to damage, full or missing storage.
 - `ai`: computer seats stepped in ~30 ms time-boxed slices that yield to the browser.

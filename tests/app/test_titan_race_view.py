@@ -151,3 +151,20 @@ def test_a_move_is_animated_along_its_previewed_path() -> None:
     assert "class='tr rolling'" in regions.board and "@keyframes tr-move-" in regions.board
     # no previous view (a reload, an undo): no animation
     assert "rolling" not in render_regions(GAME, after).board
+
+
+def test_a_shield_question_mid_turn_passes_the_device() -> None:
+    """Two humans: the Shield question goes to the other seat during a turn: the device passes, then back."""
+    asked = None
+    for state in walk(new("kaldheira", "standard", 2, seed=1), 600, seed=1):
+        acting_owner = state.titans[state.acting].owner if state.titans else None
+        if state.phase.value == "answer" and state.current_player != acting_owner:
+            asked = state
+            break
+    assert asked is not None
+    mover = asked.titans[asked.acting].owner
+    regions = render_regions(GAME, asked, shown=mover)  # the mover holds the device
+    assert "Pass the device to" in regions.board and not regions.legal
+    regions = render_regions(GAME, asked, shown=asked.current_player)
+    assert any(a.kind == "answer" for a in regions.legal)
+    assert "Your Bonus cards" in regions.board
