@@ -140,8 +140,8 @@ def _feature_icon(feature: str, x: float, y: float, ramp: str = "") -> str:
     if feature == "super_ramp":
         angle = 60 if ramp == "NE" else -60
         return (
-            f"<g transform='translate({x:.1f},{y + 5:.1f}) rotate({angle})' class='ic-ramp'>"
-            "<path d='M-6,2 L0,-4 L6,2 M-6,8 L0,2 L6,8'/></g>"
+            f"<g transform='translate({x:.1f},{y + 4:.1f}) rotate({angle})' class='ic-ramp'>"
+            "<path d='M0,9 V-7 M-5,-2 L0,-7 L5,-2 M-5,4 L0,-1 L5,4'/></g>"
         )
     if feature == "multi_ramp":
         return (
