@@ -24,7 +24,7 @@ def get_game(game_id: str) -> Game:
 
 def _load_games() -> None:
     """Import every game package; each registers itself."""
-    import engine.titan_dice  # noqa: F401
+    import engine.titan_dice
     import engine.titan_race  # noqa: F401
 
 
