@@ -453,7 +453,9 @@ def _circuit_svg(view: dict[str, Any], board: int, choices: _Choices, *, titled:
         + "".join(targets)
         + "</svg>"
     )
-    return f"<figure class='tr-board tr-board-{board}'>{heading}{svg}</figure>"
+    acting = _acting(view)
+    current = " is-current" if acting is not None and int(acting.get("board", 0)) == board else ""
+    return f"<figure class='tr-board tr-board-{board}{current}'>{heading}{svg}</figure>"
 
 
 def _preview_group(view: dict[str, Any], board: int, index: int, item: dict[str, Any]) -> str:
