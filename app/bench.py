@@ -8,13 +8,16 @@ Results cross the bridge as JSON strings.
 - `titanBench.engine(game_id, n_games, seed, players)`: the very
   `engine.bench.run_random_games` the CPython side runs, timed; returns its
   counts plus `ms`.
-- `titanBench.ai(level, seeds_json, players, sliced)` (a Promise): bot-vs-bot games
-  of Titan Dice, one per seed, both seats at `level` seeded as the app seeds
-  them. Every decision with more than one legal action is timed as one
-  `Bot.choose` call (`ms`); with `sliced`, the same decision is made again by
-  the app's own `app.ai.think` (time-boxed slices, yielding to the page between
-  them), giving the wall time the player waits (`wall_ms`, without the app's
-  visible pause), the slice count and the longest slice (main-thread blocking).
+- `titanBench.aiStart(level, seed, players)`, then per decision `aiChoose()` and
+  `aiPlay(sliced)` (a Promise): a bot-vs-bot game of Titan Dice, both seats at
+  `level` seeded as the app seeds them, stepped one decision at a time so the
+  caller can read the page's CPU time around each call. `aiChoose` times one
+  `Bot.choose` of a decision with more than one legal action (`ms`); `aiPlay`,
+  with `sliced`, makes the same decision again through the app's own
+  `app.ai.think` (time-boxed slices, yielding to the page between them): the
+  wall time the player waits (`wall_ms`, without the app's visible pause), the
+  slice count and the longest slice (main-thread blocking); then it plays the
+  action and moves on to the next decision (`next`).
 """
 
 from __future__ import annotations
@@ -46,46 +49,76 @@ def engine(game_id: str, n_games: int, seed: int, players: int) -> str:
     return json.dumps(result)
 
 
-async def ai_games(level: int, seeds_json: str, players: int = 2, sliced: bool = True) -> str:
-    """Bot-vs-bot games; the time of every decision with a choice (see the module docstring)."""
+_match: dict[str, Any] = {}  # the bot-vs-bot game in progress (one at a time)
+
+
+def ai_start(level: int, seed: int, players: int = 2) -> str:
+    """Start a bot-vs-bot game of Titan Dice, both seats at `level`, and play up to the first real decision."""
     game = get_game("titan_dice")
     level, players = int(level), int(players)
-    decisions: list[dict[str, Any]] = []
-    games: list[dict[str, Any]] = []
-    for seed in json.loads(str(seeds_json)):
-        state = game.new_game(players, seed=int(seed))
-        bots = [make_bot(game, level, ai.BOT_SEED_BASE + seat) for seat in range(players)]
-        actions = 0
-        while state.current_player is not None and actions < MAX_ACTIONS:
-            seat = state.current_player
-            legal = game.legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                started = _now()
-                action = bots[seat].choose(state, seat)
-                record: dict[str, Any] = {"ms": _now() - started, "legal": len(legal), "seed": seed}
-                if sliced:
-                    ai.STATS["max_slice_ms"] = 0.0
-                    ai.STATS["slices"] = 0
-                    started = _now()
-                    again = await ai.think(game, state, seat, level)
-                    record["wall_ms"] = _now() - started
-                    record["slices"] = int(ai.STATS["slices"])
-                    record["max_slice_ms"] = ai.STATS["max_slice_ms"]
-                    record["same"] = again == action
-                decisions.append(record)
-            state = game.apply(state, action)
-            actions += 1
-        games.append({"seed": seed, "actions": actions, "over": state.is_over, "final": dumps(state)[-16:]})
-    return json.dumps({"level": level, "players": players, "games": games, "decisions": decisions})
+    _match.clear()
+    _match.update(
+        game=game,
+        level=level,
+        state=game.new_game(players, seed=int(seed)),
+        bots=[make_bot(game, level, ai.BOT_SEED_BASE + seat) for seat in range(players)],
+        actions=0,
+        action=None,
+    )
+    return json.dumps(_advance())
+
+
+def _advance() -> dict[str, Any]:
+    """Play forced moves (one legal action) until a decision with a choice, or the end."""
+    game, state = _match["game"], _match["state"]
+    while state.current_player is not None and _match["actions"] < MAX_ACTIONS:
+        legal = game.legal_actions(state)
+        if len(legal) > 1:
+            _match["state"] = state
+            return {"over": False, "legal": len(legal), "actions": _match["actions"]}
+        state = game.apply(state, legal[0])
+        _match["actions"] += 1
+    _match["state"] = state
+    return {"over": True, "actions": _match["actions"], "finished": state.is_over, "final": dumps(state)[-16:]}
+
+
+def ai_choose() -> str:
+    """Time one `Bot.choose` for the player to move (the action is kept for `ai_play`)."""
+    state = _match["state"]
+    seat = state.current_player
+    started = _now()
+    _match["action"] = _match["bots"][seat].choose(state, seat)
+    return json.dumps({"ms": _now() - started})
+
+
+async def ai_play(sliced: bool = True) -> str:
+    """Optionally make the same decision with the app's sliced `app.ai.think`; play it; advance to the next one."""
+    game, state, action = _match["game"], _match["state"], _match["action"]
+    record: dict[str, Any] = {}
+    if sliced:
+        ai.STATS["max_slice_ms"] = 0.0
+        ai.STATS["slices"] = 0
+        started = _now()
+        again = await ai.think(game, state, state.current_player, _match["level"])
+        record.update(
+            wall_ms=_now() - started,
+            slices=int(ai.STATS["slices"]),
+            max_slice_ms=ai.STATS["max_slice_ms"],
+            same=again == action,
+        )
+    _match["state"] = game.apply(state, action)
+    _match["actions"] += 1
+    record["next"] = _advance()
+    return json.dumps(record)
 
 
 def _install() -> None:
     """Expose the hooks as `window.titanBench` (proxies kept alive for the page's lifetime)."""
     hooks = js.Object.new()
     hooks.engine = create_proxy(engine)
-    hooks.ai = create_proxy(ai_games)
+    hooks.aiStart = create_proxy(ai_start)
+    hooks.aiChoose = create_proxy(ai_choose)
+    hooks.aiPlay = create_proxy(ai_play)
     js.window.titanBench = hooks
 
 
