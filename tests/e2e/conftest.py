@@ -43,7 +43,7 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
-READY_TIMEOUT_MS = 90_000
+READY_TIMEOUT_MS = 120_000
 SCREENSHOTS = ROOT / "screenshots"
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LOCAL = ("http://127.0.0.1:", "http://127.0.0.1/")

@@ -13,6 +13,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from build import build
 from serve import start_server
 
+# Start-up (and precaching ~17 MB through the service worker): generous, for a busy 2-core machine.
+LONG_WAIT_MS = 180_000
+
 
 def test_startup_shows_loader_then_app(page, base_url, shot, axe):
     page.goto(base_url)
@@ -46,7 +49,7 @@ def test_failed_download_shows_readable_error(context, base_url, shot, axe):
     context.route("**/titan-py.zip", lambda route: route.fulfill(status=404, body="missing"))
     page = context.new_page()
     page.goto(base_url)
-    page.wait_for_selector("html[data-ready='error']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-ready='error']", state="attached", timeout=LONG_WAIT_MS)
     panel = page.locator("#titan-error")
     expect(panel).to_be_visible()
     expect(panel.locator("h1")).to_have_text("Titan Table could not start")
@@ -63,7 +66,7 @@ def test_missing_package_shows_readable_error(context, base_url):
     context.route("**/pydantic-*.whl", lambda route: route.fulfill(status=404, body="missing"))
     page = context.new_page()
     page.goto(base_url)
-    page.wait_for_selector("html[data-ready='error']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-ready='error']", state="attached", timeout=LONG_WAIT_MS)
     expect(page.locator("#titan-error")).to_be_visible()
     assert "pydantic" in page.inner_text("#titan-error-text")
 
@@ -93,7 +96,7 @@ def test_offline_reload_after_first_visit(served, new_context, base_url, built_u
     page = context.new_page()
     page.goto(base_url if served == "dev" else built_url)
     wait_ready(page)
-    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=LONG_WAIT_MS)
     context.set_offline(True)
     served_by = []
     page.on("response", lambda r: served_by.append((r.url, r.from_service_worker)))
@@ -127,7 +130,7 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
         page = context.new_page()
         page.goto(url)
         wait_ready(page)
-        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=LONG_WAIT_MS)
         first = page.evaluate("caches.keys()")
         assert len(first) == 1
         # Publish a "new version": a changed file, so a changed manifest in sw.js.
@@ -138,7 +141,7 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
         (site / "sw.js").write_text(sw.replace(old_hash, "0" * 16).replace(old_version, "1" * 16))
         page.reload()
         wait_ready(page)
-        expect(page.locator("#titan-update")).to_be_visible(timeout=60_000)
+        expect(page.locator("#titan-update")).to_be_visible(timeout=LONG_WAIT_MS)
         # The old cache is deleted as the new worker activates.
         for _ in range(100):
             keys = page.evaluate("caches.keys()")
@@ -158,7 +161,7 @@ def test_new_version_replaces_the_cache(tmp_path, new_context, site_root):
 def test_installable_on_a_phone(new_context, open_app):
     context = new_context(phone=True, service_workers="allow")
     page = open_app(context.new_page())
-    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=LONG_WAIT_MS)
     cdp = context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert not manifest.get("errors"), manifest["errors"]
