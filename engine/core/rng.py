@@ -13,7 +13,7 @@ MASK64 = (1 << 64) - 1
 class Rng:
     """SplitMix64: its whole state is one 64-bit integer and a draw counter."""
 
-    __slots__ = ("state", "draws")
+    __slots__ = ("draws", "state")
 
     def __init__(self, seed: int = 0, draws: int = 0) -> None:
         self.state = seed & MASK64

@@ -13,14 +13,13 @@ def undo_steps(state: GameState, seat: int) -> int:
     that drew randomness (a roll, a shuffle: its result has been seen), nor a
     decision of another human seat.
     """
-    steps = 0
-    for index in range(len(state.history) - 1, -1, -1):
+    last = len(state.history) - 1
+    for index in range(last, -1, -1):
         actor = state.actors[index]
         if state.chance[index]:
             return 0
-        steps += 1
         if actor == seat:
-            return steps
+            return last - index + 1
         if actor < 0 or not state.seats[actor].is_ai:
             return 0
     return 0

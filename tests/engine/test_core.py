@@ -7,8 +7,7 @@ import zlib
 
 import pytest
 
-from engine.core import IllegalAction, InvalidSave, Rng, Seat
-from engine.core import save
+from engine.core import IllegalAction, InvalidSave, Rng, Seat, save
 from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES, register
 from tests.engine.toy_game import PIG
