@@ -175,7 +175,7 @@ def render_regions(
             return handover_regions(game, state, handover)
     interactive = seat is not None and not state.seats[seat].is_ai
     legal = game.legal_actions(state) if seat is not None else []
-    labels = [action.describe() for action in legal] if interactive else []
+    labels = [game.describe_action(state, action) for action in legal] if interactive else []
     viewer = (None if state.is_over else shown) if secret else perspective(state)
     view = game.view(state, viewer)
     ctx = BoardContext(

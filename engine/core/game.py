@@ -186,6 +186,10 @@ class Game:
         """The winning seats once the game is over (ties and team wins allowed)."""
         raise NotImplementedError
 
+    def describe_action(self, state: GameState, action: Action) -> str:
+        """The button and log sentence for `action` in `state` (games may name seats by name)."""
+        return action.describe()
+
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A reason a player can read for refusing `action`, if the game can say more."""
         return None

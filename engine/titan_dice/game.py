@@ -248,6 +248,12 @@ class TitanDice(Game):
         return 0.5 + max(-0.5, min(0.5, (strength(board) - best_other) / 20.0))
 
     # -- checks ---------------------------------------------------------------------------------------------
+    def describe_action(self, state: GameState, action: Action) -> str:
+        """Like `describe()`, with the other player's name in an exchange."""
+        if isinstance(action, Exchange) and action.from_seat >= 0:
+            return action.describe().replace(f"player {action.from_seat + 1}'s", f"{state.name(action.from_seat)}'s")
+        return action.describe()
+
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for refusing an action."""
         return checks.why_illegal(_own(state), action)

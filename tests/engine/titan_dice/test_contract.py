@@ -189,3 +189,14 @@ def test_designed_values_are_json_ready():
     values = GAME.designed_values()
     assert json.loads(json.dumps(values)) == values
     assert values["die_faces"][-1] == "wound"
+
+
+def test_describe_action_names_the_other_player_in_an_exchange():
+    from engine.core import Seat
+    from engine.titan_dice.actions import Exchange
+
+    state = GAME.new_game(2, seed=1, seats=[Seat(name="Ann"), Seat(name="Bob")])
+    action = Exchange(creature="hydra", level=2, give_level=1, from_seat=1)
+    assert "Bob's Hydra 2" in GAME.describe_action(state, action)
+    stack = Exchange(creature="hydra", level=2, give_level=1, from_seat=-1)
+    assert GAME.describe_action(state, stack) == stack.describe()
