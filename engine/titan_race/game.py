@@ -345,7 +345,8 @@ class TitanRace(Game):
         copy = _own(state.clone())
         team = copy.teams[seat]
         hidden = [t for t in copy.titans if copy.teams[t.owner] != team]
-        unknown = list(copy.deck) + [card for t in hidden for card in t.hand]
+        # Sorted first, so the sample depends only on which cards are unknown, never on where they really are.
+        unknown = sorted([*copy.deck, *(card for t in hidden for card in t.hand)])
         for index in range(len(unknown) - 1, 0, -1):
             other = rng.randrange(index + 1)
             unknown[index], unknown[other] = unknown[other], unknown[index]

@@ -164,3 +164,25 @@ def test_heuristic_is_in_range_and_prefers_the_leader():
     assert GAME.heuristic(state, state.titans[state.winner].owner) == 1.0
     fresh = GAME.new_game(3, {"circuit": "anglieh"}, seed=4)
     assert all(0.0 <= GAME.heuristic(fresh, s) <= 1.0 for s in range(3))
+
+
+def test_determinize_does_not_depend_on_where_the_hidden_cards_really_are():
+    state = GAME.new_game(3, {"circuit": "ban_kog"}, seed=9)
+    chooser = Rng(5)
+
+    def opponents_hold_cards(s):
+        return any(s.teams[t.owner] != s.teams[0] and t.hand for t in s.titans) and s.deck
+
+    for _ in range(200):
+        if opponents_hold_cards(state):
+            break
+        legal = GAME.legal_actions(state)
+        GAME.apply_unchecked(state, legal[chooser.randrange(len(legal))])
+    other = state.clone()
+    opponent = next(t for t in other.titans if other.teams[t.owner] != other.teams[0] and t.hand)
+    swap = next(i for i, card in enumerate(other.deck) if card != opponent.hand[0])
+    opponent.hand[0], other.deck[swap] = other.deck[swap], opponent.hand[0]
+    assert other.snapshot() != state.snapshot()
+    first = GAME.determinize(state, 0, Rng(11)).snapshot()["own"]
+    second = GAME.determinize(other, 0, Rng(11)).snapshot()["own"]
+    assert first == second
