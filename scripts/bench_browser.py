@@ -50,7 +50,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from serve import start_server
+from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 
 from app.ai import BOT_SEED_BASE
@@ -59,17 +59,6 @@ from engine.core.bots import bot_levels, make_bot
 from engine.core.save import dumps
 from engine.registry import get_game
 
-CHROMIUM = os.environ.get("TITAN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [  # as tests/e2e/conftest.py and scripts/bench_startup.py
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 GAME = "titan_dice"
 # Random Titan Dice games: about 40 actions solo, 700-1000 with 2-4 players; sized for ~0.5-1 s in CPython each.
 ENGINE_GAMES = {1: 400, 2: 30, 3: 20, 4: 30}

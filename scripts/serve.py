@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import os
 import sys
 import threading
 from functools import partial
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from titan_site import PY_ZIP, SW, py_zip, render_sw
 
 # Debian's Chromium, headless, quiet (no background traffic): for the e2e tests and benchmarks.
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("TITAN_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
