@@ -172,6 +172,14 @@ def open_app(base_url):
     return open_
 
 
+def save_string(page: Page) -> str:
+    """The current game's save string, from the share dialog."""
+    page.click("#gamebar [data-cmd=share]")
+    text = page.input_value("#share-save")
+    page.click("[data-cmd=close-dialog]")
+    return text
+
+
 def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait for window.titanReady() (html[data-ready="1"]); a start-up failure fails with its message."""
     page.wait_for_selector("html[data-ready]", state="attached", timeout=timeout_ms)

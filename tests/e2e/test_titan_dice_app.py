@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import save_string, wait_ready
 
 FAST = "?ai-pause=40"
 XSS = "<img src=x onerror=alert(1)>"
@@ -79,14 +79,6 @@ def play_moves(page: Page, count: int) -> None:
 
 def log_text(page: Page) -> str:
     return page.inner_text("#log")
-
-
-def save_string(page: Page) -> str:
-    """The current game's save string, from the share dialog."""
-    page.click("#gamebar [data-cmd=share]")
-    text = page.input_value("#share-save")
-    page.click("[data-cmd=close-dialog]")
-    return text
 
 
 def test_startup_shows_home(page, open_app, shot):

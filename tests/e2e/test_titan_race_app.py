@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import save_string, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -82,13 +82,6 @@ def play_to_end(page: Page, limit: int = MAX_CLICKS) -> int:
         click_race_choice(page)
         clicks += 1
     return clicks
-
-
-def save_string(page: Page) -> str:
-    page.click("#gamebar [data-cmd=share]")
-    text = page.input_value("#share-save")
-    page.click("[data-cmd=close-dialog]")
-    return text
 
 
 def test_race_against_ai_to_the_end(page, open_app, shot):
