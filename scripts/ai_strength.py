@@ -1,9 +1,11 @@
 """Bot strength and speed: seeded matches between levels, win rates with 95% intervals, decision times.
 
     python scripts/ai_strength.py --games 400 --game titan_dice --jobs 2
+    python scripts/ai_strength.py --games 400 --game titan_race --players 3 --pairings 2-1
 
-Each pairing plays N games with seats alternated (the first level sits in seat 0
-in even games, seat 1 in odd ones); game i uses seed SEED+i, so a run repeats
+Each pairing plays N games with seats rotated (the first level sits in seat
+i mod P of game i, every other seat plays the second level: with --players 3,
+one A against two Bs, fair share 1/3); game i uses seed SEED+i, so a run repeats
 exactly. A tie counts half. Decision times are CPython times of `Bot.choose`,
 over decisions with at least two legal actions (forced decisions return at
 once and are counted apart): the process's CPU time, which a busy machine does
@@ -36,16 +38,16 @@ def load_game(game_id: str) -> None:
         register(PIG)
 
 
-def play_one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
-    """Play one game between two levels; the share of the win for `level_a` and every decision time."""
-    game_id, level_a, level_b, index, seed = job
+def play_one(job: tuple[str, int, int, int, int, int]) -> dict[str, Any]:
+    """Play one game of one `level_a` seat against `level_b` seats; A's share of the win and every decision time."""
+    game_id, level_a, level_b, index, seed, players = job
     load_game(game_id)
     game = get_game(game_id)
-    a_seat = index % 2
-    levels = [level_b, level_b]
+    a_seat = index % players
+    levels = [level_b] * players
     levels[a_seat] = level_a
-    bots = [make_bot(game, levels[seat], seed=seed * 7 + seat + 1) for seat in range(2)]
-    state = game.new_game(2, seed=seed)
+    bots = [make_bot(game, levels[seat], seed=seed * 7 + seat + 1) for seat in range(players)]
+    state = game.new_game(players, seed=seed)
     times: dict[int, list[float]] = {level_a: [], level_b: []}
     cpu_times: dict[int, list[float]] = {level_a: [], level_b: []}
     forced = {level_a: 0, level_b: 0}
@@ -92,26 +94,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def run_pairing(game_id: str, level_a: int, level_b: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
+def run_pairing(
+    game_id: str, level_a: int, level_b: int, games: int, seed: int, jobs: int, players: int = 2
+) -> dict[str, Any]:
     """Play one pairing and summarise it."""
-    work = [(game_id, level_a, level_b, index, seed + index) for index in range(games)]
+    work = [(game_id, level_a, level_b, index, seed + index, players) for index in range(games)]
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             for result in pool.imap_unordered(play_one, work, chunksize=1):
                 results.append(result)
-                _progress(len(results), games, started)
+                _progress(results, games, started)
     else:
         for job in work:
             results.append(play_one(job))
-            _progress(len(results), games, started)
+            _progress(results, games, started)
     wall = time.perf_counter() - started
     wins = sum(r["share"] for r in results)
     low, high = wilson(wins, games)
     summary: dict[str, Any] = {
         "game": game_id,
         "pairing": f"{level_a} vs {level_b}",
+        "players": players,
+        "fair_share": 1.0 / players,
         "games": games,
         "wins": wins,
         "win_rate": wins / games,
@@ -133,9 +139,18 @@ def run_pairing(game_id: str, level_a: int, level_b: int, games: int, seed: int,
     return summary
 
 
-def _progress(done: int, total: int, started: float) -> None:
-    if done % 20 == 0 or done == total:
-        print(f"  {done}/{total} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+def _progress(results: list[dict[str, Any]], total: int, started: float, every: int = 10) -> None:
+    """A line on stderr every `every` games, with the running win rate (a partial run is still a result)."""
+    done = len(results)
+    if done % every == 0 or done == total:
+        wins = sum(r["share"] for r in results)
+        low, high = wilson(wins, done)
+        print(
+            f"  {done}/{total} games, {time.perf_counter() - started:.0f} s, A wins {wins:g} "
+            f"({wins / done:.1%}, 95% CI {low:.1%}-{high:.1%})",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def report(summary: dict[str, Any]) -> str:
@@ -143,7 +158,8 @@ def report(summary: dict[str, Any]) -> str:
     level_a, level_b = (int(x) for x in summary["pairing"].split(" vs "))
     low, high = summary["ci95"]
     lines = [
-        f"{summary['game']}: level {level_a} vs level {level_b}: {summary['win_rate']:.1%} of {summary['games']} "
+        f"{summary['game']}: level {level_a} vs level {level_b} ({summary['players']} players, fair share "
+        f"{summary['fair_share']:.1%}): {summary['win_rate']:.1%} of {summary['games']} "
         f"games (95% CI {low:.1%}-{high:.1%}), {summary['actions_per_game']} actions/game, "
         f"{summary['wall_seconds']} s"
     ]
@@ -165,13 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
     parser.add_argument("--pairings", default="2-1,1-0", help="comma-separated A-B level pairings (default 2-1,1-0)")
+    parser.add_argument("--players", type=int, default=2, help="players per game: one A seat, the rest B (default 2)")
     parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
     args = parser.parse_args(argv)
     summaries = []
     for pairing in args.pairings.split(","):
         level_a, level_b = (int(x) for x in pairing.split("-"))
-        print(f"{args.game}: level {level_a} vs level {level_b}, {args.games} games...", file=sys.stderr)
-        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs)
+        print(
+            f"{args.game}: level {level_a} vs level {level_b}, {args.players} players, {args.games} games...",
+            file=sys.stderr,
+        )
+        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players)
         summaries.append(summary)
         print(report(summary), flush=True)
     if args.json:

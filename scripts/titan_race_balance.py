@@ -1,0 +1,206 @@
+"""Titan Race balance by AI self-play: win shares per start space, Titan and Bonus card, per circuit.
+
+    .venv/bin/python scripts/titan_race_balance.py --games 600 --players 3 --jobs 2
+
+Every seat is the Easy bot (level 1 of engine/core/bots.py, with the game's
+GAME_SETTINGS; the cheap level, so hundreds of games per circuit fit in
+minutes). Standard variant, one Titan per player. Game i of a circuit uses
+seed SEED+i; its Titans are dealt at random (from the game's seed), so no
+Titan's figures lean on who picks it; the bots choose their start spaces
+themselves (so a start space's figure mixes its worth with how often the bot
+prefers it, and the count of picks is shown). --players 2-6 cycles the player
+counts over the games.
+
+For each circuit the script counts, for every start space (A1/C1/E1), Titan and
+Bonus card, the Titans it applies to and how many of them won:
+
+- start space: the space the Titan chose on its first turn;
+- Titan: the Titan raced;
+- card "dealt": the one Bonus card the Titan was dealt at set-up;
+- card "held": the card was in the Titan's hand at some moment of the game
+  (dealt, drawn or taken), checked after every action.
+
+The fair share of a group is the mean of 1/players over its Titans (a third in
+3-player games). A row is flagged (!) when its win share is more than
+--flag points (default 10) from fair; "held" is shown but is biased upwards
+(Titans that win tend to have drawn more), so only "dealt" is flagged for cards.
+A * marks a row whose 95% Wilson interval excludes fair. With 100 games per
+circuit a group of about 30 Titans has an interval about +-16 points, so a flag
+needs many games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core import Rng
+from engine.core.bots import make_bot
+from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, START_SPACES, TITAN_ORDER, TITANS
+from engine.titan_race.game import TitanRace
+
+MAX_ACTIONS = 5000
+LEVEL = 1  # Easy
+
+
+def play_one(job: tuple[str, int, int]) -> dict[str, Any] | None:
+    """One self-play game: for each Titan its name, start space, dealt card, cards ever held and whether it won."""
+    circuit, players, seed = job
+    game = TitanRace()
+    titans = list(TITAN_ORDER)
+    Rng(seed ^ 0xBA1A).shuffle(titans)
+    state = game.new_game(players, {"circuit": circuit, "titans": titans[:players]}, seed=seed)
+    bots = [make_bot(game, LEVEL, seed=seed * 7 + seat + 1) for seat in range(players)]
+    dealt = [t.hand[0] if t.hand else None for t in state.titans]
+    held: list[set[str]] = [set(t.hand) for t in state.titans]
+    start: list[str | None] = [None] * len(state.titans)
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            break
+        seat = state.current_player
+        action = bots[seat].choose(state, seat)
+        if action.kind == "choose_start":
+            start[state.acting] = action.space  # type: ignore[attr-defined]
+        game.apply_unchecked(state, action)
+        for index, titan in enumerate(state.titans):
+            held[index].update(titan.hand)
+    if not state.is_over:
+        return None
+    return {
+        "players": players,
+        "titans": [
+            {
+                "name": titan.name,
+                "start": start[index],
+                "dealt": dealt[index],
+                "held": sorted(held[index]),
+                "won": index == state.winner,
+            }
+            for index, titan in enumerate(state.titans)
+        ],
+    }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _group(rows: list[tuple[str, int, bool]], keys: list[str], flag: float, flagged: bool) -> list[dict[str, Any]]:
+    """Win share against fair share for each key, from (key, players, won) rows."""
+    out = []
+    for key in keys:
+        mine = [(players, won) for k, players, won in rows if k == key]
+        n = len(mine)
+        wins = sum(won for _, won in mine)
+        fair = sum(1.0 / players for players, _ in mine) / n if n else 0.0
+        share = wins / n if n else 0.0
+        low, high = wilson(wins, n)
+        out.append(
+            {
+                "key": key,
+                "titans": n,
+                "wins": wins,
+                "share": round(share, 3),
+                "ci95": [round(low, 3), round(high, 3)],
+                "fair": round(fair, 3),
+                "points_from_fair": round(100 * (share - fair), 1),
+                "flag": bool(flagged and n and abs(share - fair) > flag / 100),
+                "significant": bool(n and not low <= fair <= high),
+            }
+        )
+    return out
+
+
+def summarise(circuit: str, results: list[dict[str, Any] | None], games: int, flag: float) -> dict[str, Any]:
+    """The per-circuit tables."""
+    done = [r for r in results if r is not None]
+    entries = [(t, r["players"]) for r in done for t in r["titans"]]
+    return {
+        "circuit": circuit,
+        "games": games,
+        "finished": len(done),
+        "start": _group([(t["start"], p, t["won"]) for t, p in entries], list(START_SPACES), flag, True),
+        "titan": _group([(t["name"], p, t["won"]) for t, p in entries], list(TITAN_ORDER), flag, False),
+        "dealt": _group([(t["dealt"], p, t["won"]) for t, p in entries], list(BONUS_CARDS), flag, True),
+        "held": _group([(c, p, t["won"]) for t, p in entries for c in t["held"]], list(BONUS_CARDS), flag, False),
+    }
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """One circuit's tables in markdown."""
+    lines = [f"#### {summary['circuit']} ({summary['finished']} of {summary['games']} games finished)", ""]
+    names = {
+        "start": lambda k: k,
+        "titan": lambda k: TITANS[k].name,
+        "dealt": lambda k: BONUS_CARDS[k].name,
+        "held": lambda k: BONUS_CARDS[k].name,
+    }
+    for part, title in (("start", "start space"), ("titan", "Titan"), ("dealt", "card dealt"), ("held", "card held")):
+        lines.append(f"| {title} | Titans | wins | share (95% CI) | fair | points |")
+        lines.append("| --- | --- | --- | --- | --- | --- |")
+        for row in summary[part]:
+            low, high = row["ci95"]
+            mark = (" (!)" if row["flag"] else "") + (" *" if row["significant"] else "")
+            lines.append(
+                f"| {names[part](row['key'])} | {row['titans']} | {row['wins']} | {row['share']:.1%} "
+                f"({low:.0%}-{high:.0%}) | {row['fair']:.1%} | {row['points_from_fair']:+.1f}{mark} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def parse_players(text: str) -> list[int]:
+    """'3' -> [3]; '2-6' -> [2, 3, 4, 5, 6]."""
+    if "-" in text:
+        low, high = (int(x) for x in text.split("-"))
+        return list(range(low, high + 1))
+    return [int(text)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600, help="games per circuit (default 600)")
+    parser.add_argument("--players", default="3", help="players per game, or a range to cycle, e.g. 2-6 (default 3)")
+    parser.add_argument("--circuits", default=",".join(CIRCUIT_ORDER), help="comma-separated circuit ids (default all)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of a circuit's first game (default 0)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--flag", type=float, default=10.0, help="flag rows more than this many points from fair")
+    parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
+    args = parser.parse_args(argv)
+    counts = parse_players(args.players)
+    summaries = []
+    for circuit in args.circuits.split(","):
+        work = [(circuit, counts[i % len(counts)], args.seed + i) for i in range(args.games)]
+        started = time.perf_counter()
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                results = pool.map(play_one, work, chunksize=4)
+        else:
+            results = [play_one(job) for job in work]
+        summary = summarise(circuit, results, args.games, args.flag)
+        summary["seconds"] = round(time.perf_counter() - started, 1)
+        summaries.append(summary)
+        print(markdown(summary), flush=True)
+        print(f"  ({circuit}: {summary['seconds']} s)", file=sys.stderr, flush=True)
+        if args.json:  # rewritten after every circuit, so a cut-short run keeps what it finished
+            args.json.write_text(json.dumps(summaries, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
