@@ -9,7 +9,8 @@ one A against two Bs, fair share 1/3); game i uses seed SEED+i, so a run repeats
 exactly. A tie counts half. Decision times are CPython times of `Bot.choose`,
 over decisions with at least two legal actions (forced decisions return at
 once and are counted apart): the process's CPU time, which a busy machine does
-not inflate, and the wall-clock time, which it does.
+not inflate, and the wall-clock time, which it does. Interrupted (Ctrl-C or
+`kill -INT`), a pairing is summarised over the games it finished.
 """
 
 from __future__ import annotations
@@ -101,15 +102,21 @@ def run_pairing(
     work = [(game_id, level_a, level_b, index, seed + index, players) for index in range(games)]
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            for result in pool.imap_unordered(play_one, work, chunksize=1):
-                results.append(result)
+    try:
+        if jobs > 1:
+            with multiprocessing.Pool(jobs) as pool:
+                for result in pool.imap_unordered(play_one, work, chunksize=1):
+                    results.append(result)
+                    _progress(results, games, started)
+        else:
+            for job in work:
+                results.append(play_one(job))
                 _progress(results, games, started)
-    else:
-        for job in work:
-            results.append(play_one(job))
-            _progress(results, games, started)
+    except KeyboardInterrupt:  # `kill -INT <pid>`: summarise the games finished so far
+        print(f"  interrupted: summarising the {len(results)} finished games", file=sys.stderr, flush=True)
+        if not results:
+            raise
+        games = len(results)
     wall = time.perf_counter() - started
     wins = sum(r["share"] for r in results)
     low, high = wilson(wins, games)
