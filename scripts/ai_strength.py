@@ -9,8 +9,9 @@ one A against two Bs, fair share 1/3); game i uses seed SEED+i, so a run repeats
 exactly. A tie counts half. Decision times are CPython times of `Bot.choose`,
 over decisions with at least two legal actions (forced decisions return at
 once and are counted apart): the process's CPU time, which a busy machine does
-not inflate, and the wall-clock time, which it does. Interrupted (Ctrl-C or
-`kill -INT`), a pairing is summarised over the games it finished.
+not inflate, and the wall-clock time, which it does. Interrupted by Ctrl-C (or
+`kill -INT` of a process that does not ignore SIGINT: jobs started with `&`
+by a script do), a pairing is summarised over the games it finished.
 """
 
 from __future__ import annotations
