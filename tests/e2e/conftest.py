@@ -172,6 +172,17 @@ def open_app(base_url):
     return open_
 
 
+def fill_seats(page: Page, players: int, humans: tuple[int, ...], names: dict[int, str] | None) -> None:
+    """On the setup form: the player count, which seats are human (the rest AI) and their names."""
+    page.select_option("#setup-count", str(players))
+    page.wait_for_selector(f"#seat{players - 1}-name")
+    for seat in range(players):
+        page.select_option(f"#seat{seat}-kind", "human" if seat in humans else "ai")
+        page.wait_for_selector(f"#seat{seat}-name")
+    for seat, name in (names or {}).items():
+        page.fill(f"#seat{seat}-name", name)
+
+
 def save_string(page: Page) -> str:
     """The current game's save string, from the share dialog."""
     page.click("#gamebar [data-cmd=share]")

@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import save_string, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, wait_ready
 
 FAST = "?ai-pause=40"
 XSS = "<img src=x onerror=alert(1)>"
@@ -39,13 +39,7 @@ def new_game(
     page.click("[data-cmd=new]")
     page.wait_for_selector("#setup-form")
     page.select_option("#setup-game", "titan_dice")
-    page.select_option("#setup-count", str(players))
-    page.wait_for_selector(f"#seat{players - 1}-name")
-    for seat in range(players):
-        page.select_option(f"#seat{seat}-kind", "human" if seat in humans else "ai")
-        page.wait_for_selector(f"#seat{seat}-name")
-    for seat, name in (names or {}).items():
-        page.fill(f"#seat{seat}-name", name)
+    fill_seats(page, players, humans, names)
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .player-board")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import save_string, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -34,13 +34,7 @@ def new_race(
     page.wait_for_selector("#setup-form")
     page.select_option("#setup-game", "titan_race")
     page.wait_for_selector("#f-opt_variant")
-    page.select_option("#setup-count", str(players))
-    page.wait_for_selector(f"#seat{players - 1}-name")
-    for seat in range(players):
-        page.select_option(f"#seat{seat}-kind", "human" if seat in humans else "ai")
-        page.wait_for_selector(f"#seat{seat}-name")
-    for seat, name in (names or {}).items():
-        page.fill(f"#seat{seat}-name", name)
+    fill_seats(page, players, humans, names)
     page.select_option("#f-opt_variant", variant)
     page.select_option("#f-opt_circuit", circuit)
     page.fill("#setup-seed", seed)
