@@ -44,6 +44,12 @@ class BoardContext:
 VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race"}
 
 
+def engine_status(ctx: BoardContext) -> str | None:
+    """The engine's own sentence of who must do what."""
+    status = ctx.view.get("status")
+    return str(status) if status else None
+
+
 def view_module(game_id: str) -> ModuleType:
     """The view module of a game (the generic one when it has none)."""
     name = VIEW_MODULES.get(game_id, "generic")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.markup import esc
-from app.views import BoardContext
+from app.views import BoardContext, engine_status
 from app.views.dice_art import COLORS, LIGHT, card, card_slot, chip, die, empty_slot, hit, symbol_defs
 
 CREATURES = ("chimera", "gryphon", "hydra", "kraken", "minotaur")
@@ -516,10 +516,7 @@ def render_board(ctx: BoardContext) -> str:
     )
 
 
-def status_hint(ctx: BoardContext) -> str | None:
-    """The engine's own sentence of who must do what."""
-    status = ctx.view.get("status")
-    return str(status) if status else None
+status_hint = engine_status  # the engine's own sentence of who must do what
 
 
 def choices_note(ctx: BoardContext) -> str | None:

@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from app.markup import esc
-from app.views import BoardContext
+from app.views import BoardContext, engine_status
 
 SECRETS = True  # Bonus hands are secret: hot-seat play needs the pass-the-device screen
 
@@ -668,10 +668,7 @@ def render_board(ctx: BoardContext) -> str:
     )
 
 
-def status_hint(ctx: BoardContext) -> str | None:
-    """The engine's own sentence of who must do what."""
-    status = ctx.view.get("status")
-    return str(status) if status else None
+status_hint = engine_status  # the engine's own sentence of who must do what
 
 
 def choices_note(ctx: BoardContext) -> str | None:
