@@ -96,6 +96,13 @@ class Hit(Action):
         return f"Hit {self.space}"
 
 
+def _aimed(target: str, direction: str) -> str:
+    """Where an Ability or card is aimed, for its sentence (e.g. ' on D4 to the left')."""
+    where = f" on {target}" if target else ""
+    way = f" {DIRECTION_WORDS[direction]}" if direction else ""
+    return where + way
+
+
 class UseAbility(Action):
     """Use your Titan's Ability once this turn: `target` a space, `direction` where it applies."""
 
@@ -106,9 +113,7 @@ class UseAbility(Action):
 
     def describe(self) -> str:
         name = TITANS[self.titan].name if self.titan in TITANS else self.titan
-        where = f" on {self.target}" if self.target else ""
-        way = f" {DIRECTION_WORDS[self.direction]}" if self.direction else ""
-        return f"{name}'s Ability{where}{way}"
+        return f"{name}'s Ability{_aimed(self.target, self.direction)}"
 
 
 class PlayCard(Action):
@@ -121,9 +126,7 @@ class PlayCard(Action):
 
     def describe(self) -> str:
         name = BONUS_CARDS[self.card].name if self.card in BONUS_CARDS else self.card
-        where = f" on {self.target}" if self.target else ""
-        way = f" {DIRECTION_WORDS[self.direction]}" if self.direction else ""
-        return f"Play {name}{where}{way}"
+        return f"Play {name}{_aimed(self.target, self.direction)}"
 
 
 class DiscardCard(Action):
