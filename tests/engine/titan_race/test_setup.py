@@ -13,11 +13,11 @@ from engine.titan_race.state import Phase
 from tests.engine.titan_race.helpers import new
 
 
-def test_contract_attributes_and_not_registered():
+def test_contract_attributes_and_registered():
     from engine.registry import GAMES
 
     assert (GAME.id, GAME.title, GAME.min_players, GAME.max_players) == ("titan_race", "Titan Race", 2, 6)
-    assert "titan_race" not in GAMES
+    assert GAMES["titan_race"] is GAME
 
 
 def test_defaults_are_the_standard_game_on_kaldheira_and_the_players_choose_their_titans():
