@@ -23,12 +23,14 @@ import multiprocessing
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.bots import make_bot
+from engine.core.bots import BotSettings, make_bot, settings_for
+from engine.core.game import Game
 from engine.registry import GAMES, get_game, register
 
 
@@ -40,15 +42,29 @@ def load_game(game_id: str) -> None:
         register(PIG)
 
 
-def play_one(job: tuple[str, int, int, int, int, int]) -> dict[str, Any]:
+def tuned_settings(game: Game, overrides: dict[str, dict[str, Any]]) -> BotSettings:
+    """The game's bot settings with `overrides` ({"greedy": {...}, "mcts": {...}}) applied: for tuning trials."""
+    settings = settings_for(game)
+    return replace(
+        settings,
+        greedy=replace(settings.greedy, **overrides.get("greedy", {})),
+        mcts=replace(settings.mcts, **overrides.get("mcts", {})),
+    )
+
+
+def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]) -> dict[str, Any]:
     """Play one game of one `level_a` seat against `level_b` seats; A's share of the win and every decision time."""
-    game_id, level_a, level_b, index, seed, players = job
+    game_id, level_a, level_b, index, seed, players, overrides = job
     load_game(game_id)
     game = get_game(game_id)
     a_seat = index % players
     levels = [level_b] * players
     levels[a_seat] = level_a
     bots = [make_bot(game, levels[seat], seed=seed * 7 + seat + 1) for seat in range(players)]
+    if overrides:
+        settings = tuned_settings(game, overrides)
+        for bot in bots:
+            bot.settings = settings
     state = game.new_game(players, seed=seed)
     times: dict[int, list[float]] = {level_a: [], level_b: []}
     cpu_times: dict[int, list[float]] = {level_a: [], level_b: []}
@@ -97,10 +113,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_pairing(
-    game_id: str, level_a: int, level_b: int, games: int, seed: int, jobs: int, players: int = 2
+    game_id: str,
+    level_a: int,
+    level_b: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    players: int = 2,
+    overrides: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Play one pairing and summarise it."""
-    work = [(game_id, level_a, level_b, index, seed + index, players) for index in range(games)]
+    """Play one pairing and summarise it (`overrides`: trial settings for every bot, see `tuned_settings`)."""
+    work = [(game_id, level_a, level_b, index, seed + index, players, overrides or {}) for index in range(games)]
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     try:
@@ -133,6 +156,7 @@ def run_pairing(
         "wall_seconds": round(wall, 1),
         "actions_per_game": round(statistics.mean(r["actions"] for r in results), 1),
         "levels": {},
+        "overrides": overrides or {},
     }
     for level in (level_a, level_b):
         stats: dict[str, Any] = {"forced": sum(r["forced"][level] for r in results)}
@@ -181,6 +205,18 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def parse_overrides(items: list[str]) -> dict[str, dict[str, Any]]:
+    """`["mcts.max_turns=3", "greedy.samples=4"]` as {"mcts": {"max_turns": 3}, "greedy": {"samples": 4}}."""
+    overrides: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        kind, _, knob = name.partition(".")
+        if kind not in ("greedy", "mcts") or not knob or not text:
+            raise SystemExit(f"--set {item!r}: write it as greedy.KNOB=VALUE or mcts.KNOB=VALUE")
+        overrides.setdefault(kind, {})[knob] = json.loads(text)
+    return overrides
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -190,8 +226,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
     parser.add_argument("--pairings", default="2-1,1-0", help="comma-separated A-B level pairings (default 2-1,1-0)")
     parser.add_argument("--players", type=int, default=2, help="players per game: one A seat, the rest B (default 2)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KIND.KNOB=VALUE",
+        help="tuning trial: override a bot knob, e.g. mcts.max_turns=3 or greedy.samples=4 (repeatable)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
     args = parser.parse_args(argv)
+    overrides = parse_overrides(args.set)
     summaries = []
     for pairing in args.pairings.split(","):
         level_a, level_b = (int(x) for x in pairing.split("-"))
@@ -199,7 +243,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.game}: level {level_a} vs level {level_b}, {args.players} players, {args.games} games...",
             file=sys.stderr,
         )
-        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players)
+        summary = run_pairing(
+            args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides
+        )
         summaries.append(summary)
         print(report(summary), flush=True)
     if args.json:

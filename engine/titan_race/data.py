@@ -206,7 +206,13 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "instead.",
     ),
     "elixir": CardSpec("Elixir", 2, "own", "Gain 2 Life Points (never above your gauge)."),
-    "winged_boots": CardSpec("Winged Boots", 1, "own", "Move 1 space straight ahead."),
+    "winged_boots": CardSpec(
+        "Winged Boots",
+        1,
+        "own",
+        "Move 1 space straight ahead. Only while another Titan is ahead of you in the race (more laps, or the same "
+        "lap and a higher row).",
+    ),
     "sidestep": CardSpec("Sidestep", 1, "own", "Move 1 space diagonally, left or right."),
     "grappling_hook": CardSpec(
         "Grappling Hook", 1, "own", "Swap places with a Titan in one of the three spaces before you."
@@ -223,7 +229,13 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "own",
         "Push a Titan on an adjacent space 2 spaces straight away from you (a chain reaction: it loses 1 Life Point).",
     ),
-    "hourglass": CardSpec("Hourglass", 1, "own", "Flip your Ability card face up: you may use your Ability again."),
+    "hourglass": CardSpec(
+        "Hourglass",
+        1,
+        "own",
+        "Once you have used your Ability this turn: flip its card face up (you may use it again) and gain 1 "
+        "Life Point.",
+    ),
     "shield": CardSpec(
         "Shield",
         2,

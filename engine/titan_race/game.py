@@ -34,12 +34,11 @@ from engine.titan_race.data import (
     FACES,
     GRAND_SLAM_BOARDS,
     PURPLE,
-    ROWS,
     START_SPACES,
     TITAN_ORDER,
 )
 from engine.titan_race.invariants import invariant_violations
-from engine.titan_race.powers import ability_options, card_options, damage_targets, trap_targets
+from engine.titan_race.powers import ability_options, card_options, damage_targets, is_trailing, trap_targets
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_race.state import Phase, Titan, TitanRaceState
 from engine.titan_race.view import build_view, status_sentence
@@ -378,6 +377,8 @@ class TitanRace(Game):
                 return "You have already used your Ability this turn."
             if isinstance(action, PlayCard | DiscardCard) and turn["card_played"]:
                 return "You have already played a Bonus card this turn."
+            if isinstance(action, PlayCard) and action.card == "winged_boots" and not is_trailing(state, state.acting):
+                return "Winged Boots can be played only while another Titan is ahead of you in the race."
             if isinstance(action, EndTurn) and not turn["moved"]:
                 return "You must take your die's action before ending the turn."
             if isinstance(action, EndTurn):
@@ -395,9 +396,7 @@ LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8
 
 def progress(titan: Titan) -> int:
     """Rows raced: completed laps times 12 plus the row (0 before entering the circuit)."""
-    if titan.space is None:
-        return 0
-    return (titan.lap - 1) * ROWS + int(titan.space[1:])
+    return titan.rows_raced
 
 
 def _teams(num_players: int, options: TitanRaceOptions) -> list[int]:

@@ -135,7 +135,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
             options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, "adjacent")]
         elif card == "elixir" and subject.life < subject.max_life:
             options.append(PlayCard(card=card))
-        elif card == "winged_boots":
+        elif card == "winged_boots" and is_trailing(state, titan):
             options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
         elif card == "sidestep":
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
@@ -157,6 +157,12 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif (card == "hourglass" and subject.ability_used) or (card == "lucky_charm" and can_reroll_die(state)):
             options.append(PlayCard(card=card))
     return options
+
+
+def is_trailing(state: TitanRaceState, titan: int) -> bool:
+    """Winged Boots: some other Titan has raced more rows (more laps, or the same lap and a higher row)."""
+    rows = state.titans[titan].rows_raced
+    return any(other.rows_raced > rows for index, other in enumerate(state.titans) if index != titan)
 
 
 def can_reroll_die(state: TitanRaceState) -> bool:
@@ -195,3 +201,4 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
     elif card == "hourglass":
         subject.ability_used = False
         fx.log(f"{fx.name(titan)}'s Ability card is face up again.")
+        gain_life(state, titan, 1, "Hourglass")

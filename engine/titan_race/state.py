@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from engine.core import GameState
-from engine.titan_race.data import CIRCUITS, GRAND_SLAM_BOARDS, MAX_LIFE, TITANS
+from engine.titan_race.data import CIRCUITS, GRAND_SLAM_BOARDS, MAX_LIFE, ROWS, TITANS
 
 
 class Phase(StrEnum):
@@ -46,6 +46,13 @@ class Titan:
     def max_life(self) -> int:
         """The top of the life gauge."""
         return MAX_LIFE
+
+    @property
+    def rows_raced(self) -> int:
+        """Race progress: completed laps times 12 plus the row (0 before entering the circuit)."""
+        if self.space is None:
+            return 0
+        return (self.lap - 1) * ROWS + int(self.space[1:])
 
     def copy(self) -> Titan:
         """An independent copy."""

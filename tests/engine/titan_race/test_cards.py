@@ -102,6 +102,19 @@ def test_winged_boots_and_sidestep_move_and_push():
     assert where(do(state, "play_card", card="sidestep", direction="NW"))["grinder"] == "C5"
 
 
+def test_winged_boots_only_while_another_titan_is_ahead():
+    hands = {"grinder": ["winged_boots"]}
+    ahead = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands=hands)
+    assert [a.card for a in legal(ahead, "play_card")] == ["winged_boots"]
+    level = position(ahead, {"grinder": "D4", "rassik": "B4"}, "grinder", hands=hands)
+    assert legal(level, "play_card") == []  # the same row: nobody is ahead
+    refused(level, PlayCard(card="winged_boots", target="D6", direction="N"), "another Titan is ahead")
+    leading = position(ahead, {"grinder": "D4", "rassik": "A11"}, "grinder", hands=hands)
+    leading.titans[0].lap = 2  # a lap more beats a higher row
+    assert legal(leading, "play_card") == []
+    assert [a.kind for a in legal(leading, "discard_card")] == ["discard_card"]  # a dead card can still go
+
+
 def test_grappling_hook_swaps_with_a_titan_before_you():
     state = position(
         game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["grappling_hook"]}
@@ -150,7 +163,9 @@ def test_hourglass_flips_the_ability_card_face_up():
     )
     assert legal(state, "play_card") == []
     state = do(state, "use_ability", target="C5")
+    state.titans[0].life = 4
     state = do(state, "play_card", card="hourglass")
+    assert lives(state)["grinder"] == 5  # and a Life Point
     state = do(state, "use_ability", target="E5")
     assert state.traps == ["0:C5", "0:E5"]
 
