@@ -8,10 +8,11 @@ Results cross the bridge as JSON strings.
 - `titanBench.engine(game_id, n_games, seed, players)`: the very
   `engine.bench.run_random_games` the CPython side runs, timed; returns its
   counts plus `ms`.
-- `titanBench.aiStart(level, seed, players)`, then per decision `aiChoose()` and
-  `aiPlay(sliced)` (a Promise): a bot-vs-bot game of Titan Dice, both seats at
-  `level` seeded as the app seeds them, stepped one decision at a time so the
-  caller can read the page's CPU time around each call. `aiChoose` times one
+- `titanBench.aiStart(game_id, level, seed, players)`, then per decision
+  `aiChoose()` and `aiPlay(sliced)` (a Promise): a bot-vs-bot game of any
+  registered game (default options), every seat at `level` and seeded as the
+  app seeds it, stepped one decision at a time so the caller can read the
+  page's CPU time around each call. `aiChoose` times one
   `Bot.choose` of a decision with more than one legal action (`ms`); `aiPlay`,
   with `sliced`, makes the same decision again through the app's own
   `app.ai.think` (time-boxed slices, yielding to the page between them): the
@@ -52,9 +53,9 @@ def engine(game_id: str, n_games: int, seed: int, players: int) -> str:
 _match: dict[str, Any] = {}  # the bot-vs-bot game in progress (one at a time)
 
 
-def ai_start(level: int, seed: int, players: int = 2) -> str:
-    """Start a bot-vs-bot game of Titan Dice, both seats at `level`, and play up to the first real decision."""
-    game = get_game("titan_dice")
+def ai_start(game_id: str, level: int, seed: int, players: int = 2) -> str:
+    """Start a bot-vs-bot game of `game_id`, every seat at `level`, and play up to the first real decision."""
+    game = get_game(str(game_id))
     level, players = int(level), int(players)
     _match.clear()
     _match.update(

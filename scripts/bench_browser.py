@@ -1,34 +1,45 @@
 """Browser benchmark: engine speed, AI decision time and input latency in headless Chromium vs CPython.
 
-    .venv/bin/python scripts/bench_browser.py [--reps 3] [--ai-games 6] [--clicks 60] [--json out.json]
+    .venv/bin/python scripts/bench_browser.py [--game titan_dice|titan_race|all] [--players N]
+        [--reps 3] [--ai-games 6] [--clicks 60] [--json out.json]
     .venv/bin/python scripts/bench_browser.py --only engine,ai,input   # any subset
+
+--game picks the game(s) every section runs (default titan_dice; `all` runs
+each section for Titan Dice, then Titan Race). --players sets the player count
+of the AI and input sections (default: 2 for Titan Dice, 3 for Titan Race, the
+setting of Titan Race's 1 s target).
 
 The real page (the working tree through scripts/serve.py, or --root DIR, e.g. a
 built dist/) is served on 127.0.0.1 and every other request is blocked. The page
 is opened with `?bench`, which makes app/main.py install `window.titanBench`
 (app/bench.py); nothing of it is loaded otherwise.
 
-1. Engine: `engine.bench.run_random_games` (random legal play, Titan Dice) for
-   1-4 players, the same seeds and number of games in the page (Pyodide) and in
-   this process (CPython), timed the same way: wall clock around the call
-   (`performance.now()` in the page, `perf_counter` here), plus CPU time (the
-   renderer main thread's `ThreadTime` from the DevTools protocol; this process's
-   `process_time`), which a busy machine does not inflate. Runs alternate page /
-   CPython; medians over --reps.
-2. AI: seeded 2-player bot-vs-bot games at each level the app offers, both seats
-   seeded as the app seeds them. Every decision with more than one legal action
-   is timed as one `Bot.choose` call, in the page and here (same games, same
-   decisions); in the page the app's own sliced `app.ai.think` makes it again,
-   giving the time the player waits (without the app's visible pause) and the
-   longest slice, i.e. how long the main thread is blocked. Target: the strongest
-   level's p95 <= 1 s in the browser.
-3. Input latency: a human-vs-human hot-seat Titan Dice game in the real UI with
-   `prefers-reduced-motion: reduce` (no dice animation) and no computer seat. Each
-   click on a random legal choice is made from inside the page: performance.now()
-   just before `element.click()` (the app's Python handler runs inside it), then a
+1. Engine: `engine.bench.run_random_games` (random legal play, default options)
+   for 1-4 players (Titan Dice) or 2-4 players (Titan Race), the same seeds and
+   number of games in the page (Pyodide) and in this process (CPython), timed
+   the same way: wall clock around the call (`performance.now()` in the page,
+   `perf_counter` here), plus CPU time (the renderer main thread's `ThreadTime`
+   from the DevTools protocol; this process's `process_time`), which a busy
+   machine does not inflate. Runs alternate page / CPython; medians over --reps.
+2. AI: seeded bot-vs-bot games (default options, --players seats) at each level
+   the app offers, every seat at that level and seeded as the app seeds it. Every
+   decision with more than one legal action is timed as one `Bot.choose` call, in
+   the page and here (same games, same decisions); in the page the app's own
+   sliced `app.ai.think` makes it again, giving the time the player waits (without
+   the app's visible pause) and the longest slice, i.e. how long the main thread
+   is blocked. Target: the strongest level's p95 <= 1 s in the browser (for Titan
+   Race with 3 players).
+3. Input latency: a human-vs-human hot-seat game (--players human seats, default
+   options) in the real UI with `prefers-reduced-motion: reduce` (no dice
+   animation) and no computer seat. Each click on a random legal choice (a button
+   of the action bar) is made from inside the page: performance.now() just before
+   `element.click()` (the app's Python handler runs inside it), then a
    MutationObserver sees the DOM change and the time of the next paint is taken as
    the task after the next animation frame (rAF, then a MessageChannel message);
-   the double-rAF time is reported too. Target: p95 <= 100 ms.
+   the double-rAF time is reported too. Target: p95 <= 100 ms. Titan Race hides
+   secret hands between human seats behind a pass-the-device screen; its "I am X"
+   clicks are measured the same way but reported in their own columns (and in an
+   "all clicks" line), and --clicks counts legal-action clicks only.
 
 The load average (os.getloadavg) is printed with each section: the machine has 2
 cores shared with other jobs, and wall-clock figures stretch with load.
@@ -59,9 +70,15 @@ from engine.core.bots import bot_levels, make_bot
 from engine.core.save import dumps
 from engine.registry import get_game
 
-GAME = "titan_dice"
-# Random Titan Dice games: about 40 actions solo, 700-1000 with 2-4 players; sized for ~0.5-1 s in CPython each.
-ENGINE_GAMES = {1: 400, 2: 30, 3: 20, 4: 30}
+GAME_IDS = ("titan_dice", "titan_race")
+# Random games per player count, sized for ~0.5-1 s in CPython each. Titan Dice: about 40 actions solo,
+# 700-1000 with 2-4 players. Titan Race: 100-180 actions with 2-4 players (3-5 ms each in CPython).
+ENGINE_GAMES = {
+    "titan_dice": {1: 400, 2: 30, 3: 20, 4: 30},
+    "titan_race": {2: 200, 3: 150, 4: 120},
+}
+# Players in the AI and input sections unless --players says otherwise (Titan Race's AI target is for 3).
+DEFAULT_PLAYERS = {"titan_dice": 2, "titan_race": 3}
 ENGINE_SEED = 1000
 AI_SEED = 5000
 INPUT_SEED = "20261122"
@@ -69,9 +86,8 @@ READY_MS = 120_000
 AI_TARGET_MS = 1000
 INPUT_TARGET_MS = 100
 
-CLICK_JS = """async (index) => {
-  const buttons = document.querySelectorAll('#actions .btn-action:not([disabled])');
-  const target = buttons[index];
+CLICK_JS = """async ([selector, index]) => {
+  const target = document.querySelectorAll(selector)[index];
   const root = document.getElementById('app');
   const label = target.textContent.trim().slice(0, 60);
   return await new Promise((resolve) => {
@@ -92,13 +108,14 @@ CLICK_JS = """async (index) => {
             clearTimeout(timer);
             resolve({handler: clicked - started, dom: mutated - started, frame: frame - started,
                      paint: painted - started, raf2: frame2 - started,
-                     python: window.titanLastInputMs || 0, label: label});
+                     python: window.titanLastInputMs ?? null, label: label});
           };
           painted ? finish() : setTimeout(finish, 0);
         });
       });
     });
     observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+    window.titanLastInputMs = null;  // set again only by a legal action's handler (not by "I am X")
     started = performance.now();
     target.click();
     clicked = performance.now();
@@ -156,26 +173,26 @@ def thread_time(cdp) -> float:
 # -- 1. engine --------------------------------------------------------------------------------------
 
 
-def bench_engine(page: Page, reps: int, scale: float) -> list[dict[str, Any]]:
+def bench_engine(page: Page, game_id: str, reps: int, scale: float) -> list[dict[str, Any]]:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     rows = []
-    for players, base_games in ENGINE_GAMES.items():
+    for players, base_games in ENGINE_GAMES[game_id].items():
         n_games = max(1, round(base_games * scale))
         # Warm-up (imports, first-call costs) on both sides, not timed.
-        page.evaluate("(a) => window.titanBench.engine(...a)", [GAME, 2, ENGINE_SEED, players])
-        run_random_games(GAME, 2, ENGINE_SEED, players)
+        page.evaluate("(a) => window.titanBench.engine(...a)", [game_id, 2, ENGINE_SEED, players])
+        run_random_games(game_id, 2, ENGINE_SEED, players)
         runs: dict[str, list[float]] = {"page_wall": [], "page_cpu": [], "py_wall": [], "py_cpu": []}
         counts = None
         for _ in range(reps):
             cpu0 = thread_time(cdp)
             result = json.loads(
-                page.evaluate("(a) => window.titanBench.engine(...a)", [GAME, n_games, ENGINE_SEED, players])
+                page.evaluate("(a) => window.titanBench.engine(...a)", [game_id, n_games, ENGINE_SEED, players])
             )
             runs["page_cpu"].append(thread_time(cdp) - cpu0)
             runs["page_wall"].append(result.pop("ms") / 1000)
             wall0, cpu0 = time.perf_counter(), time.process_time()
-            mine = run_random_games(GAME, n_games, ENGINE_SEED, players)
+            mine = run_random_games(game_id, n_games, ENGINE_SEED, players)
             runs["py_cpu"].append(time.process_time() - cpu0)
             runs["py_wall"].append(time.perf_counter() - wall0)
             if mine != result:
@@ -184,6 +201,7 @@ def bench_engine(page: Page, reps: int, scale: float) -> list[dict[str, Any]]:
         assert counts is not None
         med = {k: statistics.median(v) for k, v in runs.items()}
         row = {
+            "game": game_id,
             "players": players,
             "games": n_games,
             "actions": counts["actions"],
@@ -211,9 +229,9 @@ def bench_engine(page: Page, reps: int, scale: float) -> list[dict[str, Any]]:
 # -- 2. AI ------------------------------------------------------------------------------------------------
 
 
-def cpython_ai(level: int, seeds: list[int], players: int = 2) -> dict[str, Any]:
+def cpython_ai(game_id: str, level: int, seeds: list[int], players: int) -> dict[str, Any]:
     """The same bot-vs-bot games in CPython: wall and CPU time of each `choose` with a choice."""
-    game = get_game(GAME)
+    game = get_game(game_id)
     decisions, games = [], []
     for seed in seeds:
         state = game.new_game(players, seed=seed)
@@ -237,6 +255,7 @@ def cpython_ai(level: int, seeds: list[int], players: int = 2) -> dict[str, Any]
 
 
 def summary(values: list[float]) -> dict[str, float]:
+    values = [float(v) for v in values]  # the page's clock may hand back whole numbers as ints
     return {
         "n": len(values),
         "median": round(statistics.median(values), 1),
@@ -245,11 +264,11 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-def page_ai(page: Page, cdp, level: int, seeds: list[int], sliced: bool) -> dict[str, Any]:
+def page_ai(page: Page, cdp, game_id: str, level: int, seeds: list[int], players: int, sliced: bool) -> dict[str, Any]:
     """The bot-vs-bot games in the page, one call per step, with the main thread's CPU time around each."""
     decisions, games = [], []
     for seed in seeds:
-        status = json.loads(page.evaluate("(a) => window.titanBench.aiStart(...a)", [level, seed, 2]))
+        status = json.loads(page.evaluate("(a) => window.titanBench.aiStart(...a)", [game_id, level, seed, players]))
         while not status["over"]:
             cpu0 = thread_time(cdp)
             record = json.loads(page.evaluate("() => window.titanBench.aiChoose()"))
@@ -265,20 +284,22 @@ def page_ai(page: Page, cdp, level: int, seeds: list[int], sliced: bool) -> dict
     return {"games": games, "decisions": decisions}
 
 
-def bench_ai(page: Page, n_games: int, sliced: bool) -> list[dict[str, Any]]:
-    game = get_game(GAME)
+def bench_ai(page: Page, game_id: str, n_games: int, players: int, sliced: bool) -> list[dict[str, Any]]:
+    game = get_game(game_id)
     seeds = [AI_SEED + i for i in range(n_games)]
     rows = []
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     for level, name in bot_levels(game):
         started, cpu0 = time.perf_counter(), thread_time(cdp)
-        browser = page_ai(page, cdp, level, seeds, sliced)
+        browser = page_ai(page, cdp, game_id, level, seeds, players, sliced)
         page_wall, page_cpu = time.perf_counter() - started, thread_time(cdp) - cpu0
-        py = cpython_ai(level, seeds)
+        py = cpython_ai(game_id, level, seeds, players)
         same_games = browser["games"] == py["games"]
         bd, pd = browser["decisions"], py["decisions"]
         row: dict[str, Any] = {
+            "game": game_id,
+            "players": players,
             "level": level,
             "name": name,
             "games": n_games,
@@ -311,140 +332,223 @@ def bench_ai(page: Page, n_games: int, sliced: bool) -> list[dict[str, Any]]:
 
 # -- 3. input latency -------------------------------------------------------------------------------------
 
+ACTION_SELECTOR = "#actions .btn-action:not([disabled])"
+REVEAL_SELECTOR = "#actions [data-cmd=reveal]"
+INPUT_STAGES = ("python", "handler", "dom", "paint", "raf2", "cpu")
 
-def new_hot_seat_game(page: Page, seed: str) -> None:
-    """From the home screen: a 2-player Titan Dice game, both seats human (as the e2e tests set it up)."""
+
+def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int) -> None:
+    """From the home screen: a game with every seat human and default options (as the e2e tests set it up)."""
     if page.locator("#gamebar [data-cmd=home]").count():
         page.click("#gamebar [data-cmd=home]")
     page.click("[data-cmd=new]")
     page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", GAME)
-    page.select_option("#setup-count", "2")
-    page.wait_for_selector("#seat1-name")
-    for seat in range(2):
+    page.select_option("#setup-game", game_id)
+    page.wait_for_selector(f"#setup-game option[value={game_id}]:checked", state="attached")
+    page.select_option("#setup-count", str(players))
+    page.wait_for_selector(f"#seat{players - 1}-name")
+    for seat in range(players):
         page.select_option(f"#seat{seat}-kind", "human")
         page.wait_for_selector(f"#seat{seat}-name")
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
-    page.wait_for_selector("#board .player-board")
+    page.wait_for_selector(f"{ACTION_SELECTOR}, {REVEAL_SELECTOR}")
 
 
-def bench_input(page: Page, clicks: int, warmup: int) -> dict[str, Any]:
+def stage_summaries(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """median / p95 / max per stage; `python` only where a legal action's handler published it."""
+    result: dict[str, Any] = {"n": len(samples)}
+    for key in INPUT_STAGES:
+        values = [s[key] for s in samples if s.get(key) is not None]
+        result[key] = summary(values) if values else None
+    return result
+
+
+def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int) -> dict[str, Any]:
     if not page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches"):
         sys.exit("prefers-reduced-motion emulation did not apply")
     rng = random.Random(INPUT_SEED)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     games = 1
-    new_hot_seat_game(page, INPUT_SEED)
-    samples: list[dict[str, float]] = []
+    new_hot_seat_game(page, game_id, INPUT_SEED, players)
+    samples: list[dict[str, Any]] = []
+    actions = 0
     lost = 0
-    while len(samples) < clicks + warmup:
-        count = page.locator("#actions .btn-action:not([disabled])").count()
-        if count == 0:  # game over: another one
-            games += 1
-            new_hot_seat_game(page, f"{INPUT_SEED}{games}")
-            continue
+    while actions < clicks + warmup:
+        if page.locator(REVEAL_SELECTOR).count():  # the pass-the-device screen: "I am X"
+            kind, selector, index = "reveal", REVEAL_SELECTOR, 0
+        else:
+            count = page.locator(ACTION_SELECTOR).count()
+            if count == 0:  # game over: another one
+                games += 1
+                new_hot_seat_game(page, game_id, f"{INPUT_SEED}{games}", players)
+                continue
+            kind, selector, index = "action", ACTION_SELECTOR, rng.randrange(count)
         cpu0 = thread_time(cdp)
-        sample = page.evaluate(CLICK_JS, rng.randrange(count))
-        if sample is not None:  # main-thread CPU time of the whole evaluate: click, handler, frames (and bridge)
-            sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
+        sample = page.evaluate(CLICK_JS, [selector, index])
         if sample is None:
             lost += 1
             if lost > 5:
                 sys.exit("clicks stopped changing the page")
             continue
+        # main-thread CPU time of the whole evaluate: click, handler, frames (and bridge)
+        sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
+        sample["kind"] = kind
+        sample["warmup"] = actions < warmup
+        actions += kind == "action"
         samples.append(sample)
         page.wait_for_timeout(20)
-    measured = samples[warmup:]
-    result: dict[str, Any] = {"clicks": len(measured), "warmup": warmup, "games": games}
-    for key in ("python", "handler", "dom", "paint", "raf2", "cpu"):
-        result[key] = summary([s[key] for s in measured])
-    result["loadavg"] = os.getloadavg()
-    result["samples"] = [{k: round(v, 1) if isinstance(v, float) else v for k, v in s.items()} for s in measured]
+    measured = [s for s in samples if not s.pop("warmup")]
+    chosen = [s for s in measured if s["kind"] == "action"]
+    reveals = [s for s in measured if s["kind"] == "reveal"]
+    result: dict[str, Any] = {
+        "game": game_id,
+        "players": players,
+        "clicks": len(chosen),
+        "reveal_clicks": len(reveals),
+        "warmup": warmup,
+        "games": games,
+        "action": stage_summaries(chosen),
+        "reveal": stage_summaries(reveals) if reveals else None,
+        "all": stage_summaries(measured),
+        "loadavg": os.getloadavg(),
+        "samples": [{k: round(v, 1) if isinstance(v, float) else v for k, v in s.items()} for s in measured],
+    }
+    print(
+        f"  {len(chosen)} legal-action clicks"
+        + (f" ({len(reveals)} 'I am X')" if reveals else "")
+        + f" in {games} game(s), paint p95 "
+        f"{result['action']['paint']['p95']} ms (load {loadavg()})",
+        flush=True,
+    )
     return result
 
 
 # -- output -------------------------------------------------------------------------------------------------
 
 
-def print_tables(results: dict[str, Any]) -> None:
-    print(f"\nHeadless Chromium on 127.0.0.1, {os.cpu_count()} cores; load average at the end {loadavg()}")
-    if "engine" in results:
-        print("\nEngine: random Titan Dice games per second, page (Pyodide) vs CPython, same games, median of reps")
-        print("(wall = clock around the call; CPU = renderer main-thread CPU time / this process's CPU time)\n")
+def title(game_id: str) -> str:
+    return get_game(game_id).title
+
+
+def print_engine(game_id: str, rows: list[dict[str, Any]]) -> None:
+    print(f"\nEngine: random {title(game_id)} games per second, page (Pyodide) vs CPython, same games, median of reps")
+    print("(wall = clock around the call; CPU = renderer main-thread CPU time / this process's CPU time)\n")
+    print(
+        "| players | games | actions | Pyodide games/s wall | CPython games/s wall | ratio wall "
+        "| Pyodide games/s CPU | CPython games/s CPU | ratio CPU |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
         print(
-            "| players | games | actions | Pyodide games/s wall | CPython games/s wall | ratio wall "
-            "| Pyodide games/s CPU | CPython games/s CPU | ratio CPU |"
+            f"| {r['players']} | {r['games']} | {r['actions']:,} | {r['page_games_per_s_wall']} | "
+            f"{r['py_games_per_s_wall']} | {r['ratio_wall']:.2f}x | {r['page_games_per_s_cpu']} | "
+            f"{r['py_games_per_s_cpu']} | **{r['ratio_cpu']:.2f}x** |"
         )
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-        for r in results["engine"]:
-            print(
-                f"| {r['players']} | {r['games']} | {r['actions']:,} | {r['page_games_per_s_wall']} | "
-                f"{r['py_games_per_s_wall']} | {r['ratio_wall']:.2f}x | {r['page_games_per_s_cpu']} | "
-                f"{r['py_games_per_s_cpu']} | **{r['ratio_cpu']:.2f}x** |"
-            )
-    if "ai" in results:
-        print("\nAI: decision time (ms) of decisions with a choice, 2-player bot-vs-bot games\n")
+
+
+def print_ai(game_id: str, rows: list[dict[str, Any]]) -> None:
+    players = rows[0]["players"]
+    print(
+        f"\nAI ({title(game_id)}): decision time (ms) of decisions with a choice, {players}-player bot-vs-bot "
+        "games, every seat at the level\n"
+    )
+    print(
+        "| level | decisions | browser choose median | browser p95 | browser max | browser CPU median / p95 "
+        "| sliced wait p95 "
+        "| longest slice per decision median / p95 / max | CPython median | CPython p95 | CPython CPU p95 |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        b, p, c, bc = r["page_ms"], r["py_ms"], r["py_cpu_ms"], r["page_cpu_ms"]
+        wait = r.get("page_sliced_wall_ms", {}).get("p95", "-")
+        longest = r.get("page_longest_slice_ms")
+        slices = f"{longest['median']} / {longest['p95']} / {longest['max']}" if longest else "-"
         print(
-            "| level | decisions | browser choose median | browser p95 | browser max | browser CPU median / p95 "
-            "| sliced wait p95 "
-            "| longest slice per decision median / p95 / max | CPython median | CPython p95 | CPython CPU p95 |"
+            f"| {r['level']} {r['name']} | {b['n']} | {b['median']} | {b['p95']} | {b['max']} | "
+            f"{bc['median']} / {bc['p95']} | {wait} | "
+            f"{slices} | {p['median']} | {p['p95']} | {c['p95']} |"
         )
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-        for r in results["ai"]:
-            b, p, c, bc = r["page_ms"], r["py_ms"], r["py_cpu_ms"], r["page_cpu_ms"]
-            wait = r.get("page_sliced_wall_ms", {}).get("p95", "-")
-            longest = r.get("page_longest_slice_ms")
-            slices = f"{longest['median']} / {longest['p95']} / {longest['max']}" if longest else "-"
-            print(
-                f"| {r['level']} {r['name']} | {b['n']} | {b['median']} | {b['p95']} | {b['max']} | "
-                f"{bc['median']} / {bc['p95']} | {wait} | "
-                f"{slices} | {p['median']} | {p['p95']} | {c['p95']} |"
-            )
-        same = all(r["same_games"] for r in results["ai"])
-        sliced_same = all(r.get("sliced_same_choice", True) for r in results["ai"])
-        print(
-            f"\nThe page and CPython played the same games: {'yes' if same else 'NO'}; "
-            f"the sliced app.ai.think chose as Bot.choose: {'yes' if sliced_same else 'NO'}"
-        )
-        strongest = max(results["ai"], key=lambda r: r["level"])
-        p95 = strongest["page_ms"]["p95"]
-        verdict = "met" if p95 <= AI_TARGET_MS else "MISSED"
-        print(
-            f"\nTarget {strongest['name']} p95 <= {AI_TARGET_MS} ms in the browser: {verdict} ({p95} ms wall clock; "
-            f"{strongest['page_cpu_ms']['p95']} ms of main-thread CPU; the page ran on the CPU "
-            f"{strongest['page_run_cpu_s'] / max(strongest['page_run_wall_s'], 0.1):.0%} of the time)"
-        )
-    if "input" in results:
-        r = results["input"]
-        print(f"\nInput latency (ms), {r['clicks']} clicks after {r['warmup']} warm-up, hot-seat, reduced motion\n")
+    same = all(r["same_games"] for r in rows)
+    sliced_same = all(r.get("sliced_same_choice", True) for r in rows)
+    print(
+        f"\nThe page and CPython played the same games: {'yes' if same else 'NO'}; "
+        f"the sliced app.ai.think chose as Bot.choose: {'yes' if sliced_same else 'NO'}"
+    )
+    strongest = max(rows, key=lambda r: r["level"])
+    p95 = strongest["page_ms"]["p95"]
+    verdict = "met" if p95 <= AI_TARGET_MS else "MISSED"
+    print(
+        f"\nTarget {title(game_id)} {strongest['name']} p95 <= {AI_TARGET_MS} ms in the browser ({players} players): "
+        f"{verdict} ({p95} ms wall clock; {strongest['page_cpu_ms']['p95']} ms of main-thread CPU; the page ran on "
+        f"the CPU {strongest['page_run_cpu_s'] / max(strongest['page_run_wall_s'], 0.1):.0%} of the time)"
+    )
+
+
+def print_input(game_id: str, r: dict[str, Any]) -> None:
+    print(
+        f"\nInput latency (ms), {title(game_id)}, {r['players']}-player hot seat, reduced motion: {r['clicks']} "
+        f"legal-action clicks after {r['warmup']} warm-up, in {r['games']} game(s)"
+        + (f"; {r['reveal_clicks']} pass-the-device 'I am X' clicks in their own columns\n" if r["reveal"] else "\n")
+    )
+    labels = {
+        "python": "Python handler (apply, render, save), titanLastInputMs",
+        "handler": "click() returned (whole handler)",
+        "dom": "DOM change seen (MutationObserver)",
+        "paint": "next paint (rAF + task)",
+        "raf2": "double rAF",
+        "cpu": "main-thread CPU time of the click's whole round trip (DevTools ThreadTime)",
+    }
+
+    def cells(stats: dict[str, Any] | None, key: str) -> str:
+        value = stats and stats[key]
+        return f"{value['median']} | {value['p95']} | {value['max']}" if value else "- | - | -"
+
+    if r["reveal"]:
+        print("| stage | action median | action p95 | action max | 'I am X' median | 'I am X' p95 | 'I am X' max |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for key, label in labels.items():
+            print(f"| {label} | {cells(r['action'], key)} | {cells(r['reveal'], key)} |")
+    else:
         print("| stage | median | p95 | max |")
         print("| --- | --- | --- | --- |")
-        labels = {
-            "python": "Python handler (apply, render, save), titanLastInputMs",
-            "handler": "click() returned (whole handler)",
-            "dom": "DOM change seen (MutationObserver)",
-            "paint": "next paint (rAF + task)",
-            "raf2": "double rAF",
-            "cpu": "main-thread CPU time of the click's whole round trip (DevTools ThreadTime)",
-        }
         for key, label in labels.items():
-            print(f"| {label} | {r[key]['median']} | {r[key]['p95']} | {r[key]['max']} |")
-        p95 = r["paint"]["p95"]
-        verdict = "met" if p95 <= INPUT_TARGET_MS else "MISSED"
-        print(f"\nTarget click-to-paint p95 <= {INPUT_TARGET_MS} ms: {verdict} ({p95} ms)")
+            print(f"| {label} | {cells(r['action'], key)} |")
+    p95 = r["action"]["paint"]["p95"]
+    verdict = "met" if p95 <= INPUT_TARGET_MS else "MISSED"
+    print(f"\nTarget click-to-paint p95 <= {INPUT_TARGET_MS} ms ({title(game_id)}): {verdict} ({p95} ms)")
+    if r["reveal"]:
+        every = r["all"]["paint"]["p95"]
+        print(
+            f"All {r['all']['n']} clicks, 'I am X' included: click-to-paint p95 {every} ms "
+            f"({'within' if every <= INPUT_TARGET_MS else 'OVER'} the target)"
+        )
+
+
+def print_tables(results: dict[str, Any]) -> None:
+    print(f"\nHeadless Chromium on 127.0.0.1, {os.cpu_count()} cores; load average at the end {loadavg()}")
+    for game_id, rows in results.get("engine", {}).items():
+        print_engine(game_id, rows)
+    for game_id, rows in results.get("ai", {}).items():
+        print_ai(game_id, rows)
+    for game_id, result in results.get("input", {}).items():
+        print_input(game_id, result)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="titan_dice", choices=[*GAME_IDS, "all"], help="the game(s) every section runs")
     ap.add_argument("--only", default="engine,ai,input", help="comma-separated sections: engine, ai, input")
     ap.add_argument("--reps", type=int, default=3, help="engine: timed runs per player count (median)")
     ap.add_argument("--engine-scale", type=float, default=1.0, help="engine: multiply the number of games")
+    ap.add_argument(
+        "--players", type=int, help="AI and input: player count (default: 2 for titan_dice, 3 for titan_race)"
+    )
     ap.add_argument("--ai-games", type=int, default=6, help="AI: bot-vs-bot games per level")
     ap.add_argument("--no-sliced", action="store_true", help="AI: skip the sliced re-run (halves the time)")
-    ap.add_argument("--clicks", type=int, default=60, help="input: measured clicks")
-    ap.add_argument("--warmup", type=int, default=3, help="input: clicks before measuring")
+    ap.add_argument("--clicks", type=int, default=60, help="input: measured clicks on legal actions")
+    ap.add_argument("--warmup", type=int, default=3, help="input: legal-action clicks before measuring")
     ap.add_argument("--root", type=Path, default=ROOT, help="the folder to serve (working tree or a built dist/)")
     ap.add_argument("--json", type=Path, help="also write the results as JSON here")
     args = ap.parse_args()
@@ -452,10 +556,17 @@ def main() -> None:
     unknown = sections - {"engine", "ai", "input"}
     if unknown:
         ap.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    game_ids = list(GAME_IDS) if args.game == "all" else [args.game]
+    players = {game_id: args.players or DEFAULT_PLAYERS[game_id] for game_id in game_ids}
+    for game_id, count in players.items():
+        game = get_game(game_id)
+        if not game.min_players <= count <= game.max_players:
+            ap.error(f"{game_id} takes {game.min_players}-{game.max_players} players, not {count}")
 
     results: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "command": " ".join([".venv/bin/python", "scripts/bench_browser.py", *sys.argv[1:]]),
+        "games": game_ids,
         "cpython": sys.version.split()[0],
         "cores": os.cpu_count(),
         "loadavg_start": os.getloadavg(),
@@ -471,17 +582,25 @@ def main() -> None:
             if sections & {"engine", "ai"}:
                 page = open_page(browser, base, blocked, errors)
                 if "engine" in sections:
-                    print("engine:", flush=True)
-                    results["engine"] = bench_engine(page, args.reps, args.engine_scale)
+                    results["engine"] = {}
+                    for game_id in game_ids:
+                        print(f"engine ({title(game_id)}):", flush=True)
+                        results["engine"][game_id] = bench_engine(page, game_id, args.reps, args.engine_scale)
                 if "ai" in sections:
-                    print("AI:", flush=True)
-                    results["ai"] = bench_ai(page, args.ai_games, not args.no_sliced)
+                    results["ai"] = {}
+                    for game_id in game_ids:
+                        print(f"AI ({title(game_id)}, {players[game_id]} players):", flush=True)
+                        results["ai"][game_id] = bench_ai(
+                            page, game_id, args.ai_games, players[game_id], not args.no_sliced
+                        )
                 page.context.close()
             if "input" in sections:
-                print("input latency:", flush=True)
-                page = open_page(browser, base, blocked, errors, reduced_motion="reduce")
-                results["input"] = bench_input(page, args.clicks, args.warmup)
-                page.context.close()
+                results["input"] = {}
+                for game_id in game_ids:
+                    print(f"input latency ({title(game_id)}, {players[game_id]}-player hot seat):", flush=True)
+                    page = open_page(browser, base, blocked, errors, reduced_motion="reduce")
+                    results["input"][game_id] = bench_input(page, game_id, players[game_id], args.clicks, args.warmup)
+                    page.context.close()
             browser.close()
     finally:
         httpd.shutdown()
