@@ -147,6 +147,23 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     return True
 
 
+def replays_to_its_question(state: TitanRaceState) -> bool:
+    """In the ANSWER phase: True if the pending effect, re-run with the answers so far, asks the same question.
+
+    A world a bot samples (other hands, the deck, future dice) must agree with what was seen: the questions
+    already answered in this effect and the one now asked. See `TitanRace.determinize`.
+    """
+    question = state.question
+    fx = Effect(state.clone(), list(state.answers), True)
+    try:
+        run(fx, question["effect"])
+    except NeedAnswer as asked:
+        return (asked.titan, asked.kind, asked.options) == (question["titan"], question["kind"], question["options"])
+    except GameWon:
+        return False
+    return False
+
+
 # -- the effects ------------------------------------------------------------------------------------------------
 def run(fx: Effect, effect: dict[str, Any]) -> None:
     """Carry out one effect (see `resolve`)."""
@@ -295,7 +312,8 @@ def usable_shields(fx: Effect, titan: int) -> int:
     if not fx.can_ask or fx.state.is_first_round:
         return 0
     held = fx.state.titans[titan].hand.count("shield")
-    return held - sum(1 for t, card in fx.fresh if t == titan and card == "shield")
+    drawn = sum(1 for t, card in fx.fresh if t == titan and card == "shield")
+    return max(0, held - drawn)  # a fresh Shield may already be gone again (given up to pirates)
 
 
 def lose_life(fx: Effect, titan: int, why: str, shieldable: bool = True) -> bool:

@@ -275,3 +275,18 @@ def test_voodoo_doll_is_not_offered_against_a_ko_titan():
     state = position(game("grinder", "rassik", "craken"), spaces, "grinder", hands=hands)
     state.titans[2].life, state.titans[2].ko = 0, "ko"
     assert [a.target for a in legal(state, "play_card")] == ["rassik"]
+
+
+def test_a_shield_drawn_and_given_up_to_pirates_in_the_same_move_cannot_be_played():
+    # Found by self-play: A9 three diagonal left draws on F10 (a Shield, not playable during this move), gives it
+    # up to the pirates on E11, then springs a trap on D12. The Titan holds no Shield: nothing is asked.
+    state = position(new(("grinder", "rassik"), "lagoon"), {"grinder": "A9", "rassik": "A3"}, "grinder", "brown")
+    state.deck.remove("shield")
+    state.deck.insert(0, "shield")
+    trap(state, "D12")
+    state = move(state, "NW", "NW", "NW")
+    assert state.phase == Phase.ANSWER and state.question["kind"] == "pirates"
+    assert state.question["options"] == ["life", "shield"]
+    state = do(state, "answer", choice="shield")
+    assert state.phase == Phase.TURN and where(state)["grinder"] == "D12"
+    assert titan(state, "grinder").hand == [] and lives(state)["grinder"] == 4  # the trap, then D12's pirates

@@ -181,3 +181,43 @@ def test_determinize_does_not_depend_on_where_the_hidden_cards_really_are():
     first = GAME.determinize(state, 0, Rng(11)).snapshot()["own"]
     second = GAME.determinize(other, 0, Rng(11)).snapshot()["own"]
     assert first == second
+
+
+def answer_states(circuit: str, players: int, seeds: range):
+    """Every ANSWER-phase state of seeded random games in which an earlier question of the same effect was answered."""
+    for seed in seeds:
+        state = GAME.new_game(players, {"circuit": circuit}, seed=seed)
+        chooser = Rng(seed)
+        while state.current_player is not None:
+            if state.phase == "answer" and state.answers:
+                yield state.clone()
+            legal = GAME.legal_actions(state)
+            GAME.apply_unchecked(state, legal[chooser.randrange(len(legal))])
+
+
+def test_a_sampled_world_replays_the_pending_effect_to_the_question_asked():
+    # Found by self-play: reshuffled hands and deck could make the pending effect ask other questions (or none),
+    # so the bots simulated impossible worlds. Samples are now drawn until they agree with what was seen.
+    from engine.titan_race.effects import replays_to_its_question
+
+    checked = 0
+    for state in answer_states("lagoon", 4, range(40)):
+        seat = state.current_player
+        for k in range(4):
+            guess = GAME.determinize(state, seat, Rng(k))
+            assert replays_to_its_question(guess)
+            assert GAME.view(guess, seat)["question"] == GAME.view(state, seat)["question"]
+            for answer in GAME.legal_actions(guess):
+                GAME.apply(guess, answer)  # every answer plays on the sampled world
+        checked += 1
+    assert checked >= 10
+
+
+def test_when_no_sample_agrees_the_hidden_cards_stay_and_only_the_dice_change(monkeypatch):
+    import engine.titan_race.game as titan_race_game
+
+    state = next(answer_states("lagoon", 4, range(40)))
+    monkeypatch.setattr(titan_race_game, "replays_to_its_question", lambda _state: False)
+    guess = GAME.determinize(state, state.current_player, Rng(3))
+    assert [t.hand for t in guess.titans] == [t.hand for t in state.titans] and guess.deck == state.deck
+    assert guess.rng.state != state.rng.state
