@@ -66,9 +66,7 @@ class GameState:
     chance: list[bool]  # whether each action in `history` drew randomness (roll, shuffle)
     log: list[str]  # human-readable events
 
-    def __init__(
-        self, game_id: str, num_players: int, options: BaseModel, seed: int, seats: list[Seat]
-    ) -> None:
+    def __init__(self, game_id: str, num_players: int, options: BaseModel, seed: int, seats: list[Seat]) -> None:
         self.game_id = game_id
         self.num_players = num_players
         self.options = options
