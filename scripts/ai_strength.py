@@ -243,9 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.game}: level {level_a} vs level {level_b}, {args.players} players, {args.games} games...",
             file=sys.stderr,
         )
-        summary = run_pairing(
-            args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides
-        )
+        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides)
         summaries.append(summary)
         print(report(summary), flush=True)
     if args.json:
