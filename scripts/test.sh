@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every test: ruff, then pytest over the engine, app and browser tests (the `slow`
+# Run every test: ruff (lint and format), then pytest over the engine, app and browser tests (the `slow`
 # marker excluded, see pyproject.toml). Sets up what the tests need first.
 #   scripts/test.sh [pytest args]     e.g. scripts/test.sh -k startup
 set -uo pipefail
@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh test || { echo "test: setup failed" >&2; exit 1; }
 
 status=0
-echo "== ruff check"
+echo "== ruff check, ruff format --check"
 .venv/bin/python -m ruff check . || status=1
+.venv/bin/python -m ruff format --check . || status=1
 
 suites=()
 for d in tests/engine tests/app tests/e2e; do [ -d "$d" ] && suites+=("$d"); done
