@@ -347,7 +347,10 @@ def gain_life(state: TitanRaceState, titan: int, amount: int, why: str) -> None:
     subject = state.titans[titan]
     gained = max(0, min(amount, subject.max_life - subject.life))
     subject.life += gained
-    state.log.append(f"{TITANS[subject.name].name} gains {gained} Life Point{'s' if gained != 1 else ''} ({why}).")
+    if gained:
+        state.log.append(f"{TITANS[subject.name].name} gains {gained} Life Point{'s' if gained != 1 else ''} ({why}).")
+    else:
+        state.log.append(f"{TITANS[subject.name].name} is already at full life ({why}).")
 
 
 def damage_space(fx: Effect, board: int, space: str, why: str, titans_only: bool = False) -> None:

@@ -112,7 +112,9 @@ def test_own_colour_gains_a_life_point_before_the_turn():
     state.titans[0].life = 6
     state = position(state, {}, "grinder")
     state.phase, state.pool = Phase.DRAFT, ["red", "yellow"]
-    assert do(state, "take_die", face="red").titans[0].life == 6  # never above the gauge
+    full = do(state, "take_die", face="red")
+    assert full.titans[0].life == 6  # never above the gauge
+    assert "Grinder is already at full life (its own colour)." in full.log
 
 
 def test_purple_any_other_face_and_a_life_point_when_the_move_ends():
