@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -324,7 +325,7 @@ class TitanRace(Game):
         return [seat for seat in range(state.num_players) if state.teams[seat] == state.teams[owner]]
 
     def heuristic(self, state: GameState, seat: int) -> float:
-        """Race lead (progress and life of the seat's team against the best other team) mapped into [0, 1]."""
+        """Race lead (progress and life of the seat's team against the best other team) squashed into (0, 1)."""
         state = _own(state)
         if state.phase == Phase.GAME_OVER:
             return 1.0 if seat in self.winners(state) else 0.0
@@ -338,7 +339,9 @@ class TitanRace(Game):
         mine = max((strength(t) for t in state.titans if state.teams[t.owner] == team), default=0.0)
         others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
         best_other = max(others) if others else 0.0
-        return 0.5 + max(-0.5, min(0.5, (mine - best_other) / 24.0))
+        # A smooth squash, never flat: clipped at 12 rows, every move of a Titan far behind (or far ahead)
+        # looked the same, and the bots played those positions at random.
+        return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
 
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
         """A copy `seat` could believe in: the deck and the other teams' hands reshuffled, future dice reseeded.
@@ -410,6 +413,7 @@ class TitanRace(Game):
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question
+LEAD_SCALE = 12.0  # rows of lead at which the heuristic reaches 0.88 (tanh 1)
 KO_COST = 7.0  # rows a K.O. costs in the heuristic (about two turns of racing)
 LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8
 

@@ -7,7 +7,8 @@ import pytest
 from engine.core import Rng
 from engine.core.bots import make_bot
 from engine.titan_race import GAME
-from engine.titan_race.state import TitanRaceState
+from engine.titan_race.state import Phase, TitanRaceState
+from tests.engine.titan_race.helpers import find, new, position, titan, trap
 
 
 def positions(count: int, seed: int) -> list[TitanRaceState]:
@@ -43,3 +44,20 @@ def test_bots_never_read_the_games_dice():
         other = state.clone()
         other.rng = Rng(987654321)
         assert make_bot(GAME, 1, seed=4).choose(other, seat) == expected
+
+
+def test_hard_weighs_the_dice_it_leaves_to_the_next_player():
+    # Grinder drafts first from yellow, red and blue. Rassik, next, stands on A9 of his third lap: only the yellow
+    # die (A11, then over the line) wins him the race. For Grinder alone yellow is the worst die: its end space D8
+    # holds a trap and he has one Life Point left (a K.O.). Hard takes yellow all the same, denying Rassik the win;
+    # Easy, which looks no further than its own turn, takes another die.
+    state = position(
+        new(("grinder", "rassik", "craken"), "anglieh"), {"grinder": "D4", "rassik": "A9", "craken": "F2"}, "grinder"
+    )
+    titan(state, "grinder").lap = titan(state, "rassik").lap = 3
+    titan(state, "grinder").life = 1
+    trap(state, "D8")
+    state.phase, state.pool = Phase.DRAFT, ["yellow", "red", "blue"]
+    for seed in range(3):
+        assert make_bot(GAME, 2, seed=seed).choose(state, 0) == find(state, "take_die", face="yellow")
+        assert make_bot(GAME, 1, seed=seed).choose(state, 0) != find(state, "take_die", face="yellow")
