@@ -135,7 +135,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
             options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, "adjacent")]
         elif card == "elixir" and subject.life < subject.max_life:
             options.append(PlayCard(card=card))
-        elif card == "winged_boots" and is_trailing(state, titan):
+        elif card == "winged_boots" and is_last(state, titan):
             options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
         elif card == "sidestep":
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
@@ -159,10 +159,10 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
     return options
 
 
-def is_trailing(state: TitanRaceState, titan: int) -> bool:
-    """Winged Boots: some other Titan has raced more rows (more laps, or the same lap and a higher row)."""
+def is_last(state: TitanRaceState, titan: int) -> bool:
+    """Winged Boots: no other Titan is behind (fewer laps, or the same lap and a lower row); ties count as last."""
     rows = state.titans[titan].rows_raced
-    return any(other.rows_raced > rows for index, other in enumerate(state.titans) if index != titan)
+    return not any(other.rows_raced < rows for index, other in enumerate(state.titans) if index != titan)
 
 
 def can_reroll_die(state: TitanRaceState) -> bool:

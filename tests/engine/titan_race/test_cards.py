@@ -102,17 +102,20 @@ def test_winged_boots_and_sidestep_move_and_push():
     assert where(do(state, "play_card", card="sidestep", direction="NW"))["grinder"] == "C5"
 
 
-def test_winged_boots_only_while_another_titan_is_ahead():
+def test_winged_boots_only_while_you_are_last():
     hands = {"grinder": ["winged_boots"]}
-    ahead = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands=hands)
-    assert [a.card for a in legal(ahead, "play_card")] == ["winged_boots"]
-    level = position(ahead, {"grinder": "D4", "rassik": "B4"}, "grinder", hands=hands)
-    assert legal(level, "play_card") == []  # the same row: nobody is ahead
-    refused(level, PlayCard(card="winged_boots", target="D6", direction="N"), "another Titan is ahead")
-    leading = position(ahead, {"grinder": "D4", "rassik": "A11"}, "grinder", hands=hands)
-    leading.titans[0].lap = 2  # a lap more beats a higher row
-    assert legal(leading, "play_card") == []
-    assert [a.kind for a in legal(leading, "discard_card")] == ["discard_card"]  # a dead card can still go
+    three = game("grinder", "rassik", "craken")
+    last = position(three, {"grinder": "D4", "rassik": "A11", "craken": "E5"}, "grinder", hands=hands)
+    assert [a.card for a in legal(last, "play_card")] == ["winged_boots"]
+    tied = position(three, {"grinder": "D4", "rassik": "B4", "craken": "E5"}, "grinder", hands=hands)
+    assert [a.card for a in legal(tied, "play_card")] == ["winged_boots"]  # level with the last counts as last
+    middle = position(three, {"grinder": "D4", "rassik": "A11", "craken": "E3"}, "grinder", hands=hands)
+    assert legal(middle, "play_card") == []  # Craken is behind
+    refused(middle, PlayCard(card="winged_boots", target="D6", direction="N"), "only while you are last")
+    assert [a.kind for a in legal(middle, "discard_card")] == ["discard_card"]  # a dead card can still go
+    lapped = position(three, {"grinder": "D4", "rassik": "A11", "craken": "E11"}, "grinder", hands=hands)
+    lapped.titans[0].lap = 2  # a lap more beats a higher row
+    assert legal(lapped, "play_card") == []
 
 
 def test_grappling_hook_swaps_with_a_titan_before_you():
