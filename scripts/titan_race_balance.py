@@ -2,9 +2,11 @@
 
     .venv/bin/python scripts/titan_race_balance.py --games 600 --players 3 --jobs 2
 
-Every seat is the Easy bot (level 1 of engine/core/bots.py, with the game's
-GAME_SETTINGS; the cheap level, so hundreds of games per circuit fit in
-minutes). Standard variant, one Titan per player. Game i of a circuit uses
+Every seat is the greedy bot of engine/core/bots.py (level 1) with two
+samples per action, each scored after one turn of random play (`BALANCE_BOT`:
+the app's Easy takes one sample; two play more steadily, and the figures no
+longer move when Easy is retuned). Cheap, so hundreds of games per circuit fit
+in minutes. Standard variant, one Titan per player. Game i of a circuit uses
 seed SEED+i; its Titans are dealt at random (from the game's seed), so no
 Titan's figures lean on who picks it; the bots choose their start spaces
 themselves (so a start space's figure mixes its worth with how often the bot
@@ -43,12 +45,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core import Rng
-from engine.core.bots import make_bot
+from engine.core.bots import BotSettings, GreedySettings, make_bot
 from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, START_SPACES, TITAN_ORDER, TITANS
 from engine.titan_race.game import TitanRace
 
 MAX_ACTIONS = 5000
-LEVEL = 1  # Easy
+LEVEL = 1  # the greedy bot ...
+BALANCE_BOT = BotSettings(greedy=GreedySettings(samples=2, rollout_turns=1))  # ... with these settings
 
 
 def play_one(job: tuple[str, int, int]) -> dict[str, Any] | None:
@@ -59,6 +62,8 @@ def play_one(job: tuple[str, int, int]) -> dict[str, Any] | None:
     Rng(seed ^ 0xBA1A).shuffle(titans)
     state = game.new_game(players, {"circuit": circuit, "titans": titans[:players]}, seed=seed)
     bots = [make_bot(game, LEVEL, seed=seed * 7 + seat + 1) for seat in range(players)]
+    for bot in bots:
+        bot.settings = BALANCE_BOT
     dealt = [t.hand[0] if t.hand else None for t in state.titans]
     held: list[set[str]] = [set(t.hand) for t in state.titans]
     start: list[str | None] = [None] * len(state.titans)
