@@ -573,17 +573,15 @@ def _titan_card(view: dict[str, Any], titan: dict[str, Any], grand_slam: bool) -
     hand = titan.get("hand")
     count = int(titan.get("hand_count", 0))
     if hand is not None:
-        names = [str(cards.get(card, {}).get("name", card)) for card in hand]
+        # Your own cards with their text in full: a tooltip alone cannot be read on a phone.
+        items = "".join(
+            f"<li><b>{esc(cards.get(c, {}).get('name', c))}</b>: {esc(cards.get(c, {}).get('text', ''))}</li>"
+            for c in hand
+        )
         hand_html = (
-            "<span class='tr-hand'>Your Bonus cards: "
-            + (
-                ", ".join(
-                    f"<b title='{esc(cards.get(c, {}).get('text', ''))}'>{esc(n)}</b>"
-                    for c, n in zip(hand, names, strict=True)
-                )
-                or "none"
-            )
-            + "</span>"
+            f"<span class='tr-hand'>Your Bonus cards:</span><ul class='tr-hand-cards'>{items}</ul>"
+            if items
+            else "<span class='tr-hand'>Your Bonus cards: none</span>"
         )
     else:
         backs = "".join("<span class='tr-card-back' aria-hidden='true'></span>" for _ in range(count))

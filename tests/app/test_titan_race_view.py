@@ -114,10 +114,13 @@ def test_hands_are_secret_and_counted() -> None:
     assert "Your Bonus cards" in board
     assert f"{len(other.hand)} Bonus card" in board
     own_names = {BONUS_CARDS[c].name for c in state.titans[0].hand}
+    for card in state.titans[0].hand:  # your own cards with what they do, readable without a tooltip
+        assert f"<li><b>{BONUS_CARDS[card].name}</b>: {esc(BONUS_CARDS[card].text)}</li>" in board
     for card in other.hand:
         name = BONUS_CARDS[card].name
         if name not in own_names:
             assert f">{name}<" not in board
+            assert esc(BONUS_CARDS[card].text) not in board
 
 
 def test_pass_the_device_between_humans() -> None:
