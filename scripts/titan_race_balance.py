@@ -22,6 +22,9 @@ Bonus card, the Titans it applies to and how many of them won:
 - card "held": the card was in the Titan's hand at some moment of the game
   (dealt, drawn or taken), checked after every action.
 
+It ends with one table of points from fair over every circuit (start spaces,
+cards dealt, Titans) and the largest gap of each row.
+
 The fair share of a group is the mean of 1/players over its Titans (a third in
 3-player games). A row is flagged (!) when its win share is more than
 --flag points (default 10) from fair; "held" is shown but is biased upwards
@@ -168,6 +171,27 @@ def markdown(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def overview(summaries: list[dict[str, Any]], flag: float) -> str:
+    """One table over every circuit run: points from fair per start space, card dealt and Titan, and the largest gap."""
+    circuits = [summary["circuit"] for summary in summaries]
+    lines = [
+        "#### Points from fair, every circuit",
+        "",
+        "| group | " + " | ".join(circuits) + " | largest gap |",
+        "| --- | " + " | ".join("---" for _ in circuits) + " | --- |",
+    ]
+    names = {"start": lambda k: f"start {k}", "dealt": lambda k: BONUS_CARDS[k].name, "titan": lambda k: TITANS[k].name}
+    for part in ("start", "dealt", "titan"):
+        for index, key in enumerate(row["key"] for row in summaries[0][part]):
+            points = [summary[part][index]["points_from_fair"] for summary in summaries]
+            worst = max(points, key=abs)
+            mark = " (!)" if part != "titan" and abs(worst) > flag else ""
+            lines.append(
+                f"| {names[part](key)} | " + " | ".join(f"{p:+.1f}" for p in points) + f" | {worst:+.1f}{mark} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
 def parse_players(text: str) -> list[int]:
     """'3' -> [3]; '2-6' -> [2, 3, 4, 5, 6]."""
     if "-" in text:
@@ -204,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  ({circuit}: {summary['seconds']} s)", file=sys.stderr, flush=True)
         if args.json:  # rewritten after every circuit, so a cut-short run keeps what it finished
             args.json.write_text(json.dumps(summaries, indent=1), encoding="utf-8")
+    print(overview(summaries, args.flag), flush=True)
     return 0
 
 

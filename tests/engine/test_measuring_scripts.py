@@ -55,3 +55,22 @@ def test_titan_race_balance_counts_every_titan(tmp_path):
     assert sum(row["titans"] for row in summary["dealt"]) == 2 * 3
     assert sum(row["wins"] for row in summary["titan"]) == 2
     assert {row["key"] for row in summary["dealt"]} == set(balance.BONUS_CARDS)
+
+
+def test_titan_race_balance_overview_flags_cards_and_start_spaces_not_titans():
+    balance = load("titan_race_balance")
+
+    def rows(keys, points):
+        return [{"key": key, "points_from_fair": points} for key in keys]
+
+    summary = {
+        "circuit": "lagoon",
+        "start": rows(balance.START_SPACES, 11.0),
+        "dealt": rows(balance.BONUS_CARDS, -3.0),
+        "titan": rows(balance.TITAN_ORDER, 20.0),
+    }
+    text = balance.overview([summary, {**summary, "circuit": "kaldheira"}], 10.0)
+    assert "| lagoon | kaldheira |" in text
+    assert "| start A1 | +11.0 | +11.0 | +11.0 (!) |" in text
+    assert "| Winged Boots | -3.0 | -3.0 | -3.0 |" in text
+    assert "| Rassik | +20.0 | +20.0 | +20.0 |" in text
