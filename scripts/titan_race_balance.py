@@ -22,6 +22,10 @@ Bonus card, the Titans it applies to and how many of them won:
 - card "held": the card was in the Titan's hand at some moment of the game
   (dealt, drawn or taken), checked after every action.
 
+With --random-starts each Titan's start space is drawn at random among the
+free ones (the bots play everything else): a start space's own worth, apart
+from the first die it is chosen with.
+
 It ends with one table of points from fair over every circuit (start spaces,
 cards dealt, Titans) and the largest gap of each row.
 
@@ -57,9 +61,15 @@ LEVEL = 1  # the greedy bot ...
 BALANCE_BOT = BotSettings(greedy=GreedySettings(samples=2, rollout_turns=1))  # ... with these settings
 
 
-def play_one(job: tuple[str, int, int]) -> dict[str, Any] | None:
-    """One self-play game: for each Titan its name, start space, dealt card, cards ever held and whether it won."""
-    circuit, players, seed = job
+def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str, Any] | None:
+    """One self-play game: for each Titan its name, start space, dealt card, cards ever held and whether it won.
+
+    With `random_starts` (the job's fourth field) each Titan's start space is drawn at random among the free
+    ones instead of chosen by its bot: the worth of the space alone, not of the dice it is chosen with.
+    """
+    circuit, players, seed = job[:3]
+    random_starts = len(job) > 3 and bool(job[3])
+    chooser = Rng(seed ^ 0x57A7)
     game = TitanRace()
     titans = list(TITAN_ORDER)
     Rng(seed ^ 0xBA1A).shuffle(titans)
@@ -74,7 +84,11 @@ def play_one(job: tuple[str, int, int]) -> dict[str, Any] | None:
         if state.is_over:
             break
         seat = state.current_player
-        action = bots[seat].choose(state, seat)
+        legal = game.legal_actions(state) if random_starts else []
+        if legal and legal[0].kind == "choose_start":
+            action = legal[chooser.randrange(len(legal))]
+        else:
+            action = bots[seat].choose(state, seat)
         if action.kind == "choose_start":
             start[state.acting] = action.space  # type: ignore[attr-defined]
         game.apply_unchecked(state, action)
@@ -208,13 +222,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--circuits", default=",".join(CIRCUIT_ORDER), help="comma-separated circuit ids (default all)")
     parser.add_argument("--seed", type=int, default=0, help="seed of a circuit's first game (default 0)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--random-starts",
+        action="store_true",
+        help="draw each Titan's start space at random instead of letting its bot choose (the space's own worth)",
+    )
     parser.add_argument("--flag", type=float, default=10.0, help="flag rows more than this many points from fair")
     parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
     args = parser.parse_args(argv)
     counts = parse_players(args.players)
     summaries = []
     for circuit in args.circuits.split(","):
-        work = [(circuit, counts[i % len(counts)], args.seed + i) for i in range(args.games)]
+        work = [(circuit, counts[i % len(counts)], args.seed + i, args.random_starts) for i in range(args.games)]
         started = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:

@@ -74,3 +74,12 @@ def test_titan_race_balance_overview_flags_cards_and_start_spaces_not_titans():
     assert "| start A1 | +11.0 | +11.0 | +11.0 (!) |" in text
     assert "| Winged Boots | -3.0 | -3.0 | -3.0 |" in text
     assert "| Rassik | +20.0 | +20.0 | +20.0 |" in text
+
+
+def test_titan_race_balance_random_starts_draws_the_start_spaces(tmp_path):
+    balance = load("titan_race_balance")
+    chosen = [balance.play_one(("estenggaard", 3, seed)) for seed in range(4)]
+    drawn = [balance.play_one(("estenggaard", 3, seed, True)) for seed in range(4)]
+    starts = [[t["start"] for t in game["titans"]] for game in chosen]
+    assert starts != [[t["start"] for t in game["titans"]] for game in drawn]
+    assert all(t["start"] in balance.START_SPACES for game in drawn for t in game["titans"])
