@@ -19,6 +19,8 @@ Bonus card, the Titans it applies to and how many of them won:
 - start space: the space the Titan chose on its first turn;
 - Titan: the Titan raced;
 - card "dealt": the one Bonus card the Titan was dealt at set-up;
+- start space and first die: the same, split by the die face the Titan entered
+  the race with (the bots choose a space for the die they hold);
 - card "held": the card was in the Titan's hand at some moment of the game
   (dealt, drawn or taken), checked after every action.
 
@@ -53,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core import Rng
 from engine.core.bots import BotSettings, GreedySettings, make_bot
-from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, START_SPACES, TITAN_ORDER, TITANS
+from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, FACES, START_SPACES, TITAN_ORDER, TITANS
 from engine.titan_race.game import TitanRace
 
 MAX_ACTIONS = 5000
@@ -80,6 +82,7 @@ def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str
     dealt = [t.hand[0] if t.hand else None for t in state.titans]
     held: list[set[str]] = [set(t.hand) for t in state.titans]
     start: list[str | None] = [None] * len(state.titans)
+    first_die: list[str] = [""] * len(state.titans)  # the face the Titan entered the race with
     for _ in range(MAX_ACTIONS):
         if state.is_over:
             break
@@ -91,6 +94,7 @@ def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str
             action = bots[seat].choose(state, seat)
         if action.kind == "choose_start":
             start[state.acting] = action.space  # type: ignore[attr-defined]
+            first_die[state.acting] = state.turn["face"]
         game.apply_unchecked(state, action)
         for index, titan in enumerate(state.titans):
             held[index].update(titan.hand)
@@ -102,6 +106,7 @@ def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str
             {
                 "name": titan.name,
                 "start": start[index],
+                "first_die": first_die[index],
                 "dealt": dealt[index],
                 "held": sorted(held[index]),
                 "won": index == state.winner,
@@ -159,6 +164,12 @@ def summarise(circuit: str, results: list[dict[str, Any] | None], games: int, fl
         "titan": _group([(t["name"], p, t["won"]) for t, p in entries], list(TITAN_ORDER), flag, False),
         "dealt": _group([(t["dealt"], p, t["won"]) for t, p in entries], list(BONUS_CARDS), flag, True),
         "held": _group([(c, p, t["won"]) for t, p in entries for c in t["held"]], list(BONUS_CARDS), flag, False),
+        "start_die": _group(
+            [(f"{t['start']} {t['first_die']}", p, t["won"]) for t, p in entries],
+            [f"{space} {face}" for space in START_SPACES for face in FACES],
+            flag,
+            False,
+        ),
     }
 
 
@@ -170,11 +181,21 @@ def markdown(summary: dict[str, Any]) -> str:
         "titan": lambda k: TITANS[k].name,
         "dealt": lambda k: BONUS_CARDS[k].name,
         "held": lambda k: BONUS_CARDS[k].name,
+        "start_die": lambda k: k,
     }
-    for part, title in (("start", "start space"), ("titan", "Titan"), ("dealt", "card dealt"), ("held", "card held")):
+    parts = (
+        ("start", "start space"),
+        ("start_die", "start space and first die"),
+        ("titan", "Titan"),
+        ("dealt", "card dealt"),
+        ("held", "card held"),
+    )
+    for part, title in parts:
         lines.append(f"| {title} | Titans | wins | share (95% CI) | fair | points |")
         lines.append("| --- | --- | --- | --- | --- | --- |")
         for row in summary[part]:
+            if part == "start_die" and not row["titans"]:
+                continue
             low, high = row["ci95"]
             mark = (" (!)" if row["flag"] else "") + (" *" if row["significant"] else "")
             lines.append(

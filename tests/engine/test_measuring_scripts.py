@@ -55,6 +55,7 @@ def test_titan_race_balance_counts_every_titan(tmp_path):
     assert sum(row["titans"] for row in summary["dealt"]) == 2 * 3
     assert sum(row["wins"] for row in summary["titan"]) == 2
     assert {row["key"] for row in summary["dealt"]} == set(balance.BONUS_CARDS)
+    assert sum(row["titans"] for row in summary["start_die"]) == 2 * 3  # every start split by its first die
 
 
 def test_titan_race_balance_overview_flags_cards_and_start_spaces_not_titans():
