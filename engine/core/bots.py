@@ -39,6 +39,7 @@ class GreedySettings:
     rollout_turns: int = 0  # turns of random play after the action before scoring (0: score at once)
     max_rollout_actions: int = 30  # hard stop of a rollout, in actions
     finish_turn: bool = False  # play out the rest of the bot's own turn at random before scoring
+    random_kinds: tuple[str, ...] = ()  # decisions of these action kinds are taken at random (a weaker level)
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,12 @@ GAME_SETTINGS: dict[str, BotSettings] = {
     # Easy scores each action after one turn of random play, one sample: it beats random play as often as two
     # samples did (95% of 400 games), where scoring at once won only 70%; a second sample made it much harder
     # for Hard (two-sample Easy held one Hard seat to 37% of 60 3-player trial games, one-sample Easy to 57%).
+    # Easy takes its Titan at random; Hard chooses by what the heuristic knows of the Abilities (a race between
+    # greedy bots is won by Rassik half the time and by Grinder one time in seven).
     # Hard keeps the generic search budget (CPython p95 about 250 ms): greedy playouts, a lower exploration
     # constant or twice the budget moved nothing beyond the noise of 60-game trials. See docs/benchmarks.md.
     "titan_race": BotSettings(
-        greedy=GreedySettings(samples=1, rollout_turns=1),
+        greedy=GreedySettings(samples=1, rollout_turns=1, random_kinds=("choose_titan",)),
         mcts=MctsSettings(),
     ),
 }
@@ -308,6 +311,9 @@ class GreedyBot(Bot):
     level = 1
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
+        kinds = self.settings.greedy.random_kinds
+        if kinds and all(getattr(action, "kind", None) in kinds for action in legal):
+            return Thinking(rng.choice(legal))
         return _GreedyThinking(self, state, seat, legal, rng)
 
 

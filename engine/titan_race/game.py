@@ -34,7 +34,9 @@ from engine.titan_race.data import (
     FACE_ROUTES,
     FACES,
     GRAND_SLAM_BOARDS,
+    LAPS_TO_WIN,
     PURPLE,
+    ROWS,
     START_SPACES,
     TITAN_ORDER,
 )
@@ -334,7 +336,9 @@ class TitanRace(Game):
         def strength(titan: Titan) -> float:
             knocked_out = KO_COST if titan.is_ko else 0.0
             at_risk = LAST_LIFE_RISK if titan.life == 1 else 0.0  # one push from a K.O.
-            return progress(titan) + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand)
+            rows = progress(titan)
+            ability = ABILITY_ROWS[titan.name] * max(0.0, 1.0 - rows / RACE_ROWS)  # worth less as the race ends
+            return rows + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand) + ability
 
         mine = max((strength(t) for t in state.titans if state.teams[t.owner] == team), default=0.0)
         others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
@@ -413,6 +417,18 @@ class TitanRace(Game):
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question
+# What each Titan's Ability is worth over a whole race, in rows: from the Titans' win shares in greedy self-play
+# (docs/benchmarks.md, "Titan Race balance": Rassik about +25 points, Grinder about -18; a row of lead is worth
+# about 4 points there). It lets a bot choose its Titan, which nothing else in the heuristic can see.
+ABILITY_ROWS: dict[str, float] = {
+    "rassik": 6.0,
+    "craken": 5.0,
+    "ragnarok": 1.0,
+    "chtooloo": -2.0,
+    "slaugg": -4.5,
+    "grinder": -4.5,
+}
+RACE_ROWS = LAPS_TO_WIN * ROWS  # rows in a whole race
 LEAD_SCALE = 12.0  # rows of lead at which the heuristic reaches 0.88 (tanh 1)
 KO_COST = 7.0  # rows a K.O. costs in the heuristic (about two turns of racing)
 LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8

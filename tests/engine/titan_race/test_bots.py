@@ -61,3 +61,23 @@ def test_hard_weighs_the_dice_it_leaves_to_the_next_player():
     for seed in range(3):
         assert make_bot(GAME, 2, seed=seed).choose(state, 0) == find(state, "take_die", face="yellow")
         assert make_bot(GAME, 1, seed=seed).choose(state, 0) != find(state, "take_die", face="yellow")
+
+
+def test_hard_chooses_the_strongest_titan_left_and_easy_takes_any():
+    state = GAME.new_game(3, {"circuit": "lagoon"}, seed=1)
+    assert state.phase == Phase.CHOOSE_TITAN
+    assert make_bot(GAME, 2, seed=0).choose(state, 0) == find(state, "choose_titan", titan="rassik")
+    after = GAME.apply(state, find(state, "choose_titan", titan="rassik"))
+    assert make_bot(GAME, 2, seed=0).choose(after, 1) == find(after, "choose_titan", titan="craken")
+    easy = {make_bot(GAME, 1, seed=seed).choose(state, 0).titan for seed in range(12)}
+    assert len(easy) >= 3  # Easy takes its Titan at random (GreedySettings.random_kinds)
+
+
+def test_the_heuristic_values_an_ability_less_as_the_race_ends():
+    state = position(new(("rassik", "grinder")), {"rassik": "D4", "grinder": "D4"}, "rassik")
+    early = GAME.heuristic(state, 0)
+    assert early > 0.5  # level on the circuit, but Rassik's Ability is worth more than Grinder's
+    late = position(state, {"rassik": "D10", "grinder": "D10"}, "rassik")
+    for racer in late.titans:
+        racer.lap = 3
+    assert 0.5 < GAME.heuristic(late, 0) < early
