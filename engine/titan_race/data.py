@@ -213,9 +213,18 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "Move 1 space straight ahead. Only while you are last in the race: no Titan is behind you (fewer laps, or "
         "the same lap and a lower row).",
     ),
-    "sidestep": CardSpec("Sidestep", 1, "own", "Move 1 space diagonally, left or right."),
+    "sidestep": CardSpec(
+        "Sidestep",
+        1,
+        "own",
+        "Move 1 space diagonally, left or right. Only while another Titan is ahead of you in the race (more laps, "
+        "or the same lap and a higher row).",
+    ),
     "grappling_hook": CardSpec(
-        "Grappling Hook", 1, "own", "Swap places with a Titan in one of the three spaces before you."
+        "Grappling Hook",
+        1,
+        "own",
+        "Swap places with a Titan on one of the two spaces diagonally before you (not straight ahead).",
     ),
     "thunderbolt": CardSpec(
         "Thunderbolt", 1, "own", "Inflict 1 damage on each of the six spaces around you (traps there explode)."

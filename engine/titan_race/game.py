@@ -42,7 +42,7 @@ from engine.titan_race.data import (
 )
 from engine.titan_race.effects import replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
-from engine.titan_race.powers import ability_options, card_options, damage_targets, is_last, trap_targets
+from engine.titan_race.powers import ability_options, card_options, damage_targets, is_last, is_trailing, trap_targets
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_race.state import Phase, Titan, TitanRaceState
 from engine.titan_race.view import build_view, status_sentence
@@ -405,6 +405,8 @@ class TitanRace(Game):
                 return "You have already played a Bonus card this turn."
             if isinstance(action, PlayCard) and action.card == "winged_boots" and not is_last(state, state.acting):
                 return "Winged Boots can be played only while you are last in the race (no Titan behind you)."
+            if isinstance(action, PlayCard) and action.card == "sidestep" and not is_trailing(state, state.acting):
+                return "Sidestep can be played only while another Titan is ahead of you in the race."
             if isinstance(action, EndTurn) and not turn["moved"]:
                 return "You must take your die's action before ending the turn."
             if isinstance(action, EndTurn):

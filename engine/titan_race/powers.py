@@ -137,10 +137,14 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
             options.append(PlayCard(card=card))
         elif card == "winged_boots" and is_last(state, titan):
             options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
-        elif card == "sidestep":
+        elif card == "sidestep" and is_trailing(state, titan):
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
         elif card == "grappling_hook":
-            options += [PlayCard(card=card, target=s) for s in swap_targets(state, titan, "before")]
+            options += [
+                PlayCard(card=card, target=s)
+                for s in swap_targets(state, titan, "before")
+                if direction_between(space, s) in ("NW", "NE")  # diagonally before you, not straight ahead
+            ]
         elif card == "thunderbolt" and damage_targets(state, titan, "adjacent"):
             options.append(PlayCard(card=card))
         elif card == "voodoo_doll":
@@ -157,6 +161,12 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif (card == "hourglass" and subject.ability_used) or (card == "lucky_charm" and can_reroll_die(state)):
             options.append(PlayCard(card=card))
     return options
+
+
+def is_trailing(state: TitanRaceState, titan: int) -> bool:
+    """Sidestep: another Titan is ahead (more laps, or the same lap and a higher row)."""
+    rows = state.titans[titan].rows_raced
+    return any(other.rows_raced > rows for index, other in enumerate(state.titans) if index != titan)
 
 
 def is_last(state: TitanRaceState, titan: int) -> bool:

@@ -102,6 +102,15 @@ def test_winged_boots_and_sidestep_move_and_push():
     assert where(do(state, "play_card", card="sidestep", direction="NW"))["grinder"] == "C5"
 
 
+def test_sidestep_only_while_another_titan_is_ahead():
+    hands = {"grinder": ["sidestep"]}
+    level = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "B4"}, "grinder", hands=hands)
+    assert legal(level, "play_card") == []  # the same row: nobody is ahead
+    refused(level, PlayCard(card="sidestep", target="C5", direction="NW"), "another Titan is ahead")
+    behind = position(level, {"grinder": "D4", "rassik": "B6"}, "grinder", hands=hands)
+    assert {a.direction for a in legal(behind, "play_card")} == {"NW", "NE"}
+
+
 def test_winged_boots_only_while_you_are_last():
     hands = {"grinder": ["winged_boots"]}
     three = game("grinder", "rassik", "craken")
@@ -118,11 +127,13 @@ def test_winged_boots_only_while_you_are_last():
     assert legal(lapped, "play_card") == []
 
 
-def test_grappling_hook_swaps_with_a_titan_before_you():
+def test_grappling_hook_swaps_with_a_titan_diagonally_before_you():
     state = position(
         game("grinder", "rassik"), {"grinder": "D4", "rassik": "C3"}, "grinder", hands={"grinder": ["grappling_hook"]}
     )
     assert legal(state, "play_card") == []  # Rassik is behind
+    state = position(state, {"grinder": "D4", "rassik": "D6"}, "grinder", hands={"grinder": ["grappling_hook"]})
+    assert legal(state, "play_card") == []  # straight ahead: not within the hook's reach
     state = position(state, {"grinder": "D4", "rassik": "E5"}, "grinder", hands={"grinder": ["grappling_hook"]})
     state = do(state, "play_card", card="grappling_hook", target="E5")
     assert where(state) == {"grinder": "E5", "rassik": "D4"}
