@@ -210,8 +210,8 @@ BONUS_CARDS: Final[dict[str, CardSpec]] = {
         "Winged Boots",
         1,
         "own",
-        "Move 1 space straight ahead. Only while you are last in the race: no Titan is behind you (fewer laps, or "
-        "the same lap and a lower row).",
+        "Move 1 space straight ahead, flying: you do not slide on ice. Only while you are last in the race: no "
+        "Titan is behind you (fewer laps, or the same lap and a lower row).",
     ),
     "sidestep": CardSpec(
         "Sidestep",

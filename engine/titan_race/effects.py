@@ -221,8 +221,11 @@ def ramp_jumps(features: Features, space: str, direction: str) -> int:
     return 0
 
 
-def step(fx: Effect, titan: int, direction: str, own_power: bool) -> None:
-    """One step (with ramp jumps under the Titan's own power, pushes, the new space's effects and ice slides)."""
+def step(fx: Effect, titan: int, direction: str, own_power: bool, slides: bool = True) -> None:
+    """One step (with ramp jumps under the Titan's own power, pushes, the new space's effects and ice slides).
+
+    `slides=False`: a Titan flying on Winged Boots lands on ice without sliding.
+    """
     state = fx.state
     subject = state.titans[titan]
     was_ko = subject.is_ko
@@ -248,7 +251,7 @@ def step(fx: Effect, titan: int, direction: str, own_power: bool) -> None:
     enter(fx, titan, destination)
     if subject.is_ko and not was_ko:
         return
-    if destination in features_of(state, state.board_of(subject)).ice:
+    if slides and destination in features_of(state, state.board_of(subject)).ice:
         fx.log(f"{fx.name(titan)} slides on the ice.")
         step(fx, titan, direction, own_power=False)
 

@@ -192,7 +192,7 @@ def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
     elif card == "elixir":
         gain_life(state, titan, 2, "Elixir")
     elif card in ("winged_boots", "sidestep"):
-        step(fx, titan, direction, own_power=True)
+        step(fx, titan, direction, own_power=True, slides=card != "winged_boots")  # Boots fly: no slide on ice
     elif card == "grappling_hook":
         other = titan_on(state, titan, target)
         if other is not None:

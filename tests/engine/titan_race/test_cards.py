@@ -102,6 +102,18 @@ def test_winged_boots_and_sidestep_move_and_push():
     assert where(do(state, "play_card", card="sidestep", direction="NW"))["grinder"] == "C5"
 
 
+def test_winged_boots_fly_and_do_not_slide_on_ice():
+    hands = {"grinder": ["winged_boots"]}
+    state = position(
+        new(("grinder", "rassik"), "estenggaard"), {"grinder": "D2", "rassik": "A11"}, "grinder", hands=hands
+    )
+    state = do(state, "play_card", card="winged_boots")
+    assert where(state)["grinder"] == "D4"  # on the ice, where a step would slide on to D8
+    hands = {"grinder": ["sidestep"]}
+    state = position(state, {"grinder": "C3", "rassik": "A11"}, "grinder", hands=hands)
+    assert where(do(state, "play_card", card="sidestep", direction="NE"))["grinder"] == "E5"  # Sidestep slides: D4 on
+
+
 def test_sidestep_only_while_another_titan_is_ahead():
     hands = {"grinder": ["sidestep"]}
     level = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "B4"}, "grinder", hands=hands)
