@@ -160,11 +160,12 @@ CIRCUITS: Final[dict[str, CircuitSpec]] = {
         pentacle=("D6", "B8", "F8", "D10", "C11", "E11"),
         bonus=("E3", "A5", "B12"),
     ),
-    # D2 -> D4 is ice: slide over D6 (ice) and stop on D8.
+    # D2 -> D4 is ice: slide over D6 (ice) and stop on D8. D2 is ice too, so no Titan stops there on its way up
+    # from C1 or E1 (the first turn's blue die made D2 -> D8 a jackpot: E1 +11 to +14 points from fair).
     "estenggaard": CircuitSpec(
         name="The icy plains of Estenggaard",
         effect="ice",
-        ice=("B2", "D4", "D6", "A9", "A11", "E9", "F10"),
+        ice=("B2", "D2", "D4", "D6", "A9", "A11", "E9", "F10"),
         bonus=("C5", "F6", "B12"),
     ),
 }

@@ -195,6 +195,12 @@ def test_estenggaard_example_d2_to_d4_slides_to_d8():
     assert where(state)["craken"] == "D8"
 
 
+def test_estenggaard_d2_is_ice_so_the_first_turn_cannot_stop_there_on_the_way_to_d8():
+    state = position(new(("craken", "rassik"), "estenggaard"), {"craken": "C1", "rassik": "A11"}, "craken", "blue")
+    state = move(state, "NE", "N")  # D2 is ice: slide on to E3, then straight to E5 (not D2 -> D4 -> D8)
+    assert where(state)["craken"] == "E5"
+
+
 def test_estenggaard_pushed_onto_ice_slides():
     state = position(new(("craken", "rassik"), "estenggaard"), {"craken": "D2", "rassik": "D4"}, "craken", "red")
     state = move(state, "N")
