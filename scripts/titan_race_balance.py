@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import sys
 import time
@@ -52,6 +51,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from winrate import wilson
 
 from engine.core import Rng
 from engine.core.bots import BotSettings, GreedySettings, make_bot
@@ -114,16 +116,6 @@ def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str
             for index, titan in enumerate(state.titans)
         ],
     }
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _group(rows: list[tuple[str, int, bool]], keys: list[str], flag: float, flagged: bool) -> list[dict[str, Any]]:
