@@ -42,7 +42,7 @@ from engine.titan_race.data import (
 )
 from engine.titan_race.effects import replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
-from engine.titan_race.powers import ability_options, card_options, damage_targets, is_last, is_trailing, trap_targets
+from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_race.state import Phase, Titan, TitanRaceState
 from engine.titan_race.view import build_view, status_sentence
@@ -315,7 +315,7 @@ class TitanRace(Game):
         state = _own(state)
         best = [0.0] * state.num_players
         for titan in state.titans:
-            best[titan.owner] = max(best[titan.owner], float(progress(titan)))
+            best[titan.owner] = max(best[titan.owner], float(titan.rows_raced))
         return best
 
     def winners(self, state: GameState) -> list[int]:
@@ -336,7 +336,7 @@ class TitanRace(Game):
         def strength(titan: Titan) -> float:
             knocked_out = KO_COST if titan.is_ko else 0.0
             at_risk = LAST_LIFE_RISK if titan.life == 1 else 0.0  # one push from a K.O.
-            rows = progress(titan)
+            rows = titan.rows_raced
             ability = ABILITY_ROWS[titan.name] * max(0.0, 1.0 - rows / RACE_ROWS)  # worth less as the race ends
             return rows + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand) + ability
 
@@ -403,10 +403,8 @@ class TitanRace(Game):
                 return "You have already used your Ability this turn."
             if isinstance(action, PlayCard | DiscardCard) and turn["card_played"]:
                 return "You have already played a Bonus card this turn."
-            if isinstance(action, PlayCard) and action.card == "winged_boots" and not is_last(state, state.acting):
-                return "Winged Boots can be played only while you are last in the race (no Titan behind you)."
-            if isinstance(action, PlayCard) and action.card == "sidestep" and not is_trailing(state, state.acting):
-                return "Sidestep can be played only while another Titan is ahead of you in the race."
+            if isinstance(action, PlayCard) and (refusal := card_refusal(state, state.acting, action.card)):
+                return refusal
             if isinstance(action, EndTurn) and not turn["moved"]:
                 return "You must take your die's action before ending the turn."
             if isinstance(action, EndTurn):
@@ -434,11 +432,6 @@ RACE_ROWS = LAPS_TO_WIN * ROWS  # rows in a whole race
 LEAD_SCALE = 12.0  # rows of lead at which the heuristic reaches 0.88 (tanh 1)
 KO_COST = 7.0  # rows a K.O. costs in the heuristic (about two turns of racing)
 LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8
-
-
-def progress(titan: Titan) -> int:
-    """Rows raced: completed laps times 12 plus the row (0 before entering the circuit)."""
-    return titan.rows_raced
 
 
 def _teams(num_players: int, options: TitanRaceOptions) -> list[int]:

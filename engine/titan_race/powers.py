@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.titan_race.actions import PlayCard, UseAbility
@@ -131,13 +132,15 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
     space = str(subject.space)
     options: list[PlayCard] = []
     for card in sorted(set(subject.hand)):
+        if card_refusal(state, titan, card):
+            continue
         if card == "tribal_trap":
             options += [PlayCard(card=card, target=s) for s in trap_targets(state, titan, "adjacent")]
         elif card == "elixir" and subject.life < subject.max_life:
             options.append(PlayCard(card=card))
-        elif card == "winged_boots" and is_last(state, titan):
+        elif card == "winged_boots":
             options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
-        elif card == "sidestep" and is_trailing(state, titan):
+        elif card == "sidestep":
             options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
         elif card == "grappling_hook":
             options += [
@@ -164,15 +167,28 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
 
 
 def is_trailing(state: TitanRaceState, titan: int) -> bool:
-    """Sidestep: another Titan is ahead (more laps, or the same lap and a higher row)."""
+    """Another Titan is ahead (more laps, or the same lap and a higher row)."""
     rows = state.titans[titan].rows_raced
-    return any(other.rows_raced > rows for index, other in enumerate(state.titans) if index != titan)
+    return any(other.rows_raced > rows for other in state.titans)
 
 
 def is_last(state: TitanRaceState, titan: int) -> bool:
-    """Winged Boots: no other Titan is behind (fewer laps, or the same lap and a lower row); ties count as last."""
+    """No other Titan is behind (fewer laps, or the same lap and a lower row); ties count as last."""
     rows = state.titans[titan].rows_raced
-    return not any(other.rows_raced < rows for index, other in enumerate(state.titans) if index != titan)
+    return not any(other.rows_raced < rows for other in state.titans)
+
+
+# Cards playable only in some race positions: the condition and the refusal when it does not hold.
+CARD_CONDITIONS: dict[str, tuple[Callable[[TitanRaceState, int], bool], str]] = {
+    "winged_boots": (is_last, "Winged Boots can be played only while you are last in the race (no Titan behind you)."),
+    "sidestep": (is_trailing, "Sidestep can be played only while another Titan is ahead of you in the race."),
+}
+
+
+def card_refusal(state: TitanRaceState, titan: int, card: str) -> str | None:
+    """Why `card` cannot be played now in this race position (None if its condition holds or it has none)."""
+    condition = CARD_CONDITIONS.get(card)
+    return None if condition is None or condition[0](state, titan) else condition[1]
 
 
 def can_reroll_die(state: TitanRaceState) -> bool:
