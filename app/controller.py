@@ -322,7 +322,7 @@ class App:
         assert self.game is not None and self.state is not None
         state = self.state
         if rolled is None:
-            rolled = bool(state.chance and state.chance[-1])
+            rolled = state.last_chance
         regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat, previous=self.last_view)
         self.last_view = regions.view
         self.legal = regions.legal
@@ -460,7 +460,7 @@ class App:
         seat = undo_seat(self.state)
         assert seat is not None
         self.stop_ai()
-        self.state = undo(self.game, self.state, seat)
+        self.state = undo(self.state, seat)
         self.last_view = None
         self.render_game(rolled=False)
         self.autosave()

@@ -43,19 +43,15 @@ def perspective(state: GameState) -> int | None:
     current = state.current_player
     if current is not None and not state.seats[current].is_ai:
         return current
-    for actor in reversed(state.actors):
-        if actor >= 0 and not state.seats[actor].is_ai:
-            return actor
+    if state.last_human >= 0:
+        return state.last_human
     humans = [i for i, seat in enumerate(state.seats) if not seat.is_ai]
     return humans[0] if humans else None
 
 
 def undo_seat(state: GameState) -> int | None:
     """The human seat an Undo acts for: the last human who decided (hot-seat: whoever it was)."""
-    for actor in reversed(state.actors):
-        if actor >= 0 and not state.seats[actor].is_ai:
-            return actor
-    return None
+    return state.last_human if state.last_human >= 0 else None
 
 
 def can_undo(state: GameState) -> bool:
@@ -94,7 +90,7 @@ def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None)
         label = module.turn_label(view if view is not None else game.view(state, None))
         if label:
             return str(label)
-    return f"Move {len(state.history) + 1}"
+    return f"Move {state.moves + 1}"
 
 
 def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
@@ -187,7 +183,7 @@ def render_regions(
         interactive=interactive,
         rolled=rolled,
         seat_names=[s.name for s in state.seats],
-        actor=state.actors[-1] if state.actors else None,
+        actor=state.last_actor if state.last_action is not None else None,
         previous=previous,
     )
     board = view_module(game.id).render_board(ctx)

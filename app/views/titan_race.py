@@ -320,10 +320,10 @@ def _animations(ctx: BoardContext) -> dict[int, list[tuple[float, str]]]:
     it); otherwise a Titan that moved one short distance on the same board slides there. Wraps jump.
     """
     previous = ctx.previous
-    if not previous or not ctx.state.history:
+    if not previous or ctx.state.last_action is None:
         return {}
     before = {int(t["index"]): t for t in previous.get("titans", [])}
-    last = ctx.state.history[-1].model_dump(mode="json")
+    last = ctx.state.last_action.model_dump(mode="json")
     preview = next((p for p in previous.get("previews", []) if p.get("action") == last), None)
     acting = previous.get("acting")
     plans: dict[int, list[tuple[float, str]]] = {}

@@ -161,7 +161,7 @@ def decision_rng(seed: int, state: GameState, seat: int) -> Rng:
 
     It never looks at the state's RNG or seed, so it holds nothing about the dice to come.
     """
-    mixer = Rng((seed * 0x9E3779B97F4A7C15 + len(state.history) * 0xD1B54A32D192ED03 + seat + 1) & MASK64)
+    mixer = Rng((seed * 0x9E3779B97F4A7C15 + state.moves * 0xD1B54A32D192ED03 + seat + 1) & MASK64)
     return Rng(mixer.next64())
 
 

@@ -50,9 +50,17 @@ class Action(BaseModel):
 class GameState:
     """What every game's state carries besides its own fields.
 
-    A game subclasses this, sets its own fields in `Game.setup`, and overrides
-    `_clone_own` (deep-copy its mutable fields) and `_snapshot_own` (JSON-ready
-    dict of its fields). States are never changed once returned by `Game.apply`.
+    Two parts. The *position*: the options, seats, the RNG, how many actions were
+    played (`moves`), the last human to decide, and the game's own fields; it is
+    what a save stores and what a bot searches. The *record*: the log, the action
+    that led here (`last_action`, `last_actor`, `last_chance`) and `previous`, the
+    state before it while an undo may still reach it (see engine/core/undo.py).
+    `clone(record=False)` leaves the record behind: bots' copies never carry it.
+
+    A game subclasses this, sets its own fields in `Game.setup`, and implements
+    `_clone_own` (deep-copy its mutable fields), `_snapshot_own` (its fields,
+    JSON-ready) and `Game.restore_own` (the inverse, validated). States are never
+    changed once returned by `Game.apply`.
     """
 
     game_id: str
@@ -61,10 +69,13 @@ class GameState:
     seed: int
     seats: list[Seat]
     rng: Rng
-    history: list[Action]  # every action applied, in order: the save string and the replay
-    actors: list[int]  # the seat that made each action in `history`
-    chance: list[bool]  # whether each action in `history` drew randomness (roll, shuffle)
+    moves: int  # actions played since the start
+    last_human: int  # the human seat that decided last (-1: none yet); the board is drawn for it
     log: list[str]  # human-readable events
+    last_action: Action | None  # the action that led to this state (None at the start or after a load)
+    last_actor: int  # the seat that made it (-1: none)
+    last_chance: bool  # whether it drew randomness (a roll or a shuffle seen by all)
+    previous: GameState | None  # the state before `last_action`, kept while an undo may reach it
 
     def __init__(self, game_id: str, num_players: int, options: BaseModel, seed: int, seats: list[Seat]) -> None:
         self.game_id = game_id
@@ -73,10 +84,13 @@ class GameState:
         self.seed = seed
         self.seats = list(seats)
         self.rng = Rng(seed)
-        self.history = []
-        self.actors = []
-        self.chance = []
+        self.moves = 0
+        self.last_human = -1
         self.log = []
+        self.last_action = None
+        self.last_actor = -1
+        self.last_chance = False
+        self.previous = None
 
     # -- to be provided by each game ------------------------------------------------
     @property
@@ -98,32 +112,43 @@ class GameState:
         raise NotImplementedError
 
     # -- shared -----------------------------------------------------------------------
-    def clone(self) -> GameState:
-        """An independent copy: what happens to one never shows in the other."""
+    def clone(self, *, record: bool = True) -> GameState:
+        """An independent copy: what happens to one never shows in the other.
+
+        `record=False` (bots, previews): the copy starts with an empty log and no
+        undo chain, so copying costs the same on move 10 and on move 5,000.
+        """
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.actors = self.actors.copy()
-        new.chance = self.chance.copy()
-        new.log = self.log.copy()
+        if record:
+            new.log = self.log.copy()
+        else:
+            new.log = []
+            new.last_action = None
+            new.previous = None
         self._clone_own(new)
         return new
 
+    def position(self) -> dict[str, Any]:
+        """The position, JSON-ready: what a save stores and `Game.restore` reads back."""
+        return {
+            "rng": self.rng.snapshot(),
+            "moves": self.moves,
+            "last_human": self.last_human,
+            "own": self._snapshot_own(),
+        }
+
     def snapshot(self) -> dict[str, Any]:
-        """The whole state, JSON-ready (for equality, tests and debugging)."""
+        """The whole state but its undo chain, JSON-ready (for equality, tests and debugging)."""
         return {
             "game": self.game_id,
             "num_players": self.num_players,
             "options": self.options.model_dump(mode="json"),
             "seed": self.seed,
             "seats": [seat.model_dump(mode="json") for seat in self.seats],
-            "rng": self.rng.snapshot(),
-            "history": [action.model_dump(mode="json") for action in self.history],
-            "actors": list(self.actors),
-            "chance": list(self.chance),
+            **self.position(),
             "log": list(self.log),
-            "own": self._snapshot_own(),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -208,7 +233,7 @@ class Game:
         The default suits games whose only secret is the future: the copy's RNG
         is reseeded from the bot's own RNG. Games with hidden information override.
         """
-        copy = state.clone()
+        copy = state.clone(record=False)
         copy.rng = Rng(rng.next64())
         return copy
 
@@ -263,20 +288,29 @@ class Game:
         except ValidationError as error:
             raise IllegalAction(f"That is not an action of {self.title}: {_first_error(error)}") from None
 
+    def is_legal(self, state: GameState, action: Action) -> bool:
+        """True if `action` may be played now (a game with long action lists may check it without listing)."""
+        return action in self.legal_actions(state)
+
     def apply(self, state: GameState, action: Action | dict[str, Any]) -> GameState:
         """Play one action and return the new state; `state` itself is never changed.
 
         Legality is checked here, in one place: the game is not over, the action
-        is one of this game's, and it is among `legal_actions` for the current player.
+        is one of this game's, and `is_legal` holds for the current player.
         """
         if state.is_over:
             raise IllegalAction("The game is over: no more actions can be played.")
         parsed = self.parse_action(action)
-        if parsed not in self.legal_actions(state):
+        if not self.is_legal(state, parsed):
             reason = self.why_illegal(state, parsed)
             raise IllegalAction(reason or f"\u201c{parsed.describe()}\u201d is not allowed now.")
+        return self.step(state, parsed)
+
+    def step(self, state: GameState, action: Action) -> GameState:
+        """Play an action known to be legal on a copy that carries the record (log, undo chain)."""
         new = state.clone()
-        self.apply_unchecked(new, parsed)
+        self.apply_unchecked(new, action)
+        new.previous = None if new.last_chance else state  # an undo never takes back a roll that was seen
         return new
 
     def apply_unchecked(self, state: GameState, action: Action) -> None:
@@ -284,9 +318,15 @@ class Game:
         seat = state.current_player
         draws = state.rng.draws
         self.play(state, action)
-        state.history.append(action)
-        state.actors.append(-1 if seat is None else seat)
-        state.chance.append(state.rng.draws != draws)
+        state.moves += 1
+        state.last_action = action
+        state.last_chance = state.rng.draws != draws
+        if seat is None:
+            state.last_actor = -1
+        else:
+            state.last_actor = seat
+            if not state.seats[seat].is_ai:
+                state.last_human = seat
 
     def replay(
         self,
@@ -296,17 +336,82 @@ class Game:
         seats: list[Seat] | list[dict[str, Any]] | None,
         actions: list[Any],
     ) -> GameState:
-        """Rebuild a game from its start and its actions, checking each one."""
+        """Rebuild a game from its start and its actions, checking each one (IllegalAction names the first bad one).
+
+        The actions since the last roll are replayed with `step`, so the result can be undone as the original.
+        """
         state = self.new_game(num_players, options, seed, seats)
+        base, base_log, tail = state.clone(record=False), len(state.log), []  # after the last roll, and what followed
         for index, data in enumerate(actions):
             try:
                 action = self.parse_action(data)
-                if state.is_over or action not in self.legal_actions(state):
+                if state.is_over or not self.is_legal(state, action):
                     raise IllegalAction(f"\u201c{action.describe()}\u201d is not allowed there.")
             except IllegalAction as error:
                 raise IllegalAction(f"Action {index + 1}: {error}") from None
             self.apply_unchecked(state, action)
+            if state.last_chance:
+                base, base_log, tail = state.clone(record=False), len(state.log), []
+            else:
+                tail.append(action)
+        base.log = state.log[:base_log]
+        for action in tail:
+            base = self.step(base, action)
+        return base
+
+    def restore(
+        self, num_players: int, options: Any, seed: int, seats: list[Any], position: dict[str, Any]
+    ) -> GameState:
+        """A state rebuilt from `GameState.position()` output, checked; raises ValueError (readable) if it is not one.
+
+        The record starts empty (the caller adds the log). Checks: the fields' shapes and ranges
+        (`restore_own`), that the position reads back exactly as given, the game's invariants, and
+        that the player to move has a legal action (none once the game is over).
+        """
+        state = self.new_game(num_players, options, seed, seats)
+        state.log = []
+        rng = position.get("rng")
+        if not (isinstance(rng, list) and len(rng) == 2 and all(_is_int(v, 0, MAX_U64) for v in rng)):
+            raise ValueError("its dice state is not valid")
+        state.rng = Rng(rng[0], rng[1])
+        if not _is_int(position.get("moves"), 0, MAX_MOVES):
+            raise ValueError("its move count is not valid")
+        state.moves = position["moves"]
+        if not _is_int(position.get("last_human"), -1, num_players - 1):
+            raise ValueError("its last player is not valid")
+        state.last_human = position["last_human"]
+        own = position.get("own")
+        if not isinstance(own, dict):
+            raise ValueError("its position is missing")
+        self.restore_own(state, own)
+        if state._snapshot_own() != own:
+            raise ValueError("its position does not read back as written")
+        problems = self.invariant_violations(state)
+        if problems:
+            raise ValueError(f"its position is impossible ({problems[0]})")
+        seat = state.current_player
+        if seat is not None and not (0 <= seat < num_players and self.legal_actions(state)):
+            raise ValueError("nobody can move in its position")
+        if seat is None and self.legal_actions(state):
+            raise ValueError("its position is over but has moves")
         return state
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Set the game's own fields of `state` from `_snapshot_own()` output; ValueError if malformed."""
+        raise ValueError(f"{self.title} cannot restore a saved position")
+
+    def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """The game's own fields saved under an older `rules_version`, in today's shape (none changed yet)."""
+        return own
+
+
+MAX_U64 = (1 << 64) - 1
+MAX_MOVES = 10_000_000
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    """True for a plain int (not a bool) within [low, high]."""
+    return type(value) is int and low <= value <= high
 
 
 def _first_error(error: ValidationError) -> str:

@@ -1,4 +1,22 @@
-"""Save strings: `TT.1.` + base64url (no padding) of zlib-compressed JSON of a game's start and actions."""
+"""Save strings: `TT.2.` + base64url (no padding) of zlib-compressed JSON of a game's position and log.
+
+A save holds the position the player saw, not the moves that led there, so it opens into that very
+position in every later release, whatever the rules have become since (docs/saves.md):
+
+    g  game id                     r  rules version it was made under
+    n  number of players           o  options          p  seats          s  the seed the game began with
+    x  the position (GameState.position(): the RNG, moves, last human, the game's own fields)
+    l  the log
+    b, k, u  (only while an undo is possible) the position after the last roll, the length of the
+             log there, and the actions since (JSON), which rebuild the undo chain
+
+Format 1 (`TT.1.`, made before this format) held the seed and every action; it is still read, by
+replaying the actions under today's rules: it opens where those rules are the ones it was made under,
+and is refused with a plain message where they are not.
+
+`loads` never raises anything but InvalidSave, with a short message: every limit is checked before
+the work it protects (text length, compressed size, nesting depth, item counts, number of actions).
+"""
 
 from __future__ import annotations
 
@@ -10,39 +28,91 @@ import zlib
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidSave
-from engine.core.game import GameState
+from engine.core.game import Game, GameState
+from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 
 PREFIX = "TT"
-VERSION = 1
+VERSION = 2  # the format written
+READS = (1, 2)  # the formats read
 MAX_TEXT = 200_000  # characters of a save string we even look at
 MAX_JSON = 2_000_000  # bytes a save may decompress to (decompression bombs stop here)
+MAX_DEPTH = 24  # nesting of lists and objects
+MAX_ITEMS = 2_000  # items in any one list or object ...
+MAX_LOG_LINES = 100_000  # ... but the log
+MAX_V1_ACTIONS = 10_000  # ... and the actions of a format-1 save (each is replayed: about 0.2 s per 10,000)
+MAX_TOTAL = 400_000  # items in all
+MAX_MESSAGE = 300  # characters of any refusal
 
 
 def dumps(state: GameState) -> str:
-    """The save string of a state: game, rules version, options, seats, seed and actions."""
+    """The save string of a state: its position, its log and (while an undo is possible) its undo chain."""
     from engine.registry import get_game
 
     game = get_game(state.game_id)
-    data = {
+    data: dict[str, Any] = {
         "g": state.game_id,
         "r": game.rules_version,
         "n": state.num_players,
         "o": state.options.model_dump(mode="json"),
         "p": [seat.model_dump(mode="json") for seat in state.seats],
         "s": state.seed,
-        "a": [action.model_dump(mode="json") for action in state.history],
+        "x": state.position(),
+        "l": state.log,
     }
+    chain: list[GameState] = []
+    node = state
+    while node.previous is not None and node.last_action is not None:
+        chain.append(node)
+        node = node.previous
+    if chain:
+        data["b"] = node.position()
+        data["k"] = len(node.log)
+        data["u"] = [step.last_action.model_dump(mode="json") for step in reversed(chain)]  # type: ignore[union-attr]
+    return pack(data)
+
+
+def pack(data: dict[str, Any], version: int = VERSION) -> str:
+    """The save string of save data (JSON-ready)."""
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    packed = zlib.compress(raw, 9)
-    return f"{PREFIX}.{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    packed = zlib.compress(raw, 6)
+    return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def decode(text: str) -> dict[str, Any]:
-    """The JSON inside a save string, checked for shape only; raises InvalidSave."""
+    """The data inside a save string, checked for shape only (its format under the key "format"); InvalidSave."""
+    try:
+        return _decode(text)
+    except InvalidSave as error:
+        raise InvalidSave(_capped(str(error))) from None
+    except Exception as error:
+        raise InvalidSave(_capped(f"The save string is damaged ({type(error).__name__}).")) from None
+
+
+def loads(text: str) -> GameState:
+    """The game of a save string, in the position it was saved in; raises InvalidSave (only)."""
+    try:
+        data = _decode(text)
+        if data["format"] == 1:
+            return _load_v1(data)
+        return _load_v2(data)
+    except InvalidSave as error:
+        raise InvalidSave(_capped(str(error))) from None
+    except Exception as error:
+        raise InvalidSave(_capped(f"The save string could not be opened ({type(error).__name__}: {error}).")) from None
+
+
+def _capped(message: str) -> str:
+    """A refusal no longer than MAX_MESSAGE characters."""
+    return short(message, MAX_MESSAGE)
+
+
+def _decode(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise InvalidSave("A save string must be text.")
+    if len(text) > 2 * MAX_TEXT:  # before any copy of it is made
+        raise InvalidSave(f"The save string is too long ({len(text)} characters; at most {MAX_TEXT}).")
     text = text.strip()
     if "#" in text:  # a whole share link was pasted: keep the fragment
         text = text.rsplit("#", 1)[1]
@@ -52,12 +122,15 @@ def decode(text: str) -> dict[str, Any]:
         raise InvalidSave("The save string is empty.")
     if len(text) > MAX_TEXT:
         raise InvalidSave(f"The save string is too long ({len(text)} characters; at most {MAX_TEXT}).")
-    parts = text.split(".")
+    parts = text.split(".", 2)
     if len(parts) != 3 or parts[0] != PREFIX:
         raise InvalidSave(f"This is not a Titan Table save string (it should start with “{PREFIX}.{VERSION}.”).")
-    if parts[1] != str(VERSION):
-        raise InvalidSave(f"This save string has format version {parts[1][:10]!r}; this app reads version {VERSION}.")
-    body = parts[2]
+    if parts[1] not in {str(v) for v in READS}:
+        raise InvalidSave(
+            f"This save string has format version {short(parts[1], 10)!r}; this app reads versions "
+            f"{', '.join(str(v) for v in READS)}. It may come from a newer version of Titan Table."
+        )
+    version, body = int(parts[1]), parts[2]
     if not _BASE64URL.fullmatch(body):
         raise InvalidSave("The save string is damaged (it has characters a save string never holds).")
     try:
@@ -74,36 +147,109 @@ def decode(text: str) -> dict[str, Any]:
     except zlib.error:
         raise InvalidSave("The save string is damaged (its compressed data is corrupt).") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise InvalidSave("The save string is damaged (its contents are not valid JSON).") from None
+        data = parse(raw.decode("utf-8"), max_depth=MAX_DEPTH)
+    except UnicodeDecodeError:
+        raise InvalidSave("The save string is damaged (its contents are not text).") from None
+    except UntrustedInputError as error:
+        raise InvalidSave(f"The save string is damaged ({error}).") from None
     if not isinstance(data, dict):
         raise InvalidSave("The save string is damaged (unexpected contents).")
-    expected = {"g": str, "r": int, "n": int, "o": dict, "p": list, "s": int, "a": list}
+    try:
+        check_sizes(
+            data, max_items=MAX_ITEMS, max_total=MAX_TOTAL, exceptions={"l": MAX_LOG_LINES, "a": MAX_V1_ACTIONS}
+        )
+    except UntrustedInputError as error:
+        raise InvalidSave(f"The save string is refused ({error}).") from None
+    expected: dict[str, type] = {"g": str, "r": int, "n": int, "o": dict, "p": list, "s": int}
+    expected.update({"a": list} if version == 1 else {"x": dict, "l": list})
     for key, kind in expected.items():
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data.get(key), bool)):
             raise InvalidSave(f"The save string is damaged (field {key!r} is missing or of the wrong kind).")
+    data["format"] = version
     return data
 
 
-def loads(text: str) -> GameState:
-    """Rebuild a game from its save string, replaying and checking every action; raises InvalidSave."""
+def _game_of(data: dict[str, Any]) -> Game:
+    """The game a save names (its package imported now)."""
     from engine.registry import GAMES
 
-    data = decode(text)
-    game = GAMES.get(data["g"])
-    if game is None:
-        raise InvalidSave(f"The save string is for an unknown game {data['g'][:40]!r}.")
-    if data["r"] != game.rules_version:
+    if data["g"] not in GAMES:
+        raise InvalidSave(f"The save string is for an unknown game {short(data['g'])!r}.")
+    return GAMES[data["g"]]
+
+
+def _load_v1(data: dict[str, Any]) -> GameState:
+    """A format-1 save: replay its actions under today's rules (those of rules version 1 only)."""
+    game = _game_of(data)
+    if data["r"] != 1 or game.rules_version != 1:
         raise InvalidSave(
-            f"The save string was made with rules version {data['r']} of {game.title}; this app has version "
-            f"{game.rules_version}."
+            f"This {game.title} game was saved by an older version of Titan Table whose rules have changed "
+            "since; it cannot be opened in this version."
         )
     try:
         return game.replay(data["n"], data["o"], data["s"], data["p"], data["a"])
     except IllegalAction as error:
-        raise InvalidSave(f"The save string holds an illegal action. {error}") from None
+        raise InvalidSave(
+            f"This {game.title} game was saved by an older version of Titan Table, and today's rules do not "
+            f"allow one of its moves ({short(error, 120)}); it cannot be opened in this version."
+        ) from None
     except ValueError as error:
-        raise InvalidSave(f"The save string cannot start a game: {error}") from None
-    except RecursionError:
-        raise InvalidSave("The save string is damaged (nested too deeply).") from None
+        raise InvalidSave(f"The save string cannot start a game: {short(error, 120)}") from None
+
+
+def _load_v2(data: dict[str, Any]) -> GameState:
+    """A format-2 save: restore its position and log, then its undo chain if that replays to the same position."""
+    game = _game_of(data)
+    made_under = data["r"]
+    if made_under > game.rules_version:
+        raise InvalidSave(
+            f"This {game.title} game was saved by a newer version of Titan Table (rules version {made_under}); "
+            "reload the page to update, then open it again."
+        )
+    if made_under < 1:
+        raise InvalidSave("The save string is damaged (its rules version is not valid).")
+    log = data["l"]
+    if not all(isinstance(line, str) for line in log):
+        raise InvalidSave("The save string is damaged (its log is not text).")
+    state = _restore(game, data, data["x"], made_under)
+    state.log = log
+    base_data, base_log, actions = data.get("b"), data.get("k"), data.get("u")
+    if (
+        isinstance(base_data, dict)
+        and isinstance(actions, list)
+        and type(base_log) is int
+        and 0 <= base_log <= len(log)
+    ):
+        chained = _undo_chain(game, data, base_data, log[:base_log], actions, made_under)
+        if chained is not None and chained.snapshot() == state.snapshot():
+            state = chained
+    return state
+
+
+def _restore(game: Game, data: dict[str, Any], position: dict[str, Any], made_under: int) -> GameState:
+    """A checked state of a saved position (migrated from an older rules version first)."""
+    position = dict(position)
+    own = position.get("own")
+    if made_under < game.rules_version and isinstance(own, dict):
+        position["own"] = game.migrate_position(own, made_under)
+    try:
+        return game.restore(data["n"], data["o"], data["s"], data["p"], position)
+    except ValueError as error:
+        raise InvalidSave(f"The save string is damaged: {short(error, 160)}.") from None
+
+
+def _undo_chain(
+    game: Game, data: dict[str, Any], base: dict[str, Any], log: list[str], actions: list[Any], made_under: int
+) -> GameState | None:
+    """The position after the last roll, with the actions since replayed on it (None if they do not replay)."""
+    try:
+        state = _restore(game, data, base, made_under)
+        state.log = list(log)
+        for action_data in actions:
+            action = game.parse_action(action_data)
+            if state.is_over or not game.is_legal(state, action):
+                return None
+            state = game.step(state, action)
+    except (InvalidSave, IllegalAction):
+        return None
+    return state

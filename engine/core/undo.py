@@ -1,8 +1,13 @@
-"""Undo: take back your own decisions, back to the last roll or other revealed chance event."""
+"""Undo: take back your own decisions, back to the last roll or other revealed chance event.
+
+Each state returned by `Game.apply` links to the state before it (`previous`) unless its action drew
+randomness; an undo walks that chain back. Nothing is replayed, so an undo costs the same on move
+10 and on move 5,000.
+"""
 
 from __future__ import annotations
 
-from engine.core.game import Game, GameState
+from engine.core.game import GameState
 
 
 def undo_steps(state: GameState, seat: int) -> int:
@@ -11,25 +16,26 @@ def undo_steps(state: GameState, seat: int) -> int:
     An undo takes back the most recent decision of `seat`, together with any
     decisions of computer seats made after it. It never takes back an action
     that drew randomness (a roll, a shuffle: its result has been seen), nor a
-    decision of another human seat.
+    decision of another human seat, and nothing once the game is over.
     """
-    last = len(state.history) - 1
-    for index in range(last, -1, -1):
-        actor = state.actors[index]
-        if state.chance[index]:
-            return 0
+    if state.is_over:
+        return 0
+    steps = 0
+    node = state
+    while node.previous is not None:
+        steps += 1
+        actor = node.last_actor
         if actor == seat:
-            return last - index + 1
-        if actor < 0 or not state.seats[actor].is_ai:
+            return steps
+        if actor < 0 or not node.seats[actor].is_ai:
             return 0
+        node = node.previous
     return 0
 
 
-def undo(game: Game, state: GameState, seat: int) -> GameState:
-    """The state before the last decision of `seat` (see `undo_steps`), replayed from the start."""
-    steps = undo_steps(state, seat)
-    if steps == 0:
-        return state
-    return game.replay(
-        state.num_players, state.options, state.seed, state.seats, state.history[: len(state.history) - steps]
-    )
+def undo(state: GameState, seat: int) -> GameState:
+    """The state before the last decision of `seat` (see `undo_steps`); `state` itself if there is none."""
+    node, steps = state, undo_steps(state, seat)
+    while steps and node.previous is not None:
+        node, steps = node.previous, steps - 1
+    return node

@@ -52,7 +52,7 @@ from engine.titan_dice.rules import (
     ranked_winner,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
+from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState, restore_fields
 from engine.titan_dice.view import build_view
 
 
@@ -262,3 +262,7 @@ class TitanDice(Game):
         """Broken invariants: tracks, dice accounting, cards, wounds, scores, whose decision it is."""
         state = _own(state)
         return checks.invariant_violations(state, self.scores(state))
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Boards, stacks, Exodus, round and phase from a saved position (validated)."""
+        restore_fields(_own(state), own)

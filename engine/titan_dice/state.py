@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, cast
+from typing import Annotated, Any, Literal, cast
+
+from pydantic import Field, StrictBool
 
 from engine.core import GameState
-from engine.titan_dice.data import BONUS_DIE, CREATURES, REGULAR_DICE, TRACK_MAX, TRACK_START, WOUND
+from engine.core.positions import Count, Fields, FlatDict, read_fields
+from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, REGULAR_DICE, TRACK_MAX, TRACK_START, WOUND
 
 
 class Phase(StrEnum):
@@ -177,6 +180,75 @@ class TitanDiceState(GameState):
             "pending": {key: (list(v) if isinstance(v, list) else v) for key, v in sorted(self.pending.items())},
             "solo_result": self.solo_result,
         }
+
+
+# -- a saved position read back (the shape of `_snapshot_own`) ----------------------------------------
+Creature = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur"]
+Face = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur", "wound"]
+Area = Literal["hand", "active", "spent", "wound", "removed", "attack", "box"]
+DICE = REGULAR_DICE + 1
+Seat = Count(3)
+Level = Count(3, 1)
+
+
+class BoardFields(Fields):
+    """One player board as saved."""
+
+    track: Annotated[list[Count(TRACK_MAX)], Field(min_length=len(CREATURES), max_length=len(CREATURES))]
+    die_face: Annotated[list[Face], Field(min_length=DICE, max_length=DICE)]
+    die_area: Annotated[list[Area], Field(min_length=DICE, max_length=DICE)]
+    wound_markers: Count(20)
+    cards: Annotated[dict[Creature, Level], Field(max_length=len(CREATURES))]
+    face_down: Annotated[list[Creature], Field(max_length=len(CREATURES))]
+    is_out: StrictBool
+    has_rolled: StrictBool
+    gryphon_attack: StrictBool
+
+
+class TitanDiceFields(Fields):
+    """A Titan Dice position as saved."""
+
+    phase: Phase
+    round_number: Count(10_000, 1)
+    first_player: Seat
+    turn: Seat
+    decider: Seat
+    boards: Annotated[list[BoardFields], Field(min_length=1, max_length=4)]
+    stacks: Annotated[dict[Creature, Annotated[list[Level], Field(max_length=6)]], Field(max_length=len(CREATURES))]
+    exodus: Annotated[list[Count(EXODUS_START)], Field(max_length=len(CREATURES))]
+    end_triggered: StrictBool
+    pending: FlatDict
+    solo_result: Literal["", "won", "lost"]
+
+
+def restore_fields(state: TitanDiceState, own: dict[str, Any]) -> None:
+    """Set a state's Titan Dice fields from a saved position; ValueError if it is not one."""
+    fields = read_fields(TitanDiceFields, own)
+    if len(fields.boards) != state.num_players or max(fields.first_player, fields.turn, fields.decider) >= len(
+        fields.boards
+    ):
+        raise ValueError("its boards do not match its players")
+    if set(fields.stacks) != set(CREATURES):
+        raise ValueError("it lacks a stack of cards")
+    state.phase = fields.phase
+    state.round_number = fields.round_number
+    state.first_player, state.turn, state.decider = fields.first_player, fields.turn, fields.decider
+    state.boards = []
+    for saved in fields.boards:
+        board = PlayerBoard()
+        board.track, board.die_face, board.die_area = list(saved.track), list(saved.die_face), list(saved.die_area)
+        board.wound_markers, board.cards, board.face_down = (
+            saved.wound_markers,
+            dict(saved.cards),
+            list(saved.face_down),
+        )
+        board.is_out, board.has_rolled, board.gryphon_attack = saved.is_out, saved.has_rolled, saved.gryphon_attack
+        state.boards.append(board)
+    state.stacks = {creature: list(levels) for creature, levels in fields.stacks.items()}
+    state.exodus = list(fields.exodus)
+    state.end_triggered = fields.end_triggered
+    state.pending = {key: (list(value) if isinstance(value, list) else value) for key, value in fields.pending.items()}
+    state.solo_result = fields.solo_result
 
 
 __all__ = ["AREAS", "BONUS_DIE", "Phase", "PlayerBoard", "TitanDiceState"]

@@ -154,7 +154,7 @@ def replays_to_its_question(state: TitanRaceState) -> bool:
     already answered in this effect and the one now asked. See `TitanRace.determinize`.
     """
     question = state.question
-    fx = Effect(state.clone(), list(state.answers), True)
+    fx = Effect(state.clone(record=False), list(state.answers), True)
     try:
         run(fx, question["effect"])
     except NeedAnswer as asked:

@@ -44,7 +44,7 @@ from engine.titan_race.effects import replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_race.state import Phase, Titan, TitanRaceState
+from engine.titan_race.state import Phase, Titan, TitanRaceState, restore_fields
 from engine.titan_race.view import build_view, status_sentence
 
 CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
@@ -361,13 +361,13 @@ class TitanRace(Game):
             copy = self._sample_world(state, seat, rng)
             if copy.phase != Phase.ANSWER or replays_to_its_question(copy):
                 return copy
-        copy = _own(state.clone())
+        copy = _own(state.clone(record=False))
         copy.rng = Rng(rng.next64())
         return copy
 
     def _sample_world(self, state: TitanRaceState, seat: int, rng: Rng) -> TitanRaceState:
         """One reshuffle of what `seat` cannot see, with new future dice."""
-        copy = _own(state.clone())
+        copy = _own(state.clone(record=False))
         team = copy.teams[seat]
         hidden = [t for t in copy.titans if copy.teams[t.owner] != team]
         # Sorted first, so the sample depends only on which cards are unknown, never on where they really are.
@@ -414,6 +414,13 @@ class TitanRace(Game):
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""
         return invariant_violations(_own(state))
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""
+        state = _own(state)
+        restore_fields(state, own)
+        if state.phase == Phase.ANSWER and not (state.question and replays_to_its_question(state)):
+            raise ValueError("its pending question does not follow from its position")
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question

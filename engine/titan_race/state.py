@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, cast
+from typing import Annotated, Any, Literal, cast
+
+from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
-from engine.titan_race.data import CIRCUITS, GRAND_SLAM_BOARDS, MAX_LIFE, ROWS, TITANS
+from engine.core.positions import Count, Fields, FlatDict, Key, Text, read_fields
+from engine.titan_race.board import SPACES
+from engine.titan_race.data import (
+    BONUS_CARDS,
+    CIRCUITS,
+    DECK,
+    FACES,
+    GRAND_SLAM_BOARDS,
+    HAND_LIMIT,
+    LAPS_TO_WIN,
+    MAX_LIFE,
+    ROWS,
+    TITANS,
+    TRAP_TOKENS,
+)
 
 
 class Phase(StrEnum):
@@ -182,6 +198,95 @@ class TitanRaceState(GameState):
             "lap_events": [list(pair) for pair in self.lap_events],
             "winner": self.winner,
         }
+
+
+# -- a saved position read back (the shape of `_snapshot_own`) ----------------------------------------
+TitanName = Literal[tuple(TITANS)]  # type: ignore[valid-type]
+CardName = Literal[tuple(BONUS_CARDS)]  # type: ignore[valid-type]
+CircuitName = Literal[tuple(CIRCUITS)]  # type: ignore[valid-type]
+SpaceName = Literal[tuple(SPACES)]  # type: ignore[valid-type]
+FaceName = Literal[tuple(FACES)]  # type: ignore[valid-type]
+MAX_TITANS = 6
+TitanIndex = Count(MAX_TITANS - 1)
+TrapSpace = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-2]:[A-F](?:[1-9]|1[0-2])$")]
+Cards = Annotated[list[CardName], Field(max_length=len(DECK))]
+
+
+class TitanFields(Fields):
+    """One Titan as saved."""
+
+    name: TitanName
+    owner: TitanIndex
+    space: SpaceName | None
+    lap: Count(LAPS_TO_WIN + 1)
+    life: Count(MAX_LIFE)
+    ko: Literal["", "ko", "recovering"]
+    hand: Annotated[list[CardName], Field(max_length=HAND_LIMIT)]
+    ability_used: StrictBool
+    shielded: StrictBool
+
+
+class QuestionFields(Fields):
+    """An effect waiting for an answer, as saved."""
+
+    titan: TitanIndex
+    kind: Key
+    options: Annotated[list[Key], Field(min_length=1, max_length=len(DECK) + 2)]
+    prompt: Text
+    effect: FlatDict
+    resume: Phase
+
+
+class TitanRaceFields(Fields):
+    """A Titan Race position as saved."""
+
+    phase: Phase
+    circuits: Annotated[list[CircuitName], Field(min_length=1, max_length=GRAND_SLAM_BOARDS)]
+    titans: Annotated[list[TitanFields], Field(max_length=MAX_TITANS)]
+    pickers: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]
+    teams: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]
+    traps: Annotated[list[TrapSpace], Field(max_length=TRAP_TOKENS)]
+    deck: Cards
+    discard: Cards
+    first_titan: Count(MAX_TITANS - 1, -1)
+    round_number: Count(10_000, 1)
+    order: Annotated[list[TitanIndex], Field(max_length=MAX_TITANS)]
+    turn_index: TitanIndex
+    pool: Annotated[list[FaceName], Field(max_length=MAX_TITANS)]
+    turn: FlatDict
+    question: QuestionFields | Annotated[dict[str, Any], Field(max_length=0)]
+    answers: Annotated[list[Key], Field(max_length=20)]
+    lap_events: Annotated[list[Annotated[list[Count(100)], Field(min_length=2, max_length=2)]], Field(max_length=6)]
+    winner: Count(MAX_TITANS - 1, -1)
+
+
+def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
+    """Set a state's Titan Race fields from a saved position; ValueError if it is not one."""
+    fields = read_fields(TitanRaceFields, own)
+    count = len(fields.titans)
+    if len(fields.teams) != state.num_players or any(seat >= state.num_players for seat in fields.pickers):
+        raise ValueError("its seats do not match its players")
+    if count > len(fields.pickers) or len(fields.lap_events) != count or fields.winner >= count:
+        raise ValueError("its Titans do not match")
+    if isinstance(fields.question, QuestionFields) and fields.question.titan >= count:
+        raise ValueError("its question is for a Titan that is not in the race")
+    state.phase = fields.phase
+    state.circuits = list(fields.circuits)
+    state.titans = []
+    for saved in fields.titans:
+        titan = Titan(saved.name, saved.owner)
+        titan.space, titan.lap, titan.life, titan.ko = saved.space, saved.lap, saved.life, saved.ko
+        titan.hand, titan.ability_used, titan.shielded = list(saved.hand), saved.ability_used, saved.shielded
+        state.titans.append(titan)
+    state.pickers, state.teams, state.traps = list(fields.pickers), list(fields.teams), list(fields.traps)
+    state.deck, state.discard = list(fields.deck), list(fields.discard)
+    state.first_titan, state.round_number = fields.first_titan, fields.round_number
+    state.order, state.turn_index, state.pool = list(fields.order), fields.turn_index, list(fields.pool)
+    state.turn = {key: (list(value) if isinstance(value, list) else value) for key, value in fields.turn.items()}
+    state.question = _plain(own["question"]) if fields.question else {}
+    state.answers = list(fields.answers)
+    state.lap_events = [list(pair) for pair in fields.lap_events]
+    state.winner = fields.winner
 
 
 def _plain(value: Any) -> Any:

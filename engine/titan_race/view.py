@@ -168,7 +168,7 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
         }
     else:
         return None
-    work = state.clone()
+    work = state.clone(record=False)
     fx = _PreviewEffect(work, [], False)  # type: ignore[arg-type]
     with contextlib.suppress(GameWon, NeedAnswer):
         run(fx, effect)

@@ -88,7 +88,7 @@ def test_a_broken_save_string_is_never_written():
     broken.save = "TT.1.garbage!"
     with pytest.raises(InvalidSave):
         store.put(broken)
-    assert store.get("a").save.startswith("TT.1.")
+    assert store.get("a").save.startswith("TT.2.")
 
 
 def test_game_whose_index_update_failed_is_still_listed():

@@ -32,8 +32,8 @@ def board_for(state) -> tuple[str, list[str]]:
         actions=legal,
         labels=labels,
         interactive=not state.is_over,
-        rolled=bool(state.chance and state.chance[-1]),
-        actor=state.actors[-1] if state.actors else None,
+        rolled=state.last_chance,
+        actor=state.last_actor if state.last_action is not None else None,
     )
     return render_board(ctx), labels
 

@@ -102,7 +102,7 @@ def check_illegal_refused(game: Game, state: GameState, legal: list[Action], see
     candidates = sorted((a for a in seen if a not in here), key=repr)
     if not candidates:
         return
-    action = candidates[len(state.history) % len(candidates)]
+    action = candidates[state.moves % len(candidates)]
     before = state.snapshot()
     with pytest.raises(IllegalAction) as refused:
         game.apply(state, action)

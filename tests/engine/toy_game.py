@@ -60,6 +60,8 @@ class Pig(Game):
         return state
 
     def legal_actions(self, state):
+        if state.is_over:
+            return []
         return [Roll(), Hold()] if state.turn_total else [Roll()]
 
     def play(self, state, action):
@@ -87,6 +89,14 @@ class Pig(Game):
     def winners(self, state):
         best = max(state.banked)
         return [i for i, b in enumerate(state.banked) if b == best]
+
+    def restore_own(self, state, own):
+        banked, total, turn = own.get("banked"), own.get("turn_total"), own.get("turn")
+        if not (isinstance(banked, list) and len(banked) == state.num_players and all(type(b) is int for b in banked)):
+            raise ValueError("bad banked points")
+        if type(total) is not int or type(turn) is not int or not 0 <= turn < state.num_players:
+            raise ValueError("bad turn")
+        state.banked, state.turn_total, state.turn = list(banked), total, turn
 
 
 PIG = Pig()

@@ -56,7 +56,7 @@ def test_save_string_round_trips_mid_game_and_at_the_end():
 
 def test_a_finished_four_player_game_fits_in_a_url_fragment():
     state = random_game(4, 0, 100_000)
-    assert state.is_over and len(state.history) > 400  # random play runs longer than a real game
+    assert state.is_over and state.moves > 400  # random play runs longer than a real game
     assert len(save.dumps(state)) < 8000
 
 
@@ -66,7 +66,7 @@ def test_every_action_kind_round_trips_through_json_and_describes_itself():
         for seed in range(8):
             state = new(players, seed=seed)
             chooser = Rng(seed)
-            while not state.is_over and len(state.history) < 1500:
+            while not state.is_over and state.moves < 1500:
                 for action in GAME.legal_actions(state):
                     seen.setdefault(action.kind, action)
                 GAME.apply_unchecked(state, chooser.choice(GAME.legal_actions(state)))
@@ -124,7 +124,7 @@ def test_status_sentence_in_every_reached_phase(players):
     for seed in range(6):
         state = new(players, seed=seed)
         chooser = Rng(seed)
-        while not state.is_over and len(state.history) < 600:
+        while not state.is_over and state.moves < 600:
             phases.add(state.phase)
             status = GAME.view(state, 0)["status"]
             assert status.startswith(state.name(state.current_player) + ":")

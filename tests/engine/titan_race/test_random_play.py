@@ -48,7 +48,7 @@ def check_illegal_refused(state: TitanRaceState, legal: list[Action], seen: set[
     candidates = sorted((a for a in seen if a not in here), key=repr)
     if not candidates:
         return 0
-    action = candidates[len(state.history) % len(candidates)]
+    action = candidates[state.moves % len(candidates)]
     before = state.snapshot()
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, action)
@@ -61,9 +61,16 @@ def check_illegal_refused(state: TitanRaceState, legal: list[Action], seen: set[
 
 def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[TitanRaceState, int]:
     """One random game, every action checked; returns the final state and how many refusals were probed."""
+    state, probes, _actions = play_recorded(players, options, seed)
+    return state, probes
+
+
+def play_recorded(players: int, options: dict[str, Any], seed: int) -> tuple[TitanRaceState, int, list[Action]]:
+    """`play_to_the_end`, also returning the actions played."""
     state = GAME.new_game(players, options, seed=seed)
     chooser = Rng(seed * 7919 + players)
     probes = 0
+    actions: list[Action] = []
     seen: set[Action] = set()
     for count in range(MAX_ACTIONS):
         if state.is_over:
@@ -78,6 +85,7 @@ def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[T
         if count % 150 == 75:
             check_views(state)
         action = legal[chooser.randrange(len(legal))]
+        actions.append(action)
         if count % 11 == 0:
             state = GAME.apply(state, action)  # the checked path, on a copy
         else:
@@ -87,7 +95,7 @@ def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[T
     assert state.is_over, f"{players} players {options} seed {seed} did not finish in {MAX_ACTIONS} actions"
     assert len(GAME.scores(state)) == players
     check_views(state)
-    return state, probes
+    return state, probes, actions
 
 
 @pytest.mark.parametrize(
@@ -95,15 +103,13 @@ def play_to_the_end(players: int, options: dict[str, Any], seed: int) -> tuple[T
 )
 def test_random_games_finish_with_every_invariant_kept(players, options):
     for seed in range(SEEDS_PER_CONFIG):
-        state, _ = play_to_the_end(players, options, seed)
+        state, _, actions = play_recorded(players, options, seed)
         winners = GAME.winners(state)
         assert winners and state.current_player is None and GAME.legal_actions(state) == []
         winning_team = state.teams[state.titans[state.winner].owner]
         assert winners == [s for s in range(players) if state.teams[s] == winning_team]
         if seed == 0:
-            replayed = GAME.replay(
-                players, options, seed, state.seats, [a.model_dump(mode="json") for a in state.history]
-            )
+            replayed = GAME.replay(players, options, seed, state.seats, [a.model_dump(mode="json") for a in actions])
             assert replayed == state
             for seat in [*range(players), None]:
                 json.dumps(GAME.view(state, seat))
@@ -115,27 +121,27 @@ def test_enough_games_are_played():
 
 def test_save_strings_round_trip():
     assert GAMES[GAME.id] is GAME
-    state, _ = play_to_the_end(4, {"circuit": "lagoon"}, 3)
+    state, _, actions = play_recorded(4, {"circuit": "lagoon"}, 3)
     text = save.dumps(state)
     assert save.loads(text) == state
     assert len(text) < 8000
-    half = GAME.replay(4, {"circuit": "lagoon"}, 3, state.seats, state.history[: len(state.history) // 2])
+    half = GAME.replay(4, {"circuit": "lagoon"}, 3, state.seats, actions[: len(actions) // 2])
     assert save.loads(save.dumps(half)) == half
 
 
 def test_actions_round_trip_exactly_through_json():
-    state, _ = play_to_the_end(3, {"circuit": "moltenchest"}, 1)
-    kinds = {type(a) for a in state.history}
+    _state, _, actions = play_recorded(3, {"circuit": "moltenchest"}, 1)
+    kinds = {type(a) for a in actions}
     assert len(kinds) >= 6
-    for action in state.history:
+    for action in actions:
         data = json.loads(json.dumps(action.model_dump(mode="json")))
         assert GAME.parse_action(data) == action
     assert {t.__name__ for t in ACTION_TYPES} >= {k.__name__ for k in kinds}
 
 
 def test_a_replay_with_an_illegal_action_is_refused():
-    state, _ = play_to_the_end(2, {"circuit": "kaldheira"}, 2)
-    actions = [a.model_dump(mode="json") for a in state.history]
+    state, _, played = play_recorded(2, {"circuit": "kaldheira"}, 2)
+    actions = [a.model_dump(mode="json") for a in played]
     actions.insert(3, {"kind": "end_turn"})
     with pytest.raises(IllegalAction, match="Action 4"):
         GAME.replay(2, {"circuit": "kaldheira"}, 2, state.seats, actions)

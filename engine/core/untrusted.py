@@ -1,0 +1,75 @@
+"""Reading JSON that a stranger may have written (save strings, stored entries), within fixed limits.
+
+Python's `json` parser recurses once per level of nesting: a few thousand `[` raise RecursionError
+under CPython and overflow the browser's stack under Pyodide, which kills the page. A list of a
+million items makes pydantic validate (and report) every one before it checks the length. So the
+text's nesting depth is measured before parsing (brackets outside strings, with C-speed string
+operations only), and the parsed value's containers are counted before any validation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+# A JSON string: a quote, then runs of ordinary characters or escapes, then a quote.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class UntrustedInputError(ValueError):
+    """The text breaks a limit or is not JSON; the message is short and never quotes the input at length."""
+
+
+def nesting_depth_exceeds(text: str, limit: int) -> bool:
+    """True if the JSON text nests lists and objects more than `limit` deep (or its brackets do not pair up)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(limit):
+        if not brackets:
+            return False
+        inner = brackets.replace("[]", "").replace("{}", "")
+        if inner == brackets:
+            return True  # brackets that never pair up: not JSON anyway
+        brackets = inner
+    return bool(brackets)
+
+
+def parse(text: str, *, max_depth: int) -> Any:
+    """Parse JSON text that nests at most `max_depth` deep; raises UntrustedInputError."""
+    if nesting_depth_exceeds(text, max_depth):
+        raise UntrustedInputError(f"it nests deeper than {max_depth} levels")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise UntrustedInputError("it is not valid JSON") from None
+
+
+def check_sizes(value: Any, *, max_items: int, max_total: int, exceptions: dict[str, int] | None = None) -> None:
+    """Every list and object in `value` holds at most `max_items` items (or its key's own limit in
+    `exceptions`, for a top-level key), and all of them together at most `max_total`; raises UntrustedInputError.
+
+    Iterative (no recursion) and stops at the first container over its limit.
+    """
+    exceptions = exceptions or {}
+    total = 0
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, key = stack.pop()
+        limit = exceptions.get(key, max_items)
+        if len(item) > limit:
+            raise UntrustedInputError(f"it holds a list of {len(item)} items where at most {limit} are allowed")
+        total += len(item)
+        if total > max_total:
+            raise UntrustedInputError(f"it holds more than {max_total} items in all")
+        children = item.items() if isinstance(item, dict) else enumerate(item)
+        top = item is value
+        for child_key, child in children:
+            if isinstance(child, dict | list):
+                stack.append((child, child_key if top and isinstance(child_key, str) else ""))
+
+
+def short(text: object, limit: int = 40) -> str:
+    """`text` for a message: at most `limit` characters, control characters shown as spaces."""
+    flat = "".join(" " if ord(ch) < 32 or ch in "\u2028\u2029" else ch for ch in str(text)[: limit + 1])
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -1,0 +1,141 @@
+"""Write the saved-games corpus of this checkout's release: real save strings and the views they showed.
+
+    python scripts/make_save_corpus.py --release r6 --out tests/saves/corpus/r6.json
+
+Run it once per release, on that release's own code (for an older release, in a `git worktree` of its
+commit, with this script copied in), and commit the file under tests/saves/corpus/. The test
+tests/engine/test_save_corpus.py opens every save of every release with today's code and checks
+that each seat sees what it saw when the save was made; that is how a rules change that would
+replay an old save differently, without a new rules version, is caught.
+
+It uses only what every release has had: `engine.registry.GAMES`, `new_game`, `legal_actions`,
+`apply`, `view` and `engine.core.save.dumps`. Games are played at random by a seeded chooser, to a
+fixed point mid-game, to a question asked in the middle of a rule, or to the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path.cwd()
+sys.path.insert(0, str(ROOT))
+
+from engine.core import Rng  # noqa: E402
+from engine.core.save import dumps  # noqa: E402
+from engine.registry import GAMES  # noqa: E402
+
+NAMES = ["Zoë <b>&amp;", 'O\'Brien "Bob"', "李小龍", "🙂 Emoji", "Ann", "Bea"]
+
+# (game, players, options, seat kinds: h human / 1 Easy / 2 Hard, where to stop, seed)
+PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
+    ("titan_dice", 1, {}, "h", "mid", 11),
+    ("titan_dice", 1, {"solo_cards": "2-3"}, "h", "end", 12),
+    ("titan_dice", 2, {}, "h1", "mid", 21),
+    ("titan_dice", 2, {}, "hh", "end", 22),
+    ("titan_dice", 3, {}, "h12", "pending", 31),
+    ("titan_dice", 3, {}, "hhh", "end", 32),
+    ("titan_dice", 4, {}, "hh12", "mid", 41),
+    ("titan_dice", 4, {}, "h222", "end", 42),
+    ("titan_race", 2, {}, "h1", "mid", 51),
+    ("titan_race", 2, {"variant": "two_player", "circuit": "lagoon"}, "hh", "end", 52),
+    ("titan_race", 2, {"variant": "two_player", "circuit": "anglieh"}, "h2", "answer", 53),
+    ("titan_race", 3, {"circuit": "moltenchest"}, "hhh", "answer", 61),
+    ("titan_race", 3, {"circuit": "estenggaard"}, "h12", "end", 62),
+    ("titan_race", 4, {"variant": "teams", "circuit": "ban_kog"}, "hh11", "mid", 71),
+    ("titan_race", 4, {"variant": "grand_slam"}, "hhhh", "end", 72),
+    ("titan_race", 5, {"circuit": "anglieh", "titans": ["grinder", "rassik", "craken", "ragnarok", "slaugg"]},
+     "h1111", "mid", 81),
+    ("titan_race", 6, {"variant": "teams", "team_size": 3, "circuit": "estenggaard"}, "hhh222", "end", 91),
+    ("titan_race", 6, {"variant": "grand_slam", "grand_slam_circuits": ["lagoon", "ban_kog", "kaldheira"]},
+     "hh1111", "mid", 92),
+]  # fmt: skip
+
+
+def canonical(value: Any) -> str:
+    """The JSON text a view is compared by."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(value: Any) -> str:
+    """A short fingerprint of a view."""
+    return hashlib.sha256(canonical(value).encode("utf-8")).hexdigest()[:32]
+
+
+def seats_for(kinds: str) -> list[dict[str, Any]]:
+    """Seats from a string of kinds: h human, 1 Easy, 2 Hard."""
+    return [
+        {"name": NAMES[i], "kind": "human"} if kind == "h" else {"name": NAMES[i], "kind": "ai", "level": int(kind)}
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def play(game_id: str, players: int, options: dict[str, Any], kinds: str, stop: str, seed: int) -> dict[str, Any]:
+    """Play one game to its stopping point (the next seeds, if a game ends before its stop); the corpus entry."""
+    for tried in range(seed, seed + 50 * 1000, 1000):
+        entry = play_seed(game_id, players, options, kinds, stop, tried)
+        if entry is not None:
+            return entry
+    raise SystemExit(f"{game_id}: no game of 50 reached the stop {stop!r}")
+
+
+def play_seed(
+    game_id: str, players: int, options: dict[str, Any], kinds: str, stop: str, seed: int
+) -> dict[str, Any] | None:
+    """Play one seeded game to its stopping point; None if it ended first."""
+    game = GAMES[game_id]
+    state = game.new_game(players, options, seed, seats_for(kinds))
+    chooser = Rng(seed * 7919 + 1)
+    choices: list[int] = []  # each action as its index among the legal actions
+    target = {"mid": 60 + chooser.randrange(120), "end": 10**9, "pending": 10**9, "answer": 10**9}[stop]
+    while not state.is_over and len(choices) < target:
+        if stop == "pending" and choices and getattr(state, "pending", None):
+            break
+        if stop == "answer" and choices and getattr(state, "question", None):
+            break
+        legal = game.legal_actions(state)
+        choices.append(chooser.randrange(len(legal)))
+        state = game.apply(state, legal[choices[-1]])
+    if stop in ("pending", "answer") and state.is_over:
+        return None
+    seat = state.current_player
+    views = {str(s): game.view(state, s) for s in range(players)}
+    views["spectator"] = game.view(state, None)
+    return {
+        "name": f"{game_id}-{players}p-{options.get('variant', 'standard')}-{stop}-{seed}",
+        "game": game_id,
+        "rules_version": game.rules_version,
+        "save": dumps(state),
+        "players": players,
+        "options": options,
+        "seats": seats_for(kinds),
+        "seed": seed,
+        "choices": choices,
+        "seat": seat,
+        "view": views["spectator" if seat is None else str(seat)],
+        "view_digests": {key: digest(view) for key, view in views.items()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--release", required=True, help="the release's name, e.g. r5")
+    parser.add_argument("--out", required=True, type=Path)
+    args = parser.parse_args()
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    entries = [play(*row) for row in PLAN]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    lines = ",\n".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in entries)
+    head = json.dumps({"release": args.release, "commit": commit}, ensure_ascii=False)[:-1]
+    args.out.write_text(f'{head}, "entries": [\n{lines}\n]}}\n', encoding="utf-8")
+    sizes = ", ".join(str(len(e["save"])) for e in entries)
+    print(f"{args.out}: {len(entries)} saves from {commit[:10]} (save lengths {sizes})")
+
+
+if __name__ == "__main__":
+    main()
