@@ -9,8 +9,9 @@ that each seat sees what it saw when the save was made; that is how a rules chan
 replay an old save differently, without a new rules version, is caught.
 
 It uses only what every release has had: `engine.registry.GAMES`, `new_game`, `legal_actions`,
-`apply`, `view` and `engine.core.save.dumps`. Games are played at random by a seeded chooser, to a
-fixed point mid-game, to a question asked in the middle of a rule, or to the end.
+`apply`, `view`, `engine.core.save.dumps` and `engine.core.undo.undo_steps`. Games are played at
+random by a seeded chooser, to a fixed point mid-game, to a question asked in the middle of a rule,
+or to the end.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.core import Rng  # noqa: E402
 from engine.core.save import dumps  # noqa: E402
+from engine.core.undo import undo_steps  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 
 NAMES = ["Zoë <b>&amp;", 'O\'Brien "Bob"', "李小龍", "🙂 Emoji", "Ann", "Bea"]
@@ -119,6 +121,7 @@ def play_seed(
         "seat": seat,
         "view": views["spectator" if seat is None else str(seat)],
         "view_digests": {key: digest(view) for key, view in views.items()},
+        "undo_steps": [undo_steps(state, s) for s in range(players)],
     }
 
 

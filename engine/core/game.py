@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
+from engine.core.untrusted import short
 
 MAX_SEED = (1 << 63) - 1
 
@@ -418,4 +419,4 @@ def _first_error(error: ValidationError) -> str:
     """The first problem pydantic found, as a short sentence."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "value"
-    return f"{where}: {first.get('msg', 'invalid')}"
+    return f"{short(where, 40)}: {short(first.get('msg', 'invalid'), 120)}"

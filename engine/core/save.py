@@ -43,6 +43,7 @@ MAX_ITEMS = 2_000  # items in any one list or object ...
 MAX_LOG_LINES = 100_000  # ... but the log
 MAX_V1_ACTIONS = 10_000  # ... and the actions of a format-1 save (each is replayed: about 0.2 s per 10,000)
 MAX_TOTAL = 400_000  # items in all
+MAX_CONTAINERS = 20_000  # lists and objects in all
 MAX_MESSAGE = 300  # characters of any refusal
 
 
@@ -147,7 +148,7 @@ def _decode(text: str) -> dict[str, Any]:
     except zlib.error:
         raise InvalidSave("The save string is damaged (its compressed data is corrupt).") from None
     try:
-        data = parse(raw.decode("utf-8"), max_depth=MAX_DEPTH)
+        data = parse(raw.decode("utf-8"), max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS)
     except UnicodeDecodeError:
         raise InvalidSave("The save string is damaged (its contents are not text).") from None
     except UntrustedInputError as error:
