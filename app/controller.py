@@ -14,9 +14,10 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import can_undo, render_regions, turn_label, undo_seat
+from app.gameview import can_undo, render_regions, undo_seat
 from app.markdown import to_html
 from app.markup import esc
+from app.saving import Saver, upgrade_old_save
 from app.screens import (
     HomeData,
     SetupData,
@@ -30,7 +31,7 @@ from app.screens import (
     shell_html,
 )
 from app.setup_form import checked_start, default_setup, read_form
-from app.storage import MemoryBackend, SavedGame, SaveStore, StorageError
+from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Action, Game, GameState
 from engine.core.save import dumps, loads
@@ -38,6 +39,7 @@ from engine.core.undo import undo
 from engine.registry import GAMES
 
 AI_PAUSE_SECONDS = 0.5  # a short visible pause before each computer decision (?ai-pause=MS changes it, for tests)
+HIDDEN_POLL_SECONDS = 0.5  # a computer seat in a background tab waits, checking this often
 SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
 
 
@@ -57,7 +59,8 @@ class App:
         self.back_to = "home"
         self.game: Game | None = None
         self.state: GameState | None = None
-        self.entry_id: str | None = None
+        self.saver = Saver(self.store, dom.now_ms, dom.random_id)  # the stored copy of the game in play
+        self.unopenable: dict[str, str] = {}  # saved games this version cannot open, and why
         self.legal: list[Action] = []
         self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
@@ -66,7 +69,6 @@ class App:
         self.setup: SetupData | None = None
         self.rules_cache: dict[str, str] = {}
         self.timezone = dom.timezone_offset()
-        self.save_failed = False
         self.ai_pause = AI_PAUSE_SECONDS
         pause = dom.query_param("ai-pause")
         if pause is not None and pause.isdigit():
@@ -82,6 +84,7 @@ class App:
         dom.listen(root, "keydown", self.on_keydown)
         dom.listen(root, "change", self.on_change)
         dom.listen(dom.window(), "hashchange", lambda _event: self.open_from_hash())
+        dom.listen(dom.window(), "storage", self.on_storage)
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         if not self.open_from_hash():
@@ -93,6 +96,7 @@ class App:
                 self.show_home()
         dom.publish("titanApp", True)
         dom.titan_ready()
+        self.tasks.add(asyncio.ensure_future(self.upgrade_saves()))
 
     def open_from_hash(self) -> bool:
         """Open the game of a `#save=...` link; a bad string leaves everything as it was."""
@@ -221,6 +225,7 @@ class App:
             storage_ok=self.storage_ok,
             pending_delete=self.pending_delete,
             timezone_offset=self.timezone,
+            unopenable=self.unopenable,
         )
         dom.set_html("topbar-extra", "")
         dom.set_html("notice", notice_html(self.notices))
@@ -230,15 +235,19 @@ class App:
             dom.focus(focus)
 
     def open_saved(self, entry_id: str, quiet: bool = False) -> bool:
-        """Open a saved game; a damaged one gives a notice and nothing changes."""
+        """Open a saved game; one that cannot be opened gives a notice, stays stored, and nothing changes."""
         try:
             entry = self.store.get(entry_id)
             state = loads(entry.save)
-        except (KeyError, ValueError, StorageError) as error:
+        except KeyError:
             if not quiet:
-                self.notify("error", f"That saved game cannot be opened: {error}")
+                self.notify("error", "That saved game is no longer stored (it was deleted in another tab?).")
             return False
-        self.entry_id = entry.id
+        except (ValueError, StorageError) as error:
+            if not quiet:
+                self.notify("error", f"That saved game cannot be opened: {error} It is kept in your saved games.")
+            return False
+        self.saver.track(entry)
         self.begin_game(state, new_entry=False)
         return True
 
@@ -249,8 +258,8 @@ class App:
             self.store.delete(entry_id)
         except StorageError as error:
             self.notify("error", str(error))
-        if self.entry_id == entry_id:
-            self.entry_id = None
+        if self.saver.entry_id == entry_id:
+            self.saver.forget()
             self.state = None
         self.show_home(focus="[data-cmd='new']")
 
@@ -291,7 +300,6 @@ class App:
             self.render_setup()
             dom.focus(".form-error")
             return
-        self.entry_id = None
         self.begin_game(state, new_entry=True)
 
     # -- the game -----------------------------------------------------------------------------------
@@ -301,8 +309,8 @@ class App:
         self.game = GAMES[state.game_id]
         self.state = state
         self.shown_seat = None
-        if new_entry or self.entry_id is None:
-            self.entry_id = dom.random_id()
+        if new_entry or self.saver.entry_id is None:
+            self.saver.track_new()
         self.show_game()
         self.autosave()
         self.schedule_ai()
@@ -311,7 +319,7 @@ class App:
         """Write the game screen's frame, then its regions."""
         assert self.game is not None and self.state is not None
         self.screen = "game"
-        dom.session_set(SESSION_KEY, self.entry_id or "")
+        dom.session_set(SESSION_KEY, self.saver.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title))
         dom.scroll_top()
         self.last_view = None
@@ -374,31 +382,65 @@ class App:
         self.focus_first_choice()
 
     def autosave(self) -> None:
-        """Save the game in memory to storage; a failure gives a notice and the game goes on."""
-        if self.game is None or self.state is None or self.entry_id is None:
+        """Save the game in play (checked against what other tabs saved); a failure gives a notice."""
+        if self.game is None or self.state is None:
             return
-        state = self.state
+        before = self.saver.entry_id
+        done = self.saver.save(self.game, self.state)
+        if self.saver.entry_id != before and self.screen == "game":
+            dom.session_set(SESSION_KEY, self.saver.entry_id or "")
+        if done.notice is not None:
+            self.notify(*done.notice)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab changed the saved games: follow the game in play there, and keep the list fresh."""
+        key, value = dom.storage_change(event)
+        if self.screen == "game" and self.saver.newer_elsewhere(key, value):
+            self.follow_other_tab()
+        elif self.screen == "game" and self.saver.deleted_elsewhere(key, value):
+            self.notify("warn", "This game was deleted in another tab. It is saved again here if you play on.")
+        elif (
+            self.screen == "home" and self.pending_delete is None and (key.startswith(SAVE_PREFIX) or key == INDEX_KEY)
+        ):
+            self.show_home()
+
+    def follow_other_tab(self) -> None:
+        """The game in play moved on in another tab: show it as it is there (its moves are never overwritten)."""
+        if self.saver.entry_id is None or self.state is None:
+            return
+        stored = self.saver.stored_state(self.saver.entry_id)
+        if stored is None:
+            return
+        entry, state = stored
+        self.saver.track(entry)
+        if state.snapshot() == self.state.snapshot():
+            return  # the same position (a computer move made in both tabs)
+        self.stop_ai()
+        self.state = state
+        self.last_view = None
+        self.render_game(rolled=False)
+        self.notify("info", "This game was played on in another tab: here it is as it stands now.")
+        self.schedule_ai()
+
+    async def upgrade_saves(self) -> None:
+        """In the background after start-up: saves of format 1 rewritten in today's format, one a tick."""
         try:
-            text = dumps(state)
-            entry = SavedGame(
-                id=self.entry_id,
-                game_id=state.game_id,
-                title=self.game.title,
-                players=[seat.name for seat in state.seats],
-                updated=dom.now_ms(),
-                turn=turn_label(self.game, state),
-                save=text,
-                finished=state.is_over,
-            )
-            self.store.put(entry)
-        except (StorageError, InvalidSave) as error:
-            if not self.save_failed:
-                self.notify("warn", str(error))
-            self.save_failed = True
+            games = self.store.listing().games
+        except StorageError:
             return
-        if self.save_failed:
-            self.save_failed = False
-            self.notify("info", "Saving works again: the game is saved.")
+        for listed in games:
+            await asyncio.sleep(0)
+            try:
+                entry = self.store.get(listed.id)
+            except (KeyError, ValueError, StorageError):
+                continue
+            problem = upgrade_old_save(self.store, entry)
+            if problem is not None:
+                self.unopenable[entry.id] = problem
+            if self.saver.entry_id == entry.id and problem is None:
+                self.saver.revision = self.store.stored_revision(entry.id)
+        if self.unopenable and self.screen == "home" and self.pending_delete is None:
+            self.show_home()
 
     # -- computer seats ---------------------------------------------------------------------------------
     def stop_ai(self) -> None:
@@ -429,6 +471,8 @@ class App:
             if not state.seats[seat].is_ai:
                 return
             await asyncio.sleep(self.ai_pause)
+            while dom.is_hidden() and not cancelled():  # a background tab waits: the visible one plays
+                await asyncio.sleep(HIDDEN_POLL_SECONDS)
             if cancelled():
                 return
             try:
@@ -508,7 +552,6 @@ class App:
             dom.focus("#import-text")
             return
         dom.close_dialog("dialog")
-        self.entry_id = None
         self.begin_game(state, new_entry=True)
         self.notify("info", "Opened the game from the save string.")
 

@@ -202,6 +202,17 @@ def timezone_offset() -> int:
     return int(js.Date.new().getTimezoneOffset())
 
 
+def is_hidden() -> bool:
+    """True while the page is in a background tab (or minimised)."""
+    return bool(js.document.hidden)
+
+
+def storage_change(event: Any) -> tuple[str, str | None]:
+    """A `storage` event's key and new value (None: removed)."""
+    value = _py(event.newValue)
+    return str(_py(event.key) or ""), None if value is None else str(value)
+
+
 def perf_now() -> float:
     """A high-resolution timestamp in milliseconds."""
     return float(js.performance.now())

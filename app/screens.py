@@ -54,6 +54,7 @@ class HomeData:
     storage_ok: bool = True
     pending_delete: str | None = None
     timezone_offset: int = 0
+    unopenable: dict[str, str] = field(default_factory=dict)  # id -> why this version cannot open it
 
 
 def _players_text(players: Sequence[str]) -> str:
@@ -64,6 +65,12 @@ def _players_text(players: Sequence[str]) -> str:
 def saved_game_html(entry: SavedGame, data: HomeData) -> str:
     """One row of the saved-game list with Open and Delete."""
     status = "Finished" if entry.finished else entry.turn
+    problem = ""
+    if entry.id in data.unopenable:
+        problem = (
+            f"<span class='saved-problem'>This version of Titan Table cannot open it: "
+            f"{esc(data.unopenable[entry.id])} It is kept, untouched.</span>"
+        )
     if data.pending_delete == entry.id:
         controls = (
             "<span class='confirm-text'>Delete this game?</span>"
@@ -80,7 +87,7 @@ def saved_game_html(entry: SavedGame, data: HomeData) -> str:
         f"<div class='saved-info'><span class='saved-game'>{esc(entry.title)}</span>"
         f"<span class='saved-players'>{esc(_players_text(entry.players))}</span>"
         f"<span class='saved-meta'><time>{esc(format_date(entry.updated, data.timezone_offset))}</time>"
-        f" · {esc(status)}</span></div>"
+        f" · {esc(status)}</span>{problem}</div>"
         f"<div class='saved-controls'>{controls}</div></li>"
     )
 

@@ -6,6 +6,7 @@ the markup; everything between is testable under CPython.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app import ai
@@ -14,8 +15,14 @@ from app.screens import SeatForm, SetupData
 from engine.core.game import MAX_SEED, Game, Seat
 
 
+def catalog(games: Mapping[str, Game]) -> list[Any]:
+    """Id, title and player counts of every game, without importing any (the registry's catalog)."""
+    infos = getattr(games, "infos", None)
+    return infos() if callable(infos) else list(games.values())
+
+
 def setup_data(
-    games: dict[str, Game],
+    games: Mapping[str, Game],
     game: Game,
     count: int,
     seats: list[SeatForm],
@@ -28,7 +35,7 @@ def setup_data(
     if count == 1:
         solo = "Solo game: you race against the Exodus board." if game.id == "titan_dice" else "Solo game."
     return SetupData(
-        games=[(g.id, g.title, g.min_players, g.max_players) for g in games.values()],
+        games=[(g.id, g.title, g.min_players, g.max_players) for g in catalog(games)],
         game_id=game.id,
         num_players=count,
         seats=seats,
@@ -41,9 +48,9 @@ def setup_data(
     )
 
 
-def default_setup(games: dict[str, Game], game_id: str | None = None) -> SetupData:
+def default_setup(games: Mapping[str, Game], game_id: str | None = None) -> SetupData:
     """A two-seat game (where the game allows it): you against a computer at its easiest level."""
-    game = games.get(game_id or "") or games.get("titan_dice") or next(iter(games.values()))
+    game = games.get(game_id or "") or games.get("titan_dice") or games[next(iter(games))]
     levels = ai.bot_levels(game)
     count = max(game.min_players, min(2, game.max_players))
     seats = [SeatForm("Player 1")] + [
@@ -52,9 +59,9 @@ def default_setup(games: dict[str, Game], game_id: str | None = None) -> SetupDa
     return setup_data(games, game, count, seats)
 
 
-def read_form(games: dict[str, Game], values: dict[str, str], previous: SetupData | None) -> tuple[Game, SetupData]:
+def read_form(games: Mapping[str, Game], values: dict[str, str], previous: SetupData | None) -> tuple[Game, SetupData]:
     """The setup the form's values describe; seats grow (with defaults) or shrink with the player count."""
-    game = games.get(values.get("game", "")) or next(iter(games.values()))
+    game = games.get(values.get("game", "")) or games[next(iter(games))]
     try:
         count = int(values.get("num_players", "2"))
     except ValueError:

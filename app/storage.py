@@ -7,11 +7,15 @@ list of ids, newest first, and the id of the last game played.
 Robustness rules:
 - a new save string is checked (it must decode) before it is written, so a
   broken string never replaces a good one;
+- every entry carries a revision; a write names the revision it replaces and
+  is refused (ConflictError) if another tab wrote the game since, so two tabs
+  never overwrite each other's moves silently;
 - the game's own key is written first and the index after it; the listing
   also scans the store for game keys, so a game whose index update failed
   (storage full) is still found;
-- an entry that cannot be read is skipped with a notice, never deleted
-  silently, and the other games are still listed;
+- an entry is read as untrusted text, every field checked (sizes, dates, the
+  save string's shape); one that cannot be read is skipped with a notice,
+  never deleted, and the other games are still listed;
 - when the store is full or unavailable, the caller gets a clear message and
   the game in memory goes on.
 """
@@ -20,17 +24,22 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from engine.core.errors import InvalidSave
-from engine.core.save import decode
+from engine.core.save import MAX_TEXT, decode, peek_format
+from engine.core.untrusted import UntrustedInputError, parse, short
 
 NAMESPACE = "titan-table"
 INDEX_KEY = f"{NAMESPACE}:index"
 SAVE_PREFIX = f"{NAMESPACE}:save:"
 ENTRY_VERSION = 1
+MAX_ENTRY = MAX_TEXT + 8_000  # characters of a stored entry we even read
+MAX_DATE_MS = 253_402_300_799_999  # 9999-12-31 23:59:59.999, the last moment a date can show
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_REVISION = re.compile(r'\{"revision":(\d{1,15}),')
 
 
 class StorageError(Exception):
@@ -43,6 +52,14 @@ class StorageFullError(StorageError):
 
 class StorageUnavailableError(StorageError):
     """The store cannot be used at all (disabled, private mode, blocked)."""
+
+
+class ConflictError(StorageError):
+    """Another tab saved this game since this tab last read or wrote it; nothing was written."""
+
+    def __init__(self, stored_revision: int | None) -> None:
+        super().__init__("This game was changed in another tab.")
+        self.stored_revision = stored_revision  # None: the game is no longer stored
 
 
 class Backend(Protocol):
@@ -107,48 +124,70 @@ class SavedGame:
     finished: bool = False
     version: int = ENTRY_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    revision: int = 0  # how many times the game was written (0: never); another tab's write moves it on
 
     def to_json(self) -> str:
-        """The stored JSON text."""
-        return json.dumps(asdict(self), separators=(",", ":"), ensure_ascii=False)
+        """The stored JSON text (the revision first, so a check before a write can read it cheaply)."""
+        data = asdict(self)
+        return json.dumps({"revision": data.pop("revision"), **data}, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> SavedGame:
-        """Parse a stored entry; raises ValueError with a readable reason."""
+        """Parse a stored entry, every field checked; raises ValueError with a short, readable reason."""
+        if not isinstance(text, str) or len(text) > MAX_ENTRY:
+            raise ValueError("it is too large to be a saved game")
         try:
-            data = json.loads(text)
-        except ValueError:
-            raise ValueError("it is not valid JSON") from None
+            data = parse(text, max_depth=6, max_containers=100)
+        except UntrustedInputError as error:
+            raise ValueError(str(error)) from None
         if not isinstance(data, dict):
             raise ValueError("it is not a saved-game record")
         try:
             entry = cls(
-                id=_typed(data, "id", str),
-                game_id=_typed(data, "game_id", str),
-                title=_typed(data, "title", str),
-                players=[str(p) for p in _typed(data, "players", list)],
-                updated=_typed(data, "updated", int),
-                turn=_typed(data, "turn", str),
-                save=_typed(data, "save", str),
-                finished=bool(data.get("finished", False)),
-                version=_typed(data, "version", int),
-                extra=data.get("extra") if isinstance(data.get("extra"), dict) else {},
+                id=_typed(data, "id", str, 40),
+                game_id=_typed(data, "game_id", str, 40),
+                title=_typed(data, "title", str, 80),
+                players=[short(p, 64) for p in _typed(data, "players", list, 8)],
+                updated=_typed(data, "updated", int, MAX_DATE_MS),
+                turn=_typed(data, "turn", str, 80),
+                save=_typed(data, "save", str, MAX_TEXT),
+                finished=data.get("finished") is True,
+                version=_typed(data, "version", int, 1000),
+                extra={k: v for k, v in _typed(data, "extra", dict, 20, {}).items() if _is_scalar(v)},
+                revision=_typed(data, "revision", int, 2**53, 0),
             )
         except KeyError as missing:
-            raise ValueError(f"its field {missing} is missing or of the wrong kind") from None
-        try:
-            decode(entry.save)
-        except InvalidSave as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(f"its field {short(missing.args[0], 20)!r} is missing or not valid") from None
+        if not ID_PATTERN.fullmatch(entry.id):
+            raise ValueError("its id is not valid")
+        if not all(isinstance(p, str) for p in data["players"]):
+            raise ValueError("its players are not names")
+        if peek_format(entry.save) is None:
+            raise ValueError("its save string is damaged")
         return entry
 
 
-def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
-    """data[key] if it has the expected type, else KeyError(key)."""
-    value = data.get(key)
+_MISSING = object()
+
+
+def _typed(data: dict[str, Any], key: str, kind: type, limit: int, default: Any = _MISSING) -> Any:
+    """data[key] if of the expected type and within its limit (length, or range from 0), else KeyError(key).
+
+    A missing key takes `default` when one is given.
+    """
+    value = data.get(key, _MISSING)
+    if value is _MISSING and default is not _MISSING:
+        return default
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise KeyError(key)
+    if (kind is int and not 0 <= value <= limit) or (kind is not int and len(value) > limit):
+        raise KeyError(key)
     return value
+
+
+def _is_scalar(value: Any) -> bool:
+    """A short JSON scalar (what `extra` may hold)."""
+    return value is None or isinstance(value, bool | int | float) or (isinstance(value, str) and len(value) <= 200)
 
 
 @dataclass
@@ -177,8 +216,8 @@ class SaveStore:
         if raw is None:
             return [], None, None
         try:
-            data = json.loads(raw)
-            order = [str(i) for i in data["order"] if isinstance(i, str)]
+            data = parse(raw[:200_000], max_depth=4, max_containers=10)
+            order = [i for i in data["order"] if isinstance(i, str) and ID_PATTERN.fullmatch(i)]
             last = data.get("last") if isinstance(data.get("last"), str) else None
             return order, last, None
         except (ValueError, KeyError, TypeError):
@@ -226,19 +265,39 @@ class SaveStore:
             raise KeyError(game_id)
         return SavedGame.from_json(raw)
 
-    def put(self, entry: SavedGame) -> None:
-        """Write a game (its own key first, then the index); raises StorageError subclasses.
+    def stored_revision(self, game_id: str) -> int | None:
+        """The revision of a stored game (None: not stored; -1: stored but unreadable)."""
+        raw = self.backend.get(SAVE_PREFIX + game_id)
+        if raw is None:
+            return None
+        found = parse_revision(raw)
+        if found is not None:
+            return found
+        try:
+            return SavedGame.from_json(raw).revision
+        except ValueError:
+            return -1
 
-        The save string is checked before anything is written, so a good save
-        is never replaced by a broken one.
+    def put(self, entry: SavedGame, expected_revision: int | None = None) -> int:
+        """Write a game (its own key first, then the index) over `expected_revision`; the new revision.
+
+        `expected_revision` is the revision this tab last read or wrote (None: a game not stored
+        yet). If the stored game has another (another tab saved it since), nothing is written and
+        ConflictError says what is stored. The save string is checked before anything is written,
+        so a good save is never replaced by a broken one. Raises StorageError subclasses.
         """
         decode(entry.save)  # raises InvalidSave: nothing is written
+        stored = self.stored_revision(entry.id)
+        if stored != expected_revision:
+            raise ConflictError(stored)
+        entry.revision = (expected_revision or 0) + 1
         self.backend.set(SAVE_PREFIX + entry.id, entry.to_json())
         order, _last, _notice = self._read_index()
         order = [entry.id] + [i for i in order if i != entry.id]
         # The game is saved now; if the index cannot be updated (full), the listing still finds the game's key.
         with contextlib.suppress(StorageError):
             self._write_index(order, entry.id)
+        return entry.revision
 
     def delete(self, game_id: str) -> None:
         """Remove a game and its index entry."""
@@ -248,7 +307,16 @@ class SaveStore:
         self._write_index(order, None if last == game_id else last)
 
 
+def parse_revision(raw: str) -> int | None:
+    """The revision at the head of a stored entry's text (as `SavedGame.to_json` writes it), or None."""
+    found = _REVISION.match(raw)
+    return int(found.group(1)) if found else None
+
+
 def format_date(updated_ms: int, offset_minutes: int = 0) -> str:
     """A short local date and time for the saved-game list (offset as JS getTimezoneOffset gives it)."""
-    moment = datetime.fromtimestamp(updated_ms / 1000, UTC) - timedelta(minutes=offset_minutes)
+    try:
+        moment = datetime.fromtimestamp(updated_ms / 1000, UTC) - timedelta(minutes=offset_minutes)
+    except (ValueError, OverflowError, OSError):  # a date no clock shows: never let it stop the list
+        return "unknown date"
     return moment.strftime("%Y-%m-%d %H:%M")

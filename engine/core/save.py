@@ -81,6 +81,16 @@ def pack(data: dict[str, Any], version: int = VERSION) -> str:
     return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
+def peek_format(text: str) -> int | None:
+    """The format of what looks like a save string (prefix, version, base64url body), else None; no decoding."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        return None
+    parts = text.split(".", 2)
+    if len(parts) != 3 or parts[0] != PREFIX or parts[1] not in {str(v) for v in READS}:
+        return None
+    return int(parts[1]) if _BASE64URL.fullmatch(parts[2]) else None
+
+
 def decode(text: str) -> dict[str, Any]:
     """The data inside a save string, checked for shape only (its format under the key "format"); InvalidSave."""
     try:
