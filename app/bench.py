@@ -19,6 +19,13 @@ Results cross the bridge as JSON strings.
   wall time the player waits (`wall_ms`, without the app's visible pause), the
   slice count and the longest slice (main-thread blocking); then it plays the
   action and moves on to the next decision (`next`).
+- `titanBench.stress(length, stop, seed)`: plays the synthetic stress game
+  (engine/stress.py) of `length` actions up to action `stop` (`stop` < `length`:
+  mid-game, with an undo chain) as `scripts/bench_saves.py` does in CPython, then
+  times `dumps`, `loads`, an undo, copies with and without the record, and the
+  app's autosave (`app.saving.Saver.save` on the real localStorage).
+- `titanBench.load(text)`: times `loads` of one save string (a hostile one, say):
+  `ms`, whether it opened, and the refusal.
 """
 
 from __future__ import annotations
@@ -30,10 +37,15 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from app import ai
+from app.saving import Saver
+from app.storage import SaveStore
 from engine.bench import run_random_games
+from engine.core import InvalidSave
 from engine.core.bots import make_bot
-from engine.core.save import dumps
-from engine.registry import get_game
+from engine.core.save import dumps, loads
+from engine.core.undo import undo
+from engine.registry import get_game, register
+from engine.stress import STRESS, play_stress
 
 MAX_ACTIONS = 2000  # a bot game longer than this is a bug; stop it rather than hang the benchmark
 
@@ -113,6 +125,54 @@ async def ai_play(sliced: bool = True) -> str:
     return json.dumps(record)
 
 
+def stress(length: int, stop: int, seed: int) -> str:
+    """The stress game's save, load, undo, copy and autosave times in the page (ms)."""
+    from app.dom import LocalStorageBackend
+
+    register(STRESS)
+    state = play_stress(int(length), int(stop), int(seed))
+    result: dict[str, Any] = {"actions": state.moves, "log_lines": len(state.log)}
+    started = _now()
+    text = dumps(state)
+    result["dumps_ms"] = _now() - started
+    result["chars"] = len(text)
+    started = _now()
+    loaded = loads(text)
+    result["loads_ms"] = _now() - started
+    result["equal"] = loaded == state
+    seat = state.current_player
+    started = _now()
+    undone = undo(loaded, seat) if seat is not None else loaded
+    result["undo_ms"] = _now() - started
+    result["undo_steps"] = loaded.moves - undone.moves
+    for record in (True, False):
+        started = _now()
+        for _ in range(100):
+            state.clone(record=record)
+        result[f"clone_{'record' if record else 'bare'}_ms"] = (_now() - started) / 100
+    saver = Saver(SaveStore(LocalStorageBackend()), lambda: 0, lambda: "bench-stress")
+    saver.track_new()
+    times = []
+    for _ in range(5):
+        started = _now()
+        saver.save(STRESS, state)
+        times.append(_now() - started)
+    saver.store.delete("bench-stress")
+    result["autosave_ms"] = sorted(times)[len(times) // 2]
+    return json.dumps(result)
+
+
+def load(text: str) -> str:
+    """Time `loads` of one save string."""
+    started = _now()
+    try:
+        loads(str(text))
+        opened, message = True, ""
+    except InvalidSave as error:
+        opened, message = False, str(error)
+    return json.dumps({"ms": _now() - started, "opened": opened, "message": message})
+
+
 def _install() -> None:
     """Expose the hooks as `window.titanBench` (proxies kept alive for the page's lifetime)."""
     hooks = js.Object.new()
@@ -120,6 +180,8 @@ def _install() -> None:
     hooks.aiStart = create_proxy(ai_start)
     hooks.aiChoose = create_proxy(ai_choose)
     hooks.aiPlay = create_proxy(ai_play)
+    hooks.stress = create_proxy(stress)
+    hooks.load = create_proxy(load)
     js.window.titanBench = hooks
 
 

@@ -386,7 +386,9 @@ class App:
         if self.game is None or self.state is None:
             return
         before = self.saver.entry_id
+        started = dom.perf_now()
         done = self.saver.save(self.game, self.state)
+        dom.publish("titanLastSaveMs", dom.perf_now() - started)
         if self.saver.entry_id != before and self.screen == "game":
             dom.session_set(SESSION_KEY, self.saver.entry_id or "")
         if done.notice is not None:

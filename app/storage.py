@@ -5,8 +5,8 @@ save string and what the home screen lists), plus `titan-table:index`, a JSON
 list of ids, newest first, and the id of the last game played.
 
 Robustness rules:
-- a new save string is checked (it must decode) before it is written, so a
-  broken string never replaces a good one;
+- a new save string is checked (its prefix, format and characters) before it
+  is written, so a broken string never replaces a good one;
 - every entry carries a revision; a write names the revision it replaces and
   is refused (ConflictError) if another tab wrote the game since, so two tabs
   never overwrite each other's moves silently;
@@ -29,7 +29,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from engine.core.save import MAX_TEXT, decode, peek_format
+from engine.core.errors import InvalidSave
+from engine.core.save import MAX_TEXT, peek_format
 from engine.core.untrusted import UntrustedInputError, parse, short
 
 NAMESPACE = "titan-table"
@@ -286,7 +287,8 @@ class SaveStore:
         ConflictError says what is stored. The save string is checked before anything is written,
         so a good save is never replaced by a broken one. Raises StorageError subclasses.
         """
-        decode(entry.save)  # raises InvalidSave: nothing is written
+        if peek_format(entry.save) is None:  # (the app writes only what `dumps` made: a cheap check suffices)
+            raise InvalidSave("The game could not be saved: its save string is damaged.")
         stored = self.stored_revision(entry.id)
         if stored != expected_revision:
             raise ConflictError(stored)

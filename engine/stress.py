@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from engine.core import Action, Game, GameState, Seat
+from engine.core import Action, Game, GameState, Rng, Seat
 from engine.core.positions import Count, Fields, read_fields
 
 LANDS = 96
@@ -175,3 +175,18 @@ class Stress(Game):
 
 
 STRESS = Stress()
+
+
+def play_stress(length: int, stop: int, seed: int) -> GameState:
+    """A stress game of `length` actions played to action `stop` by a seeded chooser (moves mostly, like a
+    Titan turn of several legion moves), through `Game.apply` so the record is kept. Short of the end, it
+    plays on past `stop` until the player to move has a move of hers to take back (an undo chain)."""
+    state = STRESS.new_game(6, {"length": length}, seed, [Seat(name=f"Player {i + 1}") for i in range(6)])
+    chooser = Rng(seed)
+    while not state.is_over and (
+        state.moves < stop or (stop < length and not isinstance(state.last_action, MoveLegion))
+    ):
+        legal = STRESS.legal_actions(state)
+        moves = legal[:-1] if len(legal) > 1 and chooser.random() < 0.85 else legal[-1:]
+        state = STRESS.apply(state, moves[chooser.randrange(len(moves))])
+    return state

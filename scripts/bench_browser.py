@@ -108,7 +108,8 @@ CLICK_JS = """async ([selector, index]) => {
             clearTimeout(timer);
             resolve({handler: clicked - started, dom: mutated - started, frame: frame - started,
                      paint: painted - started, raf2: frame2 - started,
-                     python: window.titanLastInputMs ?? null, label: label});
+                     python: window.titanLastInputMs ?? null, save: window.titanLastSaveMs ?? null,
+                     label: label});
           };
           painted ? finish() : setTimeout(finish, 0);
         });
@@ -116,6 +117,7 @@ CLICK_JS = """async ([selector, index]) => {
     });
     observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
     window.titanLastInputMs = null;  // set again only by a legal action's handler (not by "I am X")
+    window.titanLastSaveMs = null;  // the autosave inside that handler
     started = performance.now();
     target.click();
     clicked = performance.now();
@@ -334,7 +336,7 @@ def bench_ai(page: Page, game_id: str, n_games: int, players: int, sliced: bool)
 
 ACTION_SELECTOR = "#actions .btn-action:not([disabled])"
 REVEAL_SELECTOR = "#actions [data-cmd=reveal]"
-INPUT_STAGES = ("python", "handler", "dom", "paint", "raf2", "cpu")
+INPUT_STAGES = ("python", "save", "handler", "dom", "paint", "raf2", "cpu")
 
 
 def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int) -> None:
@@ -494,6 +496,7 @@ def print_input(game_id: str, r: dict[str, Any]) -> None:
     )
     labels = {
         "python": "Python handler (apply, render, save), titanLastInputMs",
+        "save": "then the autosave (save string, revision check, localStorage), titanLastSaveMs",
         "handler": "click() returned (whole handler)",
         "dom": "DOM change seen (MutationObserver)",
         "paint": "next paint (rAF + task)",
