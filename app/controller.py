@@ -95,6 +95,7 @@ class App:
             if not reopened:
                 self.show_home()
         dom.publish("titanApp", True)
+        self.publish_loaded_games()
         dom.titan_ready()
         self.tasks.add(asyncio.ensure_future(self.upgrade_saves()))
 
@@ -279,6 +280,7 @@ class App:
         """Write the setup form."""
         assert self.setup is not None
         dom.set_html("screen", setup_html(self.setup))
+        self.publish_loaded_games()
 
     def read_setup_form(self) -> tuple[Game, dict[str, str]]:
         """Read the form into self.setup (seats grow or shrink with the player count)."""
@@ -307,6 +309,7 @@ class App:
         """Show a game (new, opened or imported) and save it."""
         self.stop_ai()
         self.game = GAMES[state.game_id]
+        self.publish_loaded_games()
         self.state = state
         self.shown_seat = None
         if new_entry or self.saver.entry_id is None:
@@ -314,6 +317,10 @@ class App:
         self.show_game()
         self.autosave()
         self.schedule_ai()
+
+    def publish_loaded_games(self) -> None:
+        """Tell tests which game packages are imported (each only once a game of it is chosen or opened)."""
+        dom.publish("titanGamesLoaded", [game_id for game_id in GAMES if GAMES.is_loaded(game_id)])
 
     def show_game(self) -> None:
         """Write the game screen's frame, then its regions."""

@@ -67,10 +67,7 @@ def saved_game_html(entry: SavedGame, data: HomeData) -> str:
     status = "Finished" if entry.finished else entry.turn
     problem = ""
     if entry.id in data.unopenable:
-        problem = (
-            f"<span class='saved-problem'>This version of Titan Table cannot open it: "
-            f"{esc(data.unopenable[entry.id])} It is kept, untouched.</span>"
-        )
+        problem = f"<span class='saved-problem'>{esc(data.unopenable[entry.id])} It is kept here, untouched.</span>"
     if data.pending_delete == entry.id:
         controls = (
             "<span class='confirm-text'>Delete this game?</span>"

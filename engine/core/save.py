@@ -195,14 +195,14 @@ def _load_v1(data: dict[str, Any]) -> GameState:
     if data["r"] != 1 or game.rules_version != 1:
         raise InvalidSave(
             f"This {game.title} game was saved by an older version of Titan Table whose rules have changed "
-            "since; it cannot be opened in this version."
+            "since, so this version cannot open it."
         )
     try:
         return game.replay(data["n"], data["o"], data["s"], data["p"], data["a"])
     except IllegalAction as error:
         raise InvalidSave(
             f"This {game.title} game was saved by an older version of Titan Table, and today's rules do not "
-            f"allow one of its moves ({short(error, 120)}); it cannot be opened in this version."
+            f"allow one of its moves ({short(str(error).rstrip('.'), 120)}), so this version cannot open it."
         ) from None
     except ValueError as error:
         raise InvalidSave(f"The save string cannot start a game: {short(error, 120)}") from None
