@@ -311,7 +311,8 @@ class Game:
         """Play an action known to be legal on a copy that carries the record (log, undo chain)."""
         new = state.clone()
         self.apply_unchecked(new, action)
-        new.previous = None if new.last_chance else state  # an undo never takes back a roll that was seen
+        # An undo never takes back a roll that was seen, nor anything once the game is over.
+        new.previous = None if new.last_chance or new.is_over else state
         return new
 
     def apply_unchecked(self, state: GameState, action: Action) -> None:

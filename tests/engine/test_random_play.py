@@ -12,6 +12,7 @@ import json
 import pytest
 
 from engine.core import Action, Game, GameState, IllegalAction, Rng, save
+from engine.core.undo import undo_steps
 from engine.registry import GAMES
 
 # Games per (game id, player count); other games get DEFAULT_GAMES per count.
@@ -114,6 +115,9 @@ def check_illegal_refused(game: Game, state: GameState, legal: list[Action], see
 
 
 def check_save_round_trip(state: GameState) -> None:
-    """The save string loads back to an equal state."""
+    """The save string loads back to an equal state, with the same undo."""
     text = save.dumps(state)
-    assert save.loads(text) == state
+    loaded = save.loads(text)
+    assert loaded == state
+    seats = range(state.num_players)
+    assert [undo_steps(loaded, seat) for seat in seats] == [undo_steps(state, seat) for seat in seats]

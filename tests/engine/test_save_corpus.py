@@ -98,7 +98,7 @@ def test_a_saved_game_opens_as_its_player_saw_it(release, entry):
 @pytest.mark.parametrize("release, entry", ENTRIES, ids=[f"{r}:{e['name']}" for r, e in ENTRIES])
 def test_today_s_rules_replay_a_game_of_today_s_rules_version_to_the_same_position(release, entry):
     game = GAMES[entry["game"]]
-    if entry["rules_version"] != game.rules_version or release in KNOWN_LOSSES:
+    if entry["rules_version"] != game.rules_version or entry["name"] in KNOWN_LOSSES.get(release, {}):
         pytest.skip("made under other rules")
     state = game.new_game(entry["players"], entry["options"], entry["seed"], entry["seats"])
     for index in entry["choices"]:

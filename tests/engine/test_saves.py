@@ -1,0 +1,141 @@
+"""Save strings of format 2 and the record beside the position: undo chain, log, copies for bots, restore checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import InvalidSave, Rng, Seat, save
+from engine.core.bots import make_bot
+from engine.core.undo import undo, undo_steps
+from engine.registry import GAMES, register
+from engine.stress import STRESS, play_stress
+from tests.engine.test_save_fuzz import pack, unpack
+from tests.engine.toy_game import PIG
+
+register(PIG)
+register(STRESS)
+DICE = GAMES["titan_dice"]
+RACE = GAMES["titan_race"]
+
+
+def seats(*kinds: str) -> list[Seat]:
+    return [
+        Seat(name=f"S{i}", kind="ai" if k == "ai" else "human", level=1 if k == "ai" else 0)
+        for i, k in enumerate(kinds)
+    ]
+
+
+def test_a_save_holds_the_position_the_log_and_the_undo_chain_not_the_moves():
+    state = play_stress(10_000, 400, seed=3)
+    data = unpack(save.dumps(state))
+    assert set(data) == {"g", "r", "n", "o", "p", "s", "x", "l", "b", "k", "u"}
+    assert data["x"] == state.position() and data["l"] == state.log
+    assert 1 <= len(data["u"]) < 20  # only the moves since the last roll
+    loaded = save.loads(save.dumps(state))
+    assert loaded == state
+    assert [undo_steps(loaded, s) for s in range(6)] == [undo_steps(state, s) for s in range(6)]
+    assert undo(loaded, loaded.current_player) == undo(state, state.current_player)
+
+
+def test_undo_walks_back_the_chain_over_computer_moves_and_never_past_a_roll():
+    state = PIG.new_game(2, seed=11, seats=seats("human", "ai"))
+    state = PIG.apply(state, {"kind": "roll"})
+    assert undo_steps(state, 0) == 0  # its result was seen
+    while state.turn != 0 or not state.turn_total:
+        state = PIG.apply(state, PIG.legal_actions(state)[0])
+    held = PIG.apply(state, {"kind": "hold"})
+    assert held.previous is state and undo(held, 0) is state
+    computer = held
+    while computer.current_player == 1 and not computer.last_chance:
+        computer = PIG.apply(computer, {"kind": "roll"})
+    if not computer.last_chance:
+        assert undo(computer, 0) is state
+
+
+def test_no_undo_once_the_game_is_over():
+    state = PIG.new_game(2, seed=2)
+    rng = Rng(5)
+    while not state.is_over:
+        state = PIG.apply(state, rng.choice(PIG.legal_actions(state)))
+    assert state.previous is None
+    assert [undo_steps(state, seat) for seat in range(2)] == [0, 0]
+    assert undo(state, 0) is state
+    assert "b" not in unpack(save.dumps(state))
+
+
+def test_bots_copies_carry_no_log_and_no_undo_chain():
+    state = play_stress(10_000, 600, seed=4)
+    assert len(state.log) == state.moves and state.previous is not None
+    copy = STRESS.determinize(state, state.current_player, Rng(1))
+    assert copy.log == [] and copy.previous is None and copy.last_action is None
+    assert copy.position()["own"] == state.position()["own"] and copy.moves == state.moves
+    race = RACE.new_game(3, seed=5)
+    while race.moves < 40:
+        race = RACE.apply(race, RACE.legal_actions(race)[0])
+    sample = RACE.determinize(race, race.current_player, Rng(2))
+    assert sample.log == [] and sample.previous is None
+
+
+def test_a_bot_decides_the_same_on_a_loaded_game():
+    state = DICE.new_game(3, seed=8, seats=seats("human", "ai", "ai"))
+    rng = Rng(8)
+    while state.current_player == 0 or state.moves < 12:
+        state = DICE.apply(state, rng.choice(DICE.legal_actions(state)))
+    loaded = save.loads(save.dumps(state))
+    seat = state.current_player
+    assert make_bot(DICE, 2, 5).choose(state, seat) == make_bot(DICE, 2, 5).choose(loaded, seat)
+
+
+def test_format_1_replays_rebuild_the_undo_chain():
+    state = DICE.new_game(2, seed=9, seats=seats("human", "human"))
+    rng, actions = Rng(9), []
+    while state.moves < 30 or state.last_chance:
+        action = rng.choice(DICE.legal_actions(state))
+        actions.append(action.model_dump(mode="json"))
+        state = DICE.apply(state, action)
+    old = {"g": "titan_dice", "r": 1, "n": 2, "o": {}, "p": [s.model_dump() for s in state.seats], "s": 9, "a": actions}
+    loaded = save.loads(pack(old, version=1))
+    assert loaded == state
+    assert [undo_steps(loaded, s) for s in range(2)] == [undo_steps(state, s) for s in range(2)]
+
+
+@pytest.mark.parametrize(
+    "where, value, message",
+    [
+        (("x", "rng"), [1, -2], "dice state"),
+        (("x", "moves"), True, "move count"),
+        (("x", "last_human"), 7, "last player"),
+        (("x", "own", "boards"), [], "boards"),
+        (("x", "own", "phase"), "dancing", "phase"),
+        (("x", "own", "stacks", "hydra"), [1, 1, 1, 1, 1, 1], "not conserved"),
+        (("x", "own", "boards", 0, "track"), [9, 1, 1, 1, 1], "track"),
+        (("x", "own", "pending"), {"a": {"b": 1}}, "pending"),
+    ],
+)
+def test_an_impossible_position_is_refused_with_its_reason(where, value, message):
+    state = DICE.new_game(2, seed=1)
+    data = unpack(save.dumps(state))
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    with pytest.raises(InvalidSave, match=message):
+        save.loads(pack(data))
+
+
+def test_a_pending_question_that_does_not_follow_from_the_position_is_refused():
+    state = RACE.new_game(3, {"circuit": "lagoon"}, seed=3)
+    rng = Rng(3)
+    while not state.question:
+        state = RACE.apply(state, rng.choice(RACE.legal_actions(state)))
+    data = unpack(save.dumps(state))
+    data["x"]["own"]["question"]["options"] = ["life", "elixir", "shield"]
+    with pytest.raises(InvalidSave, match="question"):
+        save.loads(pack(data))
+
+
+def test_a_save_of_a_newer_rules_version_asks_for_an_update():
+    data = unpack(save.dumps(DICE.new_game(2, seed=1)))
+    data["r"] = DICE.rules_version + 1
+    with pytest.raises(InvalidSave, match="newer version"):
+        save.loads(pack(data))
