@@ -495,7 +495,7 @@ def print_input(game_id: str, r: dict[str, Any]) -> None:
         + (f"; {r['reveal_clicks']} pass-the-device 'I am X' clicks in their own columns\n" if r["reveal"] else "\n")
     )
     labels = {
-        "python": "Python handler (apply, render, save), titanLastInputMs",
+        "python": "Python handler (apply, render), titanLastInputMs",
         "save": "then the autosave (save string, revision check, localStorage), titanLastSaveMs",
         "handler": "click() returned (whole handler)",
         "dom": "DOM change seen (MutationObserver)",
