@@ -207,8 +207,8 @@ class App:
             self.delete_saved(item_id)
 
     # -- home -----------------------------------------------------------------------------------
-    def show_home(self, focus: str | None = None) -> None:
-        """The home screen with the saved games."""
+    def show_home(self, focus: str | None = None, refresh: bool = False) -> None:
+        """The home screen with the saved games (`refresh`: redrawn in place, as another tab changed them)."""
         self.stop_ai()
         self.screen = "home"
         dom.session_set(SESSION_KEY, None)
@@ -231,7 +231,8 @@ class App:
         dom.set_html("topbar-extra", "")
         dom.set_html("notice", notice_html(self.notices))
         dom.set_html("screen", home_html(data))
-        dom.scroll_top()
+        if not refresh:
+            dom.scroll_top()
         if focus:
             dom.focus(focus)
 
@@ -411,7 +412,7 @@ class App:
         elif (
             self.screen == "home" and self.pending_delete is None and (key.startswith(SAVE_PREFIX) or key == INDEX_KEY)
         ):
-            self.show_home()
+            self.show_home(refresh=True)
 
     def follow_other_tab(self) -> None:
         """The game in play moved on in another tab: show it as it is there (its moves are never overwritten)."""
@@ -449,7 +450,7 @@ class App:
             if self.saver.entry_id == entry.id and problem is None:
                 self.saver.revision = self.store.stored_revision(entry.id)
         if self.unopenable and self.screen == "home" and self.pending_delete is None:
-            self.show_home()
+            self.show_home(refresh=True)
 
     # -- computer seats ---------------------------------------------------------------------------------
     def stop_ai(self) -> None:

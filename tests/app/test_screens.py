@@ -37,6 +37,11 @@ def test_home_lists_games_and_escapes_names():
     assert "Continue" in html and "Round 2" in html
 
 
+def test_home_says_why_a_saved_game_cannot_be_opened_escaped():
+    html = home_html(HomeData(games=[entry("old"), entry("new")], last=None, unopenable={"old": f"Too old {XSS}."}))
+    assert html.count("saved-problem") == 1 and "Too old &lt;img" in html and "kept here, untouched" in html
+
+
 def test_home_delete_asks_for_confirmation():
     html = home_html(HomeData(games=[entry()], last=None, pending_delete="abc"))
     assert 'data-cmd="confirm-delete"' in html and 'data-cmd="cancel-delete"' in html
