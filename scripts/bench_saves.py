@@ -163,7 +163,7 @@ def hostile_samples() -> dict[str, str]:
         "49,000 log lines": _pack_raw((head + '{},"l":[' + '"ab",' * 48_999 + '"ab"]}').encode()),
         "10**100000 as seed": _pack_raw(b'{"g":"titan_dice","s":' + b"9" * 100_000 + b"}"),
         "200,000 characters of A": "TT.2." + "A" * (MAX_TEXT - 5),
-        "the options' titans x 990,000": _pack_raw(
+        "190,000 titans in the options": _pack_raw(
             (
                 '{"g":"titan_race","r":1,"n":2,"o":{"titans":[' + '"grinder",' * 189_999 + '"grinder"]},'
                 '"p":[{"name":"A"},{"name":"B"}],"s":1,"x":{},"l":[]}'
