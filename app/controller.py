@@ -440,6 +440,8 @@ class App:
             return
         for listed in games:
             await asyncio.sleep(0)
+            if listed.id == self.saver.entry_id:
+                continue  # the game in play: its autosave writes it in today's format
             try:
                 entry = self.store.get(listed.id)
             except (KeyError, ValueError, StorageError):
@@ -447,8 +449,6 @@ class App:
             problem = upgrade_old_save(self.store, entry)
             if problem is not None:
                 self.unopenable[entry.id] = problem
-            if self.saver.entry_id == entry.id and problem is None:
-                self.saver.revision = self.store.stored_revision(entry.id)
         if self.unopenable and self.screen == "home" and self.pending_delete is None:
             self.show_home(refresh=True)
 

@@ -25,7 +25,8 @@ import binascii
 import json
 import re
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Game, GameState
@@ -93,30 +94,31 @@ def peek_format(text: str) -> int | None:
 
 def decode(text: str) -> dict[str, Any]:
     """The data inside a save string, checked for shape only (its format under the key "format"); InvalidSave."""
-    try:
-        return _decode(text)
-    except InvalidSave as error:
-        raise InvalidSave(_capped(str(error))) from None
-    except Exception as error:
-        raise InvalidSave(_capped(f"The save string is damaged ({type(error).__name__}).")) from None
+    return _refusing(_decode, text)
 
 
 def loads(text: str) -> GameState:
     """The game of a save string, in the position it was saved in; raises InvalidSave (only)."""
+    return _refusing(_load, text)
+
+
+def _load(text: str) -> GameState:
+    data = _decode(text)
+    return _load_v1(data) if data["format"] == 1 else _load_v2(data)
+
+
+T = TypeVar("T")
+
+
+def _refusing(work: Callable[[str], T], text: str) -> T:
+    """`work(text)`, whatever a stranger's text provokes in it turned into an InvalidSave of at most MAX_MESSAGE."""
     try:
-        data = _decode(text)
-        if data["format"] == 1:
-            return _load_v1(data)
-        return _load_v2(data)
+        return work(text)
     except InvalidSave as error:
-        raise InvalidSave(_capped(str(error))) from None
+        raise InvalidSave(short(error, MAX_MESSAGE)) from None
     except Exception as error:
-        raise InvalidSave(_capped(f"The save string could not be opened ({type(error).__name__}: {error}).")) from None
-
-
-def _capped(message: str) -> str:
-    """A refusal no longer than MAX_MESSAGE characters."""
-    return short(message, MAX_MESSAGE)
+        message = f"The save string could not be opened ({type(error).__name__}: {error})."
+        raise InvalidSave(short(message, MAX_MESSAGE)) from None
 
 
 def _decode(text: str) -> dict[str, Any]:
