@@ -22,17 +22,18 @@ class UntrustedInputError(ValueError):
     """The text breaks a limit or is not JSON; the message is short and never quotes the input at length."""
 
 
-def nesting_depth_exceeds(text: str, limit: int) -> bool:
-    """True if the JSON text nests lists and objects more than `limit` deep (or its brackets do not pair up)."""
+def nesting_problem(text: str, limit: int) -> str | None:
+    """Why the JSON text's lists and objects cannot be parsed safely: nested over `limit` deep, or brackets
+    that do not pair up (not JSON); None if neither."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     for _ in range(limit):
         if not brackets:
-            return False
+            return None
         inner = brackets.replace("[]", "").replace("{}", "")
         if inner == brackets:
-            return True  # brackets that never pair up: not JSON anyway
+            return "it is not valid JSON"
         brackets = inner
-    return bool(brackets)
+    return f"it nests deeper than {limit} levels" if brackets else None
 
 
 def parse(text: str, *, max_depth: int, max_containers: int) -> Any:
@@ -41,8 +42,9 @@ def parse(text: str, *, max_depth: int, max_containers: int) -> Any:
     UntrustedInputError."""
     if text.count("[") + text.count("{") > max_containers:
         raise UntrustedInputError(f"it holds more than {max_containers} lists and objects")
-    if nesting_depth_exceeds(text, max_depth):
-        raise UntrustedInputError(f"it nests deeper than {max_depth} levels")
+    problem = nesting_problem(text, max_depth)
+    if problem:
+        raise UntrustedInputError(problem)
     try:
         return json.loads(text)
     except (ValueError, RecursionError):

@@ -139,3 +139,12 @@ def test_a_save_of_a_newer_rules_version_asks_for_an_update():
     data["r"] = DICE.rules_version + 1
     with pytest.raises(InvalidSave, match="newer version"):
         save.loads(pack(data))
+
+
+def test_nesting_is_measured_outside_strings_before_parsing():
+    from engine.core.untrusted import nesting_problem
+
+    assert nesting_problem('{"a": [[1], {"b": "[[[[[[[["}]}', 3) is None
+    assert nesting_problem("[[[[]]]]", 3) == "it nests deeper than 3 levels"
+    assert nesting_problem("[[[]]", 3) == "it is not valid JSON"
+    assert nesting_problem('["\\"[[[[", "]"]', 1) is None  # escaped quotes inside strings
