@@ -52,10 +52,14 @@ def dumps(state: GameState) -> str:
     """The save string of a state: its position, its log and (while an undo is possible) its undo chain."""
     from engine.registry import get_game
 
-    game = get_game(state.game_id)
+    return pack(save_data(state, get_game(state.game_id).rules_version))
+
+
+def save_data(state: GameState, rules_version: int) -> dict[str, Any]:
+    """What a format-2 save holds of a state played under `rules_version` (JSON-ready)."""
     data: dict[str, Any] = {
         "g": state.game_id,
-        "r": game.rules_version,
+        "r": rules_version,
         "n": state.num_players,
         "o": state.options.model_dump(mode="json"),
         "p": [seat.model_dump(mode="json") for seat in state.seats],
@@ -72,7 +76,7 @@ def dumps(state: GameState) -> str:
         data["b"] = node.position()
         data["k"] = len(node.log)
         data["u"] = [step.last_action.model_dump(mode="json") for step in reversed(chain)]  # type: ignore[union-attr]
-    return pack(data)
+    return data
 
 
 def pack(data: dict[str, Any], version: int = VERSION) -> str:
@@ -191,16 +195,25 @@ def _game_of(data: dict[str, Any]) -> Game:
     return GAMES[data["g"]]
 
 
+# Format-1 saves were made under rules version 1: the frozen copy of those rules replays them.
+V1_RULES: dict[str, str] = {"titan_dice": "engine.legacy.v1.titan_dice", "titan_race": "engine.legacy.v1.titan_race"}
+
+
 def _load_v1(data: dict[str, Any]) -> GameState:
-    """A format-1 save: replay its actions under today's rules (those of rules version 1 only)."""
+    """A format-1 save: replay its actions under rules version 1, then open the position reached as today's game."""
     game = _game_of(data)
-    if data["r"] != 1 or game.rules_version != 1:
+    if data["r"] != 1:
         raise InvalidSave(
             f"This {game.title} game was saved by an older version of Titan Table whose rules have changed "
             "since, so this version cannot open it."
         )
+    rules = game
+    if game.rules_version != 1:
+        import importlib
+
+        rules = importlib.import_module(V1_RULES[game.id]).GAME
     try:
-        return game.replay(data["n"], data["o"], data["s"], data["p"], data["a"])
+        state = rules.replay(data["n"], data["o"], data["s"], data["p"], data["a"])
     except IllegalAction as error:
         raise InvalidSave(
             f"This {game.title} game was saved by an older version of Titan Table, and today's rules do not "
@@ -208,6 +221,9 @@ def _load_v1(data: dict[str, Any]) -> GameState:
         ) from None
     except ValueError as error:
         raise InvalidSave(f"The save string cannot start a game: {short(error, 120)}") from None
+    if rules is game:
+        return state
+    return _load_v2({**save_data(state, 1), "format": 2})
 
 
 def _load_v2(data: dict[str, Any]) -> GameState:

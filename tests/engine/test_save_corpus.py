@@ -107,3 +107,16 @@ def test_today_s_rules_replay_a_game_of_today_s_rules_version_to_the_same_positi
         "Today's rules play this saved game differently: bump the game's rules_version "
         "(and keep the saves of older versions opening, see docs/saves.md)."
     )
+
+
+FORMAT_1 = [(r, e) for r, e in ENTRIES if e["save"].startswith("TT.1.") and e["name"] not in KNOWN_LOSSES.get(r, {})]
+
+
+@pytest.mark.parametrize("release, entry", FORMAT_1, ids=[f"{r}:{e['name']}" for r, e in FORMAT_1])
+def test_format_1_saves_replay_with_the_frozen_version_1_rules_once_today_s_rules_move_on(release, entry, monkeypatch):
+    game = GAMES[entry["game"]]
+    monkeypatch.setattr(type(game), "rules_version", max(2, game.rules_version))
+    state = save.loads(entry["save"])
+    assert seat_digests(state) == entry["view_digests"]
+    undo = [0] * state.num_players if state.is_over else entry["undo_steps"]
+    assert [undo_steps(state, seat) for seat in range(state.num_players)] == undo

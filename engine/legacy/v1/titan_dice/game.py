@@ -1,0 +1,268 @@
+"""The Titan Dice game object: set-up, legal decisions, playing them, scores, winners and checks."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Action, Game, GameState, Seat
+from engine.legacy.v1.titan_dice import abilities, attacks, checks, deals, flow, solo
+from engine.legacy.v1.titan_dice.actions import (
+    ACTION_TYPES,
+    Activate,
+    AttackKeep,
+    AttackReroll,
+    AttackRoll,
+    Capture,
+    ChooseDie,
+    ChooseFace,
+    ChooseType,
+    CollectCreature,
+    EndTurn,
+    Exchange,
+    Finish,
+    FlipCard,
+    KeepWounds,
+    LoseCreature,
+    MoveExodus,
+    Pass,
+    Pay,
+    Purchase,
+    RemoveDie,
+    RerollWounds,
+    Roll,
+    RollExodus,
+    RollFive,
+    SetAside,
+    make,
+)
+from engine.legacy.v1.titan_dice.data import (
+    CREATURES,
+    EXODUS_START,
+    SOLO_STACK_DEFAULT,
+    TRACK_MAX,
+)
+from engine.legacy.v1.titan_dice.rules import (
+    board_score,
+    caged_count,
+    deck_levels,
+    exodus_lost,
+    npc_dice,
+    ranked_winner,
+)
+from engine.legacy.v1.titan_dice.rulings import RULINGS, designed_values, rules_markdown
+from engine.legacy.v1.titan_dice.state import Phase, PlayerBoard, TitanDiceState, restore_fields
+from engine.legacy.v1.titan_dice.view import build_view
+
+
+def _own(state: GameState) -> TitanDiceState:
+    """The state as a Titan Dice state (the contract passes the base type)."""
+    return cast(TitanDiceState, state)
+
+
+ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
+
+
+class TitanDiceOptions(BaseModel):
+    """Variant settings: which two card levels of each type the solo stacks hold."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    solo_cards: Literal["1-2", "1-3", "2-3"] = Field(
+        default=SOLO_STACK_DEFAULT,
+        description="Solo only: the two card levels of every type in the stacks (Kraken: the solo cards).",
+    )
+
+
+class TitanDice(Game):
+    """Titan Dice for 1-4 players; one player plays the solo variant against the Exodus board."""
+
+    id = "titan_dice"
+    title = "Titan Dice"
+    min_players = 1
+    max_players = 4
+    rules_version = 1
+    Options = TitanDiceOptions
+    action_types = ACTION_TYPES
+    rulings = RULINGS
+
+    # -- set-up -------------------------------------------------------------------------------------
+    def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
+        """Every track at 1, stacks ordered level 1 on top, seat 0 first player of round 1."""
+        state = TitanDiceState(self.id, num_players, options, seed, seats)
+        state.boards = [PlayerBoard() for _ in range(num_players)]
+        solo_cards = getattr(options, "solo_cards", SOLO_STACK_DEFAULT)
+        state.stacks = {creature: list(deck_levels(creature, num_players, solo_cards)) for creature in CREATURES}
+        state.exodus = [EXODUS_START] * len(CREATURES) if num_players == 1 else []
+        state.round_number = 1
+        state.first_player = 0
+        state.turn = state.decider = 0
+        state.end_triggered = False
+        state.pending = {}
+        state.solo_result = ""
+        state.phase = Phase.FIRST_ROLL
+        state.log.append(
+            "Titan Dice, solo against Exodus." if num_players == 1 else f"Titan Dice for {num_players} players."
+        )
+        flow.start_round(state)
+        return state
+
+    # -- legal decisions ------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal decision for the current player, in a stable order."""
+        state = _own(state)
+        phase = state.phase
+        seat = state.decider
+        board = state.boards[seat] if phase != Phase.GAME_OVER else None
+        if board is None:
+            return []
+        if phase == Phase.NPC_ROLL:
+            return [make(RollExodus, dice=npc_dice(state.round_number))]
+        if phase == Phase.NPC_WOUND:
+            lost = exodus_lost(state)
+            return [make(MoveExodus, creature=c) for c in CREATURES if c not in lost]
+        if phase == Phase.FIRST_ROLL:
+            return [make(RollFive)]
+        if phase == Phase.WOUND_REROLL:
+            count = len(state.pending["wound_dice"])
+            return [make(RerollWounds, count=count), make(KeepWounds, count=count)]
+        if phase == Phase.ROLL:
+            has_active, has_spent = bool(board.dice_in("active")), bool(board.dice_in("spent"))
+            options = []
+            if has_active:
+                options.append(make(Roll, which="active"))
+            if has_spent:
+                options.append(make(Roll, which="spent"))
+            if has_active and has_spent:
+                options.append(make(Roll, which="both"))
+            return options
+        if phase == Phase.ACTION:
+            return [*deals.capture_actions(board), *deals.deal_actions(state, seat), make(Pass)]
+        if phase == Phase.PAYMENT:
+            creature = state.pending["creature"]
+            return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in deals.allowed_splits(state, seat)]
+        if phase in ABILITY_PHASES:
+            return abilities.ability_actions(state)
+        if phase == Phase.AFTER_ACTION:
+            return [*deals.capture_actions(board), make(EndTurn)]
+        if phase == Phase.ATTACK_ROLL:
+            return [make(AttackRoll, dice=len(attacks.attack_dice(state, seat)))]
+        if phase == Phase.ATTACK_KEEP:
+            return attacks.keep_actions(state)
+        if phase == Phase.ATTACK_VICTIM:
+            return attacks.victim_actions(state, seat, state.pending["face"])
+        return []
+
+    # -- playing ------------------------------------------------------------------------------------------
+    def play(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action in place."""
+        state = _own(state)
+        seat = state.decider
+        phase = state.phase
+        if isinstance(action, RollExodus):
+            solo.roll_exodus(state)
+        elif isinstance(action, MoveExodus):
+            solo.move_exodus(state, action.creature)
+        elif isinstance(action, RollFive):
+            flow.roll_five(state, seat)
+        elif isinstance(action, RerollWounds | KeepWounds):
+            flow.first_wounds(state, seat, isinstance(action, RerollWounds))
+        elif isinstance(action, Roll):
+            board = state.boards[seat]
+            areas = ("active", "spent") if action.which == "both" else (action.which,)
+            dice = sorted(d for area in areas for d in board.dice_in(area))
+            what = "active and spent" if action.which == "both" else action.which
+            flow.roll_dice(state, seat, dice, f"rolls {what} dice")
+            flow.after_roll(state, seat, Phase.ACTION)
+        elif isinstance(action, Capture):
+            deals.capture(state, seat, action.creature)
+        elif isinstance(action, Purchase | Exchange | Activate):
+            deals.begin_deal(state, seat, action)
+        elif isinstance(action, Pay):
+            deals.pay(state, seat, action.dice, action.creatures)
+        elif isinstance(action, Pass):
+            state.log.append(f"{state.name(seat)} passes.")
+            flow.end_turn(state)
+        elif isinstance(action, EndTurn):
+            state.log.append(f"{state.name(seat)} ends the turn.")
+            flow.end_turn(state)
+        elif phase in ABILITY_PHASES and isinstance(
+            action, ChooseDie | ChooseFace | Finish | LoseCreature | CollectCreature | ChooseType
+        ):
+            abilities.play_ability_step(state, action)
+        elif isinstance(action, AttackRoll):
+            attacks.roll_attack(state, seat)
+        elif isinstance(action, SetAside | AttackReroll | AttackKeep):
+            attacks.play_keep(state, action)
+        elif isinstance(action, FlipCard | LoseCreature | RemoveDie):
+            attacks.play_victim(state, action)
+        flow.check_end(state)
+
+    def rules_markdown(self) -> str:
+        """This edition's values, card and attack texts and rulings, as markdown for the rules screen."""
+        return rules_markdown()
+
+    def designed_values(self) -> dict[str, Any]:
+        """This edition's designed values, JSON-ready."""
+        return designed_values()
+
+    # -- results ------------------------------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The JSON-ready picture (see `build_view` for its shape)."""
+        state = _own(state)
+        return build_view(state, seat, self.scores(state), self.winners(state))
+
+    def scores(self, state: GameState) -> list[float]:
+        """One point per creature on the tracks and per creature icon on cards (solo: the same count, for interest)."""
+        state = _own(state)
+        return [float(board_score(board)) for board in state.boards]
+
+    def winners(self, state: GameState) -> list[int]:
+        """The winner once over: most points, ties to the later player in the final round's turn order."""
+        state = _own(state)
+        if state.phase != Phase.GAME_OVER:
+            return []
+        if state.is_solo:
+            return [0] if state.solo_result == "won" else []
+        return [ranked_winner(state)]
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Score lead (and caging progress) mapped into [0, 1]; solo: caging progress against Exodus losses."""
+        state = _own(state)
+        if state.phase == Phase.GAME_OVER:
+            if state.is_solo:
+                return 1.0 if state.solo_result == "won" else 0.0
+            return 1.0 if seat in self.winners(state) else 0.0
+        board = state.boards[seat]
+        if state.is_solo:
+            progress = sum(board.track) / (TRACK_MAX * len(CREATURES))
+            remaining = sum(state.exodus) / (EXODUS_START * len(CREATURES))
+            return max(0.0, min(1.0, 0.5 + 0.5 * (progress - (1.0 - remaining))))
+
+        def strength(b: PlayerBoard) -> float:
+            """Points, with a bonus per caged type (progress toward the end trigger)."""
+            return board_score(b) + 1.5 * caged_count(b)
+
+        best_other = max(strength(b) for i, b in enumerate(state.boards) if i != seat)
+        return 0.5 + max(-0.5, min(0.5, (strength(board) - best_other) / 20.0))
+
+    # -- checks ---------------------------------------------------------------------------------------------
+    def describe_action(self, state: GameState, action: Action) -> str:
+        """Like `describe()`, with the other player's name in an exchange."""
+        if isinstance(action, Exchange) and action.from_seat >= 0:
+            return action.describe().replace(f"player {action.from_seat + 1}'s", f"{state.name(action.from_seat)}'s")
+        return action.describe()
+
+    def why_illegal(self, state: GameState, action: Action) -> str | None:
+        """A readable reason for refusing an action."""
+        return checks.why_illegal(_own(state), action)
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Broken invariants: tracks, dice accounting, cards, wounds, scores, whose decision it is."""
+        state = _own(state)
+        return checks.invariant_violations(state, self.scores(state))
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Boards, stacks, Exodus, round and phase from a saved position (validated)."""
+        restore_fields(_own(state), own)

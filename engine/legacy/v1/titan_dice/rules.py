@@ -1,0 +1,94 @@
+"""Pure queries about a Titan Dice position: costs, card abilities, payments, scores."""
+
+from __future__ import annotations
+
+from engine.legacy.v1.titan_dice.data import (
+    ABILITIES,
+    CAGED_TYPES_TO_END,
+    COST_OVER_LEVEL,
+    CREATURES,
+    FULL_STACK_PLAYERS,
+    NPC_MAX_DICE,
+    SMALL_STACK_LEVELS,
+    SOLO_KRAKEN_ABILITIES,
+    SOLO_STACK_CHOICES,
+    SOLO_STACK_DEFAULT,
+    STACK_LEVELS,
+    TRACK_MAX,
+)
+from engine.legacy.v1.titan_dice.state import PlayerBoard, TitanDiceState
+
+
+def card_cost(level: int) -> int:
+    """Dice and/or creatures needed to buy, exchange for, or activate a card of this level."""
+    return level + COST_OVER_LEVEL
+
+
+def ability_of(creature: str, level: int, solo: bool) -> tuple[str, str]:
+    """(name, text) of the ability of a card; solo games use the solo Kraken cards."""
+    if solo and creature == "kraken":
+        return SOLO_KRAKEN_ABILITIES[level]
+    return ABILITIES[(creature, level)]
+
+
+def deck_levels(creature: str, num_players: int, solo_cards: str = SOLO_STACK_DEFAULT) -> tuple[int, ...]:
+    """The levels of the cards of one type in play for this player count (and solo choice), top first."""
+    if num_players == 1:
+        return SOLO_STACK_CHOICES[solo_cards]
+    return STACK_LEVELS if num_players >= FULL_STACK_PLAYERS else SMALL_STACK_LEVELS
+
+
+def payment_splits(board: PlayerBoard, creature: str, cost: int) -> list[tuple[int, int]]:
+    """Every (dice, creatures) pair that pays `cost` of a type, fewest dice first."""
+    dice = board.active_count(creature)
+    creatures = board.track[CREATURES.index(creature)]
+    return [(d, cost - d) for d in range(max(0, cost - creatures), min(dice, cost) + 1)]
+
+
+def can_pay(board: PlayerBoard, creature: str, cost: int) -> bool:
+    """True if active dice and captured creatures of the type cover the cost."""
+    return board.active_count(creature) + board.track[CREATURES.index(creature)] >= cost
+
+
+def board_score(board: PlayerBoard) -> int:
+    """The rulebook's count: one point per creature on the tracks and per creature icon (level) on cards."""
+    return sum(board.track) + sum(board.cards.values())
+
+
+def caged_count(board: PlayerBoard) -> int:
+    """How many creature types are caged."""
+    return sum(1 for value in board.track if value >= TRACK_MAX)
+
+
+def triggers_end(board: PlayerBoard) -> bool:
+    """True once a board has caged enough types to trigger the end of the game."""
+    return caged_count(board) >= CAGED_TYPES_TO_END
+
+
+def npc_dice(round_number: int) -> int:
+    """How many dice the solo NPC rolls in a round."""
+    return min(round_number, NPC_MAX_DICE)
+
+
+def exodus_lost(state: TitanDiceState) -> list[str]:
+    """The Exodus creatures already lost (solo)."""
+    return [c for c, value in zip(CREATURES, state.exodus, strict=True) if value <= 0]
+
+
+def turn_order(state: TitanDiceState) -> list[int]:
+    """Seats in this round's turn order, from the first player clockwise."""
+    n = state.num_players
+    return [(state.first_player + k) % n for k in range(n)]
+
+
+def players_in(state: TitanDiceState) -> list[int]:
+    """Seats not OUT this round, clockwise from the current turn's seat."""
+    n = state.num_players
+    order = [(state.turn + k) % n for k in range(n)]
+    return [seat for seat in order if not state.boards[seat].is_out]
+
+
+def ranked_winner(state: TitanDiceState) -> int:
+    """The winner: most points; a tie goes to the player later in the final round's turn order."""
+    order = turn_order(state)
+    return max(order, key=lambda seat: (board_score(state.boards[seat]), order.index(seat)))

@@ -1,0 +1,449 @@
+"""The Titan Race game object: options, set-up, legal decisions, playing them, results and checks."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal, cast
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.core import Action, Game, GameState, Rng, Seat
+from engine.legacy.v1.titan_race import flow
+from engine.legacy.v1.titan_race.actions import (
+    ACTION_TYPES,
+    Answer,
+    ChooseFace,
+    ChooseStart,
+    ChooseTitan,
+    DiscardCard,
+    EndTurn,
+    Hit,
+    Move,
+    PlaceTrap,
+    PlayCard,
+    Reroll,
+    TakeDie,
+    UseAbility,
+)
+from engine.legacy.v1.titan_race.board import route_end
+from engine.legacy.v1.titan_race.data import (
+    CIRCUIT_ORDER,
+    CIRCUITS,
+    DECK,
+    FACE_EXTRA,
+    FACE_ROUTES,
+    FACES,
+    GRAND_SLAM_BOARDS,
+    LAPS_TO_WIN,
+    PURPLE,
+    ROWS,
+    START_SPACES,
+    TITAN_ORDER,
+)
+from engine.legacy.v1.titan_race.effects import replays_to_its_question
+from engine.legacy.v1.titan_race.invariants import invariant_violations
+from engine.legacy.v1.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
+from engine.legacy.v1.titan_race.rulings import RULINGS, designed_values, rules_markdown
+from engine.legacy.v1.titan_race.state import Phase, Titan, TitanRaceState, restore_fields
+from engine.legacy.v1.titan_race.view import build_view, status_sentence
+
+CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
+TitanId = Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo"]
+
+
+class TitanRaceOptions(BaseModel):
+    """The circuit and the variant; defaults give the standard game on Kaldheira.
+
+    The list fields also accept text ("grinder, rassik"), so a plain setup form can fill them in.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    circuit: CircuitId = Field("kaldheira", title="Circuit")
+    variant: Literal["standard", "two_player", "teams", "grand_slam"] = Field("standard", title="Variant")
+    team_size: Literal[2, 3] = Field(
+        2, title="Team size", description="Teams: 2 (2v2 with 4 players, 2v2v2 with 6) or 3 (3v3 with 6 players)."
+    )
+    grand_slam_circuits: tuple[CircuitId, ...] = Field(
+        (),
+        title="Grand Slam circuits",
+        description="Three circuits, comma-separated; empty: the circuit and the next two.",
+    )
+    titans: tuple[TitanId, ...] = Field(
+        (), title="Titans", description="One per Titan in seat order, comma-separated; empty: the players choose them."
+    )
+
+    @field_validator("team_size", mode="before")
+    @classmethod
+    def _team_size_from_text(cls, value: Any) -> Any:
+        """Accept "2" and "3" from a form."""
+        return int(value) if isinstance(value, str) and value.strip() in ("2", "3") else value
+
+    @field_validator("grand_slam_circuits", "titans", mode="before")
+    @classmethod
+    def _list_from_text(cls, value: Any) -> Any:
+        """Accept "a, b, c" (and "" or "()" for none) from a form."""
+        if isinstance(value, str):
+            text = value.strip().strip("()[]")
+            return tuple(part.strip().strip("'\"").lower() for part in text.split(",") if part.strip())
+        return value
+
+
+def _own(state: GameState) -> TitanRaceState:
+    """The state as a Titan Race state (the contract passes the base type)."""
+    return cast(TitanRaceState, state)
+
+
+# Which action kinds each phase accepts (for readable refusals).
+PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
+    Phase.CHOOSE_TITAN: ("choose_titan",),
+    Phase.DRAFT: ("take_die",),
+    Phase.CHOOSE_FACE: ("choose_face",),
+    Phase.START: ("choose_start",),
+    Phase.TURN: ("move", "place_trap", "hit", "use_ability", "play_card", "discard_card", "reroll", "end_turn"),
+    Phase.ANSWER: ("answer",),
+    Phase.GAME_OVER: (),
+}
+
+
+class TitanRace(Game):
+    """Titan Race for 2-6 players on six circuits, with the 2-player, teams and Grand Slam variants."""
+
+    id = "titan_race"
+    title = "Titan Race"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    Options = TitanRaceOptions
+    action_types = ACTION_TYPES
+    rulings = RULINGS
+
+    # -- set-up -------------------------------------------------------------------------------------------------
+    def check_setup(self, num_players: int, options: BaseModel) -> None:
+        """Refuse player counts and option combinations the variants do not allow."""
+        options = cast(TitanRaceOptions, options)
+        if options.variant == "two_player" and num_players != 2:
+            raise ValueError("The 2-player variant is for exactly 2 players (two Titans each).")
+        if options.variant == "teams":
+            if num_players not in (4, 6):
+                raise ValueError("Teams play with 4 players (2v2) or 6 players (3v3 or 2v2v2).")
+            if num_players == 4 and options.team_size != 2:
+                raise ValueError("With 4 players the teams are two teams of 2.")
+        if options.grand_slam_circuits and len(options.grand_slam_circuits) != GRAND_SLAM_BOARDS:
+            raise ValueError(f"The Grand Slam strings {GRAND_SLAM_BOARDS} circuits together.")
+        titans = 4 if options.variant == "two_player" else num_players
+        if options.titans and (len(options.titans) != titans or len(set(options.titans)) != titans):
+            raise ValueError(f"Choose {titans} different Titans, one per Titan in the race.")
+
+    def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
+        """Titans, life gauges, lap counters, one Bonus card each, the first Titan by a die, round 1."""
+        options = cast(TitanRaceOptions, options)
+        state = TitanRaceState(self.id, num_players, options, seed, seats)
+        count = 4 if options.variant == "two_player" else num_players
+        state.pickers = [i % 2 for i in range(count)] if options.variant == "two_player" else list(range(count))
+        state.titans = []
+        state.teams = _teams(num_players, options)
+        if options.variant == "grand_slam":
+            chosen = list(options.grand_slam_circuits)
+            if not chosen:
+                start = CIRCUIT_ORDER.index(options.circuit)
+                chosen = [CIRCUIT_ORDER[(start + k) % len(CIRCUIT_ORDER)] for k in range(GRAND_SLAM_BOARDS)]
+            state.circuits = chosen
+        else:
+            state.circuits = [options.circuit]
+        state.traps = []
+        state.deck = list(DECK)
+        state.rng.shuffle(state.deck)
+        state.discard = []
+        state.lap_events = []
+        state.winner = -1
+        state.question = {}
+        state.answers = []
+        state.turn = {}
+        state.order = []
+        state.turn_index = 0
+        state.pool = []
+        state.first_titan = -1
+        state.round_number = 1
+        state.phase = Phase.CHOOSE_TITAN
+        state.log.append(f"Titan Race on {', then '.join(CIRCUITS[c].name for c in state.circuits)}.")
+        for name in options.titans:
+            flow.add_titan(state, name)
+        return state
+
+    # -- legal decisions ------------------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal decision for the current player, in a stable order."""
+        state = _own(state)
+        phase = state.phase
+        if phase == Phase.GAME_OVER:
+            return []
+        if phase == Phase.ANSWER:
+            return [Answer(choice=c) for c in state.question["options"]]
+        if phase == Phase.CHOOSE_TITAN:
+            taken = {t.name for t in state.titans}
+            return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
+        if phase == Phase.DRAFT:
+            seen: list[str] = []
+            actions: list[Action] = []
+            for index, face in enumerate(state.pool):
+                if face not in seen:
+                    seen.append(face)
+                    actions.append(TakeDie(die=index, face=face))  # type: ignore[arg-type]
+            return actions
+        if phase == Phase.CHOOSE_FACE:
+            return [ChooseFace(face=f) for f in FACES if f != PURPLE]  # type: ignore[arg-type]
+        if phase == Phase.START:
+            return [ChooseStart(space=s) for s in START_SPACES]
+        return self._turn_actions(state)
+
+    def _turn_actions(self, state: TitanRaceState) -> list[Action]:
+        """Move, the die's trap or hit, Ability, Bonus cards, the pentacle, end the turn."""
+        titan = state.acting
+        subject = state.titans[titan]
+        turn = state.turn
+        space = str(subject.space)
+        actions: list[Action] = []
+        if not turn["moved"]:
+            actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn["face"]]]  # type: ignore[arg-type]
+        extras = self._extra_targets(state)
+        extra = FACE_EXTRA.get(turn["face"], "")
+        if extra == "trap":
+            actions += [PlaceTrap(space=s) for s in extras]
+        elif extra == "hit":
+            actions += [Hit(space=s) for s in extras]
+        if not state.is_first_round and not turn["rerolled"]:
+            if not subject.ability_used:
+                actions += ability_options(state, titan)
+            if not turn["card_played"]:
+                actions += card_options(state, titan)
+                actions += [DiscardCard(card=c) for c in sorted(set(subject.hand))]
+        extra_settled = turn["extra_done"] or not extras
+        if turn["pentacle"] and subject.space == turn.get("pentacle_space") and extra_settled:
+            actions.append(Reroll())
+        if turn["moved"] and extra_settled:
+            actions.append(EndTurn())
+        return actions
+
+    @staticmethod
+    def _extra_targets(state: TitanRaceState) -> list[str]:
+        """Targets of the die's pending trap or hit (empty once done or if there is none)."""
+        turn = state.turn
+        if turn["extra_done"]:
+            return []
+        titan = state.acting
+        if FACE_EXTRA.get(turn["face"]) == "trap":
+            return trap_targets(state, titan, "behind")
+        return damage_targets(state, titan, "before")
+
+    # -- playing --------------------------------------------------------------------------------------------------
+    def play(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action in place."""
+        state = _own(state)
+        if isinstance(action, ChooseTitan):
+            flow.add_titan(state, action.titan)
+            return
+        titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
+        subject = state.titans[titan]
+        if isinstance(action, TakeDie):
+            flow.take_die(state, action.die)
+        elif isinstance(action, ChooseFace):
+            state.log.append(f"{flow.name(state, titan)} takes the {action.face} action.")
+            flow.set_face(state, action.face)
+        elif isinstance(action, ChooseStart):
+            flow.perform(state, {"kind": "start", "titan": titan, "space": action.space})
+        elif isinstance(action, Move):
+            effect = {"kind": "move", "titan": titan, "steps": list(action.steps), "penalty": state.turn["penalty"]}
+            state.log.append(f"{flow.name(state, titan)}: {action.describe()}.")
+            flow.perform(state, effect)
+        elif isinstance(action, PlaceTrap | Hit):
+            kind = "trap" if isinstance(action, PlaceTrap) else "hit"
+            flow.perform(state, {"kind": kind, "titan": titan, "space": action.space})
+        elif isinstance(action, UseAbility):
+            subject.ability_used = True
+            state.log.append(f"{flow.name(state, titan)} uses the Ability.")
+            effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
+            flow.perform(state, effect)
+        elif isinstance(action, PlayCard):
+            subject.hand.remove(action.card)
+            state.discard.append(action.card)
+            state.turn["card_played"] = True
+            if action.card == "lucky_charm":
+                flow.lucky_charm(state)
+                return
+            effect = {
+                "kind": "card",
+                "titan": titan,
+                "card": action.card,
+                "target": action.target,
+                "direction": action.direction,
+            }
+            flow.perform(state, effect)
+        elif isinstance(action, DiscardCard):
+            subject.hand.remove(action.card)
+            state.discard.append(action.card)
+            state.turn["card_played"] = True
+            state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
+        elif isinstance(action, Reroll):
+            flow.reroll(state)
+        elif isinstance(action, EndTurn):
+            state.log.append(f"{flow.name(state, titan)} ends the turn.")
+            flow.end_turn(state)
+        elif isinstance(action, Answer):
+            state.answers.append(action.choice)
+            effect = state.question["effect"]
+            state.phase = Phase(state.question["resume"])
+            flow.perform(state, effect)
+
+    # -- rules text -------------------------------------------------------------------------------------------------
+    def rules_markdown(self) -> str:
+        """This edition's designed content and rulings, as markdown for the rules screen."""
+        return rules_markdown()
+
+    def designed_values(self) -> dict[str, Any]:
+        """This edition's designed content, JSON-ready."""
+        return designed_values()
+
+    # -- results -------------------------------------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The JSON-ready picture for a seat (see `build_view` for its shape and what it hides)."""
+        state = _own(state)
+        return build_view(self, state, seat)
+
+    def scores(self, state: GameState) -> list[float]:
+        """Each seat's best race progress in rows ((laps completed) * 12 + row); the winner's is 36 or more."""
+        state = _own(state)
+        best = [0.0] * state.num_players
+        for titan in state.titans:
+            best[titan.owner] = max(best[titan.owner], float(titan.rows_raced))
+        return best
+
+    def winners(self, state: GameState) -> list[int]:
+        """The seat (teams: every seat of the team) whose Titan completed its third lap first."""
+        state = _own(state)
+        if state.phase != Phase.GAME_OVER or state.winner < 0:
+            return []
+        owner = state.titans[state.winner].owner
+        return [seat for seat in range(state.num_players) if state.teams[seat] == state.teams[owner]]
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Race lead (progress and life of the seat's team against the best other team) squashed into (0, 1)."""
+        state = _own(state)
+        if state.phase == Phase.GAME_OVER:
+            return 1.0 if seat in self.winners(state) else 0.0
+        team = state.teams[seat]
+
+        def strength(titan: Titan) -> float:
+            knocked_out = KO_COST if titan.is_ko else 0.0
+            at_risk = LAST_LIFE_RISK if titan.life == 1 else 0.0  # one push from a K.O.
+            rows = titan.rows_raced
+            ability = ABILITY_ROWS[titan.name] * max(0.0, 1.0 - rows / RACE_ROWS)  # worth less as the race ends
+            return rows + 0.8 * titan.life - at_risk - knocked_out + 0.5 * len(titan.hand) + ability
+
+        mine = max((strength(t) for t in state.titans if state.teams[t.owner] == team), default=0.0)
+        others = [strength(t) for t in state.titans if state.teams[t.owner] != team]
+        best_other = max(others) if others else 0.0
+        # A smooth squash, never flat: clipped at 12 rows, every move of a Titan far behind (or far ahead)
+        # looked the same, and the bots played those positions at random.
+        return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
+
+    def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
+        """A copy `seat` could believe in: the deck and the other teams' hands reshuffled, future dice reseeded.
+
+        While an effect waits for an answer, the sample must also replay that effect to the question now
+        asked (the questions already answered and the cards drawn on the way were seen by all): samples
+        that do not are drawn again, and after `DETERMINIZE_TRIES` the hidden cards are kept as they are
+        (rare: 3 of 5,055 samples in random 4-player games on Lagoon, Kaldheira and Ban-Kog; the dice are
+        still reseeded).
+        """
+        state = _own(state)
+        for _ in range(DETERMINIZE_TRIES if state.phase == Phase.ANSWER else 1):
+            copy = self._sample_world(state, seat, rng)
+            if copy.phase != Phase.ANSWER or replays_to_its_question(copy):
+                return copy
+        copy = _own(state.clone(record=False))
+        copy.rng = Rng(rng.next64())
+        return copy
+
+    def _sample_world(self, state: TitanRaceState, seat: int, rng: Rng) -> TitanRaceState:
+        """One reshuffle of what `seat` cannot see, with new future dice."""
+        copy = _own(state.clone(record=False))
+        team = copy.teams[seat]
+        hidden = [t for t in copy.titans if copy.teams[t.owner] != team]
+        # Sorted first, so the sample depends only on which cards are unknown, never on where they really are.
+        unknown = sorted([*copy.deck, *(card for t in hidden for card in t.hand)])
+        for index in range(len(unknown) - 1, 0, -1):
+            other = rng.randrange(index + 1)
+            unknown[index], unknown[other] = unknown[other], unknown[index]
+        for titan in hidden:
+            size = len(titan.hand)
+            titan.hand, unknown = unknown[:size], unknown[size:]
+        copy.deck = unknown
+        copy.rng = Rng(rng.next64())
+        return copy
+
+    # -- checks ----------------------------------------------------------------------------------------------------
+    def why_illegal(self, state: GameState, action: Action) -> str | None:
+        """A readable reason for refusing an action."""
+        state = _own(state)
+        kind = getattr(action, "kind", "")
+        if state.phase == Phase.GAME_OVER:
+            return "The game is over."
+        if kind not in PHASE_KINDS[state.phase]:
+            return f"\u201c{action.describe()}\u201d is not possible now: {status_sentence(state)}."
+        if state.phase == Phase.TURN:
+            turn = state.turn
+            if isinstance(action, Move) and turn["moved"]:
+                return "You have already moved this turn."
+            if isinstance(action, UseAbility | PlayCard | DiscardCard) and state.is_first_round:
+                return "No Abilities or Bonus cards on the first turn."
+            if isinstance(action, UseAbility | PlayCard | DiscardCard) and turn["rerolled"]:
+                return "No Ability or Bonus card after a pentacle re-roll."
+            if isinstance(action, UseAbility) and state.titans[state.acting].ability_used:
+                return "You have already used your Ability this turn."
+            if isinstance(action, PlayCard | DiscardCard) and turn["card_played"]:
+                return "You have already played a Bonus card this turn."
+            if isinstance(action, PlayCard) and (refusal := card_refusal(state, state.acting, action.card)):
+                return refusal
+            if isinstance(action, EndTurn) and not turn["moved"]:
+                return "You must take your die's action before ending the turn."
+            if isinstance(action, EndTurn):
+                return "You must first place your trap or inflict your hit."
+        return f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Broken invariants (see invariants.py)."""
+        return invariant_violations(_own(state))
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""
+        state = _own(state)
+        restore_fields(state, own)
+        if state.phase == Phase.ANSWER and not (state.question and replays_to_its_question(state)):
+            raise ValueError("its pending question does not follow from its position")
+
+
+DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question
+# What each Titan's Ability is worth over a whole race, in rows: from the Titans' win shares in greedy self-play
+# (docs/benchmarks.md, "Titan Race balance": Rassik about +25 points, Grinder about -18; a row of lead is worth
+# about 4 points there). It lets a bot choose its Titan, which nothing else in the heuristic can see.
+ABILITY_ROWS: dict[str, float] = {
+    "rassik": 6.0,
+    "craken": 5.0,
+    "ragnarok": 1.0,
+    "chtooloo": -2.0,
+    "slaugg": -4.5,
+    "grinder": -4.5,
+}
+RACE_ROWS = LAPS_TO_WIN * ROWS  # rows in a whole race
+LEAD_SCALE = 12.0  # rows of lead at which the heuristic reaches 0.88 (tanh 1)
+KO_COST = 7.0  # rows a K.O. costs in the heuristic (about two turns of racing)
+LAST_LIFE_RISK = 1.5  # rows the last Life Point is worth on top of its 0.8
+
+
+def _teams(num_players: int, options: TitanRaceOptions) -> list[int]:
+    """The team of each seat: team-mates never sit side by side."""
+    if options.variant != "teams":
+        return list(range(num_players))
+    teams_count = num_players // options.team_size
+    return [seat % teams_count for seat in range(num_players)]
