@@ -6,14 +6,26 @@ from typing import NamedTuple
 
 from engine.core import Action
 from engine.titan_dice.actions import ChooseDie, ChooseFace, ChooseType, CollectCreature, Finish, LoseCreature, make
-from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, OPPOSITE_FACE, REGULAR_DICE, TRACK_MAX, WOUND
+from engine.titan_dice.data import (
+    BONUS_DIE,
+    CREATURES,
+    EXODUS_START,
+    FACES,
+    OPPOSITE_FACE,
+    REGULAR_DICE,
+    TRACK_MAX,
+    WOUND,
+    WOUNDS_TO_GO_OUT,
+)
 from engine.titan_dice.flow import (
     after_roll,
     collect,
     end_turn,
     face_list,
     gain_wound_marker,
+    go_out,
     lose,
+    place_rolled,
     plural,
     roll_dice,
     roll_face,
@@ -133,7 +145,7 @@ def ability_actions(state: TitanDiceState) -> list[Action]:
         return actions
     if state.phase == Phase.CHOOSE_FACE:
         current = state.boards[state.decider].die_face[pending["die"]]
-        return [make(ChooseFace, die=pending["die"], face=c) for c in CREATURES if c != current]
+        return [make(ChooseFace, die=pending["die"], face=f) for f in FACES if f != current]
     if state.phase == Phase.LOSE_CREATURE:
         board = state.boards[state.decider]
         return [make(LoseCreature, creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
@@ -161,8 +173,6 @@ def dice_choices(state: TitanDiceState, seat: int) -> list[int]:
         face = board.die_face[die]
         if die in pending["chosen"] or face in seen:
             continue
-        if pending["ability"] == "Convert" and OPPOSITE_FACE[face] == WOUND:
-            continue  # a Chimera ability never turns a die to its wound side
         seen.add(face)
         choices.append(die)
     return choices
@@ -194,8 +204,9 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
         pending["chosen"].append(action.die)
         if name == "Convert":
             new_face = OPPOSITE_FACE[action.face]
-            board.die_face[action.die] = new_face
             state.log.append(f"{state.name(seat)} flips a {action.face.title()} die to {new_face.title()}.")
+            if _turn_die(state, seat, action.die, new_face):
+                return
         elif name in ("Catch", "Trap"):
             collect(board, action.face)
             board.die_area[action.die] = "removed" if name == "Catch" else "spent"
@@ -204,11 +215,12 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
         _advance_dice(state, seat)
     elif isinstance(action, ChooseFace):
         old = board.die_face[action.die]
-        board.die_face[action.die] = action.face
         pending["chosen"].append(action.die)
         pending.pop("die", None)
         state.log.append(f"{state.name(seat)} changes a {old.title()} die to {action.face.title()}.")
         state.phase = Phase.CHOOSE_DICE
+        if _turn_die(state, seat, action.die, action.face):
+            return
         _advance_dice(state, seat)
     elif isinstance(action, Finish):
         if state.phase == Phase.CHOOSE_DICE:
@@ -229,6 +241,21 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
     elif isinstance(action, ChooseType):
         state.log.append(f"{state.name(seat)} chooses {action.creature.title()}.")
         kraken_effect(state, seat, action.creature)
+
+
+def _turn_die(state: TitanDiceState, seat: int, die: int, face: str) -> bool:
+    """Turn an active die to a side (Convert, Transform). A wound side goes where a rolled wound goes (the
+    bonus die: to spent with a wound die); three wounds put the seat OUT. True if it did (the turn is over)."""
+    board = state.boards[seat]
+    if face != WOUND:
+        board.die_face[die] = face
+        return False
+    place_rolled(state, seat, die, face)
+    if board.wounds() < WOUNDS_TO_GO_OUT:
+        return False
+    go_out(state, seat, f"{state.name(seat)} has {board.wounds()} wounds and is OUT.")
+    end_turn(state)
+    return True
 
 
 def _advance_dice(state: TitanDiceState, seat: int) -> None:
@@ -301,11 +328,11 @@ def kraken_effect(state: TitanDiceState, seat: int, creature: str) -> None:
         taken += lost
         state.log.append(f"{state.name(victim)} loses {lost} {creature.title()}.")
     if name == "Piracy":
+        gained = collect(state.boards[seat], creature, taken) if taken else 0
         if taken:
-            gained = collect(state.boards[seat], creature, taken)
             state.log.append(f"{state.name(seat)} collects {gained} of the {taken} {creature.title()} taken.")
-        else:
-            state.log.append(f"No creatures were taken; {state.name(seat)} collects one creature of their choice.")
+        if not gained:  # none collected from the others (none taken, or your own track is caged)
+            state.log.append(f"No creatures were collected; {state.name(seat)} collects one creature of their choice.")
             _begin_collect(state, seat, "")
             return
     finish_ability(state)

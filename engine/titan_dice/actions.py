@@ -112,7 +112,7 @@ class Purchase(Action):
 
 
 class Exchange(Action):
-    """Exchange your card of a type for the stack's top card (from_seat -1) or another player's card."""
+    """Exchange your card of a type for a card of that type's stack (from_seat -1) or another player's card."""
 
     kind: Literal["exchange"] = "exchange"
     creature: Creature

@@ -105,6 +105,8 @@ def continue_attack(state: TitanDiceState) -> None:
             board = state.boards[attacker]
             if board.gryphon_attack:
                 state.log.append(f"Gryphon attack: {state.name(attacker)} already attacks with the bonus die.")
+            elif board.die_area[BONUS_DIE] == "removed":
+                state.log.append(f"Gryphon attack: {state.name(attacker)}'s bonus die was caught: out this round.")
             else:
                 board.gryphon_attack = True
                 board.die_area[BONUS_DIE] = "attack"

@@ -9,12 +9,11 @@ from engine.titan_dice.data import (
     CREATURES,
     EXODUS_START,
     REGULAR_DICE,
-    SOLO_STACK_DEFAULT,
     TRACK_MAX,
     WOUND,
     WOUNDS_TO_GO_OUT,
 )
-from engine.titan_dice.rules import can_pay, card_cost, deck_levels
+from engine.titan_dice.rules import can_pay, card_cost, deck_levels, solo_pair
 from engine.titan_dice.state import Phase, TitanDiceState
 from engine.titan_dice.view import status_sentence
 
@@ -101,7 +100,7 @@ def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str
             problems.append(f"{who}: bonus die in {bonus!r}")
         if (bonus == "attack") != board.gryphon_attack:
             problems.append(f"{who}: bonus die {bonus} but gryphon_attack={board.gryphon_attack}")
-        if board.is_out and bonus not in ("box", "attack"):
+        if board.is_out and bonus not in ("box", "attack", "removed"):
             problems.append(f"{who}: OUT with the bonus die {bonus}")
         if bonus == "active" and board.die_face[BONUS_DIE] == WOUND:
             problems.append(f"{who}: the active bonus die shows a wound")
@@ -115,11 +114,10 @@ def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str
             problems.append(f"{who}: unknown card types {sorted(board.cards)}")
         if scores[seat] != sum(board.track) + sum(board.cards.values()):
             problems.append(f"{who}: score {scores[seat]} is not the rulebook count")
-    solo_cards = getattr(state.options, "solo_cards", SOLO_STACK_DEFAULT)
     for creature in CREATURES:
         stack = state.stacks[creature]
         held = [b.cards[creature] for b in state.boards if creature in b.cards]
-        if sorted(stack + held) != sorted(deck_levels(creature, state.num_players, solo_cards)):
+        if sorted(stack + held) != sorted(deck_levels(creature, state.num_players, solo_pair(state.options, creature))):
             problems.append(f"{creature}: cards not conserved (stack {stack}, held {held})")
         if any(stack[k] > stack[k + 1] for k in range(len(stack) - 1)):
             problems.append(f"{creature}: stack out of order {stack}")

@@ -33,8 +33,9 @@ def deal_actions(state: TitanDiceState, seat: int) -> list[Action]:
             continue
         if creature in board.face_down:
             continue  # a face-down card can neither be used nor exchanged
-        if stack and stack[0] != owned and budget >= card_cost(stack[0]):
-            exchanges.append(make(Exchange, creature=creature, level=stack[0], give_level=owned, from_seat=-1))
+        for level in sorted(set(stack)):  # any card of the stack, not only the top one
+            if level != owned and budget >= card_cost(level):
+                exchanges.append(make(Exchange, creature=creature, level=level, give_level=owned, from_seat=-1))
         for k in range(1, state.num_players):
             other = (seat + k) % state.num_players
             theirs = state.boards[other].cards.get(creature)
@@ -119,7 +120,7 @@ def pay(state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
         source = pending["from_seat"]
         if source < 0:
             stack = state.stacks[creature]
-            stack.pop(0)
+            stack.remove(level)
             stack.append(given)
             stack.sort()  # the stack stays ordered by level, lowest on top
             owner = "the stack's"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.titan_dice.data import (
     BONUS_DIE,
     CREATURES,
     FACES,
+    OPPOSITE_FACE,
     REGULAR_DICE,
     TRACK_MAX,
     WOUND,
@@ -66,8 +69,9 @@ def place_rolled(state: TitanDiceState, seat: int, die: int, face: str) -> None:
     else:
         board.die_area[die] = "spent"
         healed = [i for i in range(REGULAR_DICE) if board.die_area[i] == "wound"]
-        if healed:
+        if healed:  # healed: turned over, it no longer shows a wound
             board.die_area[healed[0]] = "spent"
+            board.die_face[healed[0]] = OPPOSITE_FACE[WOUND]
             state.log.append(f"{state.name(seat)}'s bonus die shows a wound: it and one wound die go to spent.")
         else:
             state.log.append(f"{state.name(seat)}'s bonus die shows a wound: it goes to spent.")
@@ -162,14 +166,18 @@ def first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
 
 # -- OUT, turns, rounds ----------------------------------------------------------------------------------
 def go_out(state: TitanDiceState, seat: int, message: str) -> None:
-    """Out of the round: regular dice to the attack card, wound markers and bonus die returned."""
+    """Out of the round: regular dice to the attack card, wound markers and bonus die returned.
+
+    A die removed from play (Catch, a Minotaur attack), the bonus die too, stays out until the round ends.
+    """
     board = state.boards[seat]
     board.is_out = True
     board.wound_markers = 0
     for die in range(REGULAR_DICE):
         if board.die_area[die] != "removed":
             board.die_area[die] = "attack"
-    board.die_area[BONUS_DIE] = "box"
+    if board.die_area[BONUS_DIE] != "removed":
+        board.die_area[BONUS_DIE] = "box"
     state.log.append(message)
 
 
@@ -233,6 +241,18 @@ def end_round(state: TitanDiceState) -> None:
         state.first_player = (state.first_player + 1) % state.num_players
     state.round_number += 1
     start_round(state)
+
+
+def first_player(state: TitanDiceState, options: Any) -> int:
+    """The seat of round 1's first player: the option's seat, or drawn at random (solo: seat 1)."""
+    choice = getattr(options, "first_player", "1")
+    if state.is_solo:
+        return 0
+    if choice == "random":
+        seat = state.rng.randrange(state.num_players)
+        state.log.append(f"A die draws the first player: {state.name(seat)}.")
+        return seat
+    return int(choice) - 1
 
 
 def start_round(state: TitanDiceState) -> None:

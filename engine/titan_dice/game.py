@@ -50,6 +50,7 @@ from engine.titan_dice.rules import (
     exodus_lost,
     npc_dice,
     ranked_winner,
+    solo_pair,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState, restore_fields
@@ -64,15 +65,32 @@ def _own(state: GameState) -> TitanDiceState:
 ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
 
 
+SoloPair = Literal["1-2", "1-3", "2-3"]
+SoloChoice = Literal["", "1-2", "1-3", "2-3"]
+
+
 class TitanDiceOptions(BaseModel):
-    """Variant settings: which two card levels of each type the solo stacks hold."""
+    """Variant settings: the first player; the two card levels of each type in the solo stacks."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    solo_cards: Literal["1-2", "1-3", "2-3"] = Field(
-        default=SOLO_STACK_DEFAULT,
-        description="Solo only: the two card levels of every type in the stacks (Kraken: the solo cards).",
+    first_player: Literal["1", "2", "3", "4", "random"] = Field(
+        default="1",
+        title="First player",
+        description="Who holds the first player token in round 1 (the rulebook: the owner of the largest pet): "
+        "a seat, or drawn at random. Not in solo: Exodus always rolls first.",
     )
+    solo_cards: SoloPair = Field(
+        default=SOLO_STACK_DEFAULT,
+        title="Solo cards",
+        description="Solo only: the two card levels of every type in the stacks (Kraken: the solo cards), "
+        "unless a type has its own choice below.",
+    )
+    solo_chimera: SoloChoice = Field(default="", title="Solo Chimera cards", description="Empty: as solo cards.")
+    solo_gryphon: SoloChoice = Field(default="", title="Solo Gryphon cards", description="Empty: as solo cards.")
+    solo_hydra: SoloChoice = Field(default="", title="Solo Hydra cards", description="Empty: as solo cards.")
+    solo_kraken: SoloChoice = Field(default="", title="Solo Kraken cards", description="Empty: as solo cards.")
+    solo_minotaur: SoloChoice = Field(default="", title="Solo Minotaur cards", description="Empty: as solo cards.")
 
 
 class TitanDice(Game):
@@ -82,7 +100,10 @@ class TitanDice(Game):
     title = "Titan Dice"
     min_players = 1
     max_players = 4
-    rules_version = 1
+    # 2 (release 6): Catch keeps a bonus die out when you go OUT; exchange with any card of a stack; Piracy's free
+    # creature when none is collected; healed wound dice turned over; Convert and Transform to every side; the
+    # first player and the solo cards per type chosen at set-up. Version 1 is frozen in engine/legacy/v1.
+    rules_version = 2
     Options = TitanDiceOptions
     action_types = ACTION_TYPES
     rulings = RULINGS
@@ -92,12 +113,13 @@ class TitanDice(Game):
         """Every track at 1, stacks ordered level 1 on top, seat 0 first player of round 1."""
         state = TitanDiceState(self.id, num_players, options, seed, seats)
         state.boards = [PlayerBoard() for _ in range(num_players)]
-        solo_cards = getattr(options, "solo_cards", SOLO_STACK_DEFAULT)
-        state.stacks = {creature: list(deck_levels(creature, num_players, solo_cards)) for creature in CREATURES}
+        state.stacks = {
+            creature: list(deck_levels(creature, num_players, solo_pair(options, creature))) for creature in CREATURES
+        }
         state.exodus = [EXODUS_START] * len(CREATURES) if num_players == 1 else []
         state.round_number = 1
-        state.first_player = 0
-        state.turn = state.decider = 0
+        state.first_player = flow.first_player(state, options)
+        state.turn = state.decider = state.first_player
         state.end_triggered = False
         state.pending = {}
         state.solo_result = ""
@@ -107,6 +129,12 @@ class TitanDice(Game):
         )
         flow.start_round(state)
         return state
+
+    def check_setup(self, num_players: int, options: BaseModel) -> None:
+        """A first player who has a seat."""
+        choice = getattr(options, "first_player", "1")
+        if num_players > 1 and choice != "random" and int(choice) > num_players:
+            raise ValueError(f"The first player must be one of the {num_players} seats (or random), not seat {choice}.")
 
     # -- legal decisions ------------------------------------------------------------------------------
     def legal_actions(self, state: GameState) -> list[Action]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.titan_dice.data import (
     ABILITIES,
     CAGED_TYPES_TO_END,
@@ -29,6 +31,12 @@ def ability_of(creature: str, level: int, solo: bool) -> tuple[str, str]:
     if solo and creature == "kraken":
         return SOLO_KRAKEN_ABILITIES[level]
     return ABILITIES[(creature, level)]
+
+
+def solo_pair(options: Any, creature: str) -> str:
+    """The two card levels a solo stack of this type holds ("1-2", "1-3" or "2-3"): its own option, else
+    the option for every type."""
+    return getattr(options, f"solo_{creature}", "") or getattr(options, "solo_cards", SOLO_STACK_DEFAULT)
 
 
 def deck_levels(creature: str, num_players: int, solo_cards: str = SOLO_STACK_DEFAULT) -> tuple[int, ...]:

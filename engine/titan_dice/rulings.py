@@ -24,10 +24,12 @@ from engine.titan_dice.data import (
 
 RULINGS: list[str] = [
     # 1
-    "Seat 1 (the first seat) is the first player of round 1; the first player token passes clockwise "
-    "(to the next seat) at the start of every round.",
+    "The rulebook gives the first player token to \u201cthe person who owns the largest pet\u201d: the players "
+    "choose the first player of round 1 at set-up (option \u201cfirst player\u201d: any seat, or drawn at random; "
+    "seat 1 unless changed). The token passes clockwise (to the next seat) at the start of every round.",
     # 2
-    "Each player's first roll of a round (not only the first player's) may re-roll its wounds: you decide once, "
+    "This edition's reading: each player's first roll of a round (not only the first player's) may re-roll "
+    "its wounds: you decide once, "
     "re-roll all of those wound dice once, or keep them. Wounds from the re-roll go to the wound track. You may "
     "capture or act only after this decision.",
     # 3
@@ -58,9 +60,11 @@ RULINGS: list[str] = [
     "A track never goes past its cage (4) or below 0: creatures collected onto a caged track are wasted (a "
     "capture says so in the log), and ability choices offer only types that can still be collected.",
     # 10
-    "Chimera abilities never turn a die to its wound side: Transform offers the five creatures, and Convert "
-    "cannot choose a die whose opposite side is the wound (the Chimera face in this edition). Each die may be "
-    "chosen once per activation. Alter's re-rolled wounds go to the wound track and may put you OUT.",
+    "Convert flips any active die to its opposite side, and Transform turns a die to any of the six sides: a "
+    "Chimera die converts to a Wound, and Transform may choose the Wound. This edition's reading: a die turned "
+    "to its wound side goes where a rolled wound goes (the wound track; the bonus die to spent with one of "
+    "your wound dice), and a third wound puts you OUT at once, which ends the ability and your turn. Each die "
+    "may be chosen once per activation. Alter's re-rolled wounds go to the wound track and may put you OUT.",
     # 11
     "\u201cRoll a bonus die\u201d (Rescue and every Kraken card) is a separate roll: it is read and logged and "
     "does not move or change a bonus die in your pool. Rescue's wound result gives a wound token, which may "
@@ -69,7 +73,9 @@ RULINGS: list[str] = [
     "Reinforce may be used again in the same round: it re-rolls your bonus die from wherever it is (active or "
     "spent) into the active pool. Whenever the bonus die rolls a wound (Reinforce or a later roll), it and one "
     "of your wound dice go to spent, never a wound marker; in a roll with regular dice the regular results are "
-    "placed first. A bonus die removed by Catch cannot be reinforced that round.",
+    "placed first. This edition's reading: the wound die it heals leaves the wound track turned to its other "
+    "side (the Chimera), so it no longer shows a wound in spent. A bonus die removed by Catch cannot be "
+    "reinforced that round.",
     # 13
     "Redemption re-rolls any number of your wound dice (never wound markers), chosen one at a time, together: "
     "each non-wound result collects that creature and the die goes to spent; a wound stays on the track.",
@@ -77,27 +83,31 @@ RULINGS: list[str] = [
     "Hydra: \u201cother\u201d creatures (Trade, Exchange) and the \u201cdifferent\u201d creature (Swap) mean a type "
     "other than the one just lost. Swap must collect if any type can still be collected.",
     # 15
-    "Kraken cards: \u201ceach opposing player\u201d is every other player, OUT or not. Caged types are immune to "
-    "Sabotage, Capsize and Piracy, as to the Kraken attack: the rulebook says caged creatures \u201cmay no longer "
-    "be stolen\u201d, and this edition treats every loss an opponent inflicts alike. Piracy collects what was "
-    "taken (up to your cage); its free creature of your choice comes only when nothing was taken.",
+    "Kraken cards: \u201ceach opposing player\u201d is every other player, OUT or not. This edition's reading: "
+    "caged types are immune to Sabotage, Capsize and Piracy, as to the Kraken attack: the rulebook says caged "
+    "creatures \u201cmay no longer be stolen\u201d, and this edition treats every loss an opponent inflicts alike. "
+    "Piracy collects what was taken (up to your cage); when it collects none (nothing was taken, or your own "
+    "track of that type is caged), you collect one creature of your choice.",
     # 16
     "Solo Kraken cards (Retract, Recoil, Wrestle) move an Exodus creature right, toward its cage, never past "
     "it; a lost Exodus creature stays lost, so a roll naming it does nothing, and on a wound you choose among "
     "the creatures not lost.",
     # 17
     "Catch and Trap choose any active die (the bonus die too) and collect its creature. A die removed by Catch "
-    "or by a Minotaur attack stays out of play until the round ends and does not join attack rolls.",
+    "or by a Minotaur attack stays out of play until the round ends: it does not join attack rolls, and a "
+    "caught bonus die does not come back when you go OUT, nor through a Gryphon attack.",
     # 18
     "Exchange: you must own a face-up card of that type, and the card you receive must be of a different level. "
-    "Face-down cards (yours or another player's) cannot be exchanged. The card you give to the stacks goes into "
-    "its stack at its place by level (lowest on top). The other player cannot refuse.",
+    "With the stacks you may take any card of that type's stack, not only the top one (only Purchase takes "
+    "\u201cfrom the top\u201d). Face-down cards (yours or another player's) cannot be exchanged. The card you give "
+    "to the stacks goes into its stack at its place by level (lowest on top). The other player cannot refuse.",
     # 19
-    "Going OUT: your regular dice (except removed ones) go to the attack card; your wound markers and your "
-    "bonus die are returned.",
+    "Going OUT: your regular dice (except removed ones) go to the attack card; your wound markers are returned, "
+    "and so is your bonus die unless Catch removed it (ruling 17).",
     # 20
     "Attack: roll all your attack dice, set aside any, then re-roll the rest once, or keep them all. Every full "
-    "set of three identical results attacks: six of a kind attacks twice. Several attacks resolve in the order "
+    "set of three identical results attacks: six of a kind attacks twice. This edition's reading: several "
+    "attacks resolve in the order "
     "Chimera, Gryphon, Hydra, Kraken, Minotaur, Wound; each hits the players not OUT when it resolves, clockwise "
     "from the attacker.",
     # 21
@@ -121,16 +131,17 @@ RULINGS: list[str] = [
     "first, then you choose one not-lost Exodus creature to move left for each wound result. The NPC always "
     "goes first, so the first player token does not move.",
     # 27
-    "Solo: the NPC has no attack phase. When you go OUT (capture or three wounds) there is nobody left to "
-    "attack, so the round ends at once and the next round starts with the NPC's roll.",
+    "Solo, this edition's reading: the NPC has no attack phase. When you go OUT (capture or three wounds) "
+    "there is nobody left to attack, so the round ends at once and the next round starts with the NPC's roll.",
     # 28
     "Solo: victory and defeat are checked after every action: you win the moment all five types are caged on "
     "your board, you lose the moment all five Exodus creatures are lost. There is no three-cage end trigger. "
     "The score shown is the regular count, for interest only.",
     # 29
-    "Solo stacks hold levels 1 and 2 of every type by default (Kraken: Retract and Recoil); the option "
-    "\u201csolo cards\u201d may choose levels 1 and 3 or 2 and 3 instead. The lower card is on top and must be "
-    "bought first; a card exchanged back returns to its place by level.",
+    "Solo: \u201cchoose two creature cards from each type\u201d. The stacks hold levels 1 and 2 of every type by "
+    "default (Kraken: Retract and Recoil); the option \u201csolo cards\u201d may choose levels 1 and 3 or 2 and 3 "
+    "for every type, and each type may have its own choice (options \u201csolo Chimera cards\u201d and so on). "
+    "The lower card is on top and must be bought first; a card exchanged back returns to its place by level.",
 ]
 
 
@@ -143,7 +154,7 @@ def designed_values() -> dict[str, Any]:
         "stack_levels": {
             f"{FULL_STACK_PLAYERS}-4 players": list(STACK_LEVELS),
             "2 players": list(SMALL_STACK_LEVELS),
-            "solo (default; option solo_cards)": list(SOLO_STACK_LEVELS),
+            "solo (default; options solo_cards and solo_<type>)": list(SOLO_STACK_LEVELS),
             "solo choices": {key: list(levels) for key, levels in SOLO_STACK_CHOICES.items()},
         },
         "kraken_cards": "4 regular Kraken cards (levels 1, 2, 2, 3) and 3 solo Kraken cards (levels 1, 2, 3)",
@@ -164,7 +175,8 @@ def rules_markdown() -> str:
     lines.append(
         f"- Stacks: {', '.join(map(str, STACK_LEVELS))} (level 1 on top) with {FULL_STACK_PLAYERS}-4 players; "
         f"{', '.join(map(str, SMALL_STACK_LEVELS))} with 2 players (one level-2 card removed); "
-        f"{' and '.join(map(str, SOLO_STACK_LEVELS))} of each type in solo (an option may pick 1 and 3, or 2 and 3)."
+        f"{' and '.join(map(str, SOLO_STACK_LEVELS))} of each type in solo (options may pick 1 and 3, or 2 and 3, "
+        "for every type or type by type)."
     )
     lines.append(f"- {values['kraken_cards']}.")
     lines.append(

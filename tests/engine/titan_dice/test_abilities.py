@@ -84,20 +84,42 @@ def test_chimera_2_convert_flips_up_to_three_dice_to_their_opposite_sides():
     assert "Ann flips a Gryphon die to Minotaur." in state.log
 
 
-def test_chimera_2_convert_never_offers_a_chimera_die():
+def test_chimera_2_convert_flips_every_side_a_chimera_to_its_wound():
+    """Issue 8: "Convert flips to the opposite side for every face (a Chimera die can be converted)"."""
     state = position(new(2), active=("chimera", "chimera", "chimera", "chimera", "hydra"), cards={"chimera": 2})
     state = use(state, "chimera", 3, 0)
-    assert kinds(state) == ["Choose a Hydra die", "Finish Convert"]
+    assert kinds(state) == ["Choose a Chimera die", "Choose a Hydra die", "Finish Convert"]
+    state = do(state, "choose_die", face="chimera")
+    board = state.boards[0]
+    assert board.die_area[3] == "wound" and board.die_face[3] == "wound"  # a wound side goes to the wound track
+    assert board.wounds() == 1 and state.phase == Phase.CHOOSE_DICE
+    state = do(state, "choose_die", face="hydra")
+    assert faces_in(state, 0, "active") == ["kraken"]
 
 
-def test_chimera_3_transform_changes_up_to_four_dice_to_any_creature_side():
+def test_chimera_2_convert_to_a_third_wound_puts_you_out():
+    state = position(new(2), active=("chimera", "chimera", "chimera", "chimera"), wounds=1, cards={"chimera": 2})
+    state.boards[0].wound_markers = 1
+    state = use(state, "chimera", 3, 0)
+    state = do(state, "choose_die", face="chimera")
+    assert state.boards[0].is_out and state.turn == 1
+    assert "Ann has 3 wounds and is OUT." in state.log
+
+
+def test_chimera_3_transform_changes_up_to_four_dice_to_any_side():
     state = position(
         new(2), active=("hydra", "hydra", "kraken", "gryphon", "minotaur"), cards={"chimera": 3}, track=(4, 1, 1, 1, 1)
     )
     state = use(state, "chimera", 0, 4)
     state = do(state, "choose_die", face="kraken")
     assert state.phase == Phase.CHOOSE_FACE
-    assert kinds(state) == ["Turn it to Chimera", "Turn it to Gryphon", "Turn it to Hydra", "Turn it to Minotaur"]
+    assert kinds(state) == [
+        "Turn it to Chimera",
+        "Turn it to Gryphon",
+        "Turn it to Hydra",
+        "Turn it to Minotaur",
+        "Turn it to Wound",
+    ]
     state = do(state, "choose_face", face="hydra")
     assert faces_in(state, 0, "active") == ["hydra", "hydra", "hydra", "gryphon", "minotaur"]
     state = do(state, "choose_die", face="gryphon")
@@ -203,6 +225,17 @@ def test_gryphon_2_reinforce_wound_moves_the_bonus_die_and_a_wound_die_to_spent(
     assert board.wound_markers == 1  # markers are never removed by Gryphon abilities
 
 
+def test_gryphon_2_a_healed_wound_die_no_longer_shows_a_wound():
+    """Issue 8: a wound die healed by the bonus die's wound shows its other side in spent (not "spent Wound")."""
+    state = position(new(2), active=("gryphon", "gryphon", "gryphon", "hydra"), wounds=1, cards={"gryphon": 2})
+    script(state, "wound")
+    state = use(state, "gryphon", 3, 0)
+    board = state.boards[0]
+    healed = 4  # the regular die that was on the wound track
+    assert board.die_area[healed] == "spent" and board.die_face[healed] == "chimera"
+    assert "wound" not in [board.die_face[d] for d in board.dice_in("spent") if d != 5]
+
+
 def test_gryphon_2_bonus_die_wound_on_a_later_roll_heals_a_wound_die():
     state = position(new(2), active=("hydra", "kraken"), wounds=2, spent=("gryphon",))
     state.boards[0].die_area[5] = "active"
@@ -301,6 +334,18 @@ def test_kraken_3_piracy_collects_what_was_taken():
     assert state.phase == Phase.AFTER_ACTION
 
 
+def test_kraken_3_piracy_onto_your_caged_track_collects_one_of_your_choice():
+    """Issue 8: "if no creatures are collected from other players" also when your own track is caged."""
+    state = three_players_with_kraken(3)
+    state.boards[0].track[0] = 4  # your Chimera is caged: what is taken cannot be collected
+    script(state, "chimera")
+    state = use(state, "kraken", 4)
+    assert state.boards[1].track[0] == 0  # they still lose it
+    assert state.phase == Phase.COLLECT and "Collect a Chimera" not in kinds(state)
+    state = do(state, "collect_creature", creature="gryphon")
+    assert track(state)["gryphon"] == 2 and state.phase == Phase.AFTER_ACTION
+
+
 def test_kraken_3_piracy_with_nothing_taken_collects_one_of_your_choice():
     state = three_players_with_kraken(3)
     state.boards[1].track = [1, 1, 1, 1, 0]
@@ -328,6 +373,30 @@ def test_minotaur_1_catch_collects_from_a_die_and_removes_it():
     assert track(state)["hydra"] == 2
     assert state.boards[0].die_area[2] == "removed"
     assert state.phase == Phase.AFTER_ACTION
+
+
+def test_minotaur_1_a_caught_bonus_die_stays_out_until_the_round_ends():
+    """Issue 8: a bonus die removed by Catch does not come back when you go OUT, nor by a Gryphon attack."""
+    state = position(new(2), active=("minotaur", "minotaur", "hydra"), cards={"minotaur": 1})
+    board = state.boards[0]
+    board.die_area[5], board.die_face[5] = "active", "kraken"
+    state = use(state, "minotaur", 2, 0)
+    state = do(state, "choose_die", face="kraken")
+    assert state.boards[0].die_area[5] == "removed"
+    state = do(state, "capture", creature="hydra")  # Ann goes OUT
+    assert state.boards[0].die_area[5] == "removed"
+    assert state.turn == 1 and state.phase == Phase.FIRST_ROLL
+    script(state, "hydra", "hydra", "kraken", "kraken", "chimera")
+    state = do(state, "roll_five")
+    state = do(state, "pass")
+    assert state.turn == 0 and state.phase == Phase.ATTACK_ROLL
+    assert kinds(state) == ["Roll 3 dice to attack"]  # (the unspecified two dice are out of play)
+    script(state, "gryphon", "gryphon", "gryphon")
+    state = do(state, "attack_roll")
+    state = do(state, "attack_keep")
+    board = state.boards[0]
+    assert board.die_area[5] == "removed" and not board.gryphon_attack
+    assert "Gryphon attack: Ann's bonus die was caught: out this round." in state.log
 
 
 def test_minotaur_1_catch_needs_an_active_die_left():

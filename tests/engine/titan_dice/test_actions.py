@@ -112,7 +112,7 @@ def test_pass_ends_the_turn():
 def test_exchange_with_a_stack_returns_your_card_in_level_order():
     state = position(new(3), active=("chimera", "chimera", "chimera"), cards={"chimera": 1})
     assert state.stacks["chimera"] == [2, 2, 3]
-    state = do(state, "exchange", creature="chimera", from_seat=-1)
+    state = do(state, "exchange", creature="chimera", from_seat=-1, level=2)
     state = do(state, "pay", dice=3, creatures=0)
     assert state.boards[0].cards == {"chimera": 2}
     assert state.stacks["chimera"] == [1, 2, 3]
@@ -133,12 +133,24 @@ def test_exchange_with_a_player_cannot_be_prevented_and_you_pay_for_the_card_you
 
 def test_exchange_for_a_lower_card_is_allowed_but_not_for_the_same_level():
     state = position(new(2), active=("hydra", "hydra"), cards={"hydra": 3})
-    assert [(a.level, a.from_seat) for a in legal(state, "exchange")] == [(1, -1)]
+    assert [(a.level, a.from_seat) for a in legal(state, "exchange")] == [(1, -1), (2, -1)]
     state = position(new(3), active=("hydra", "hydra", "hydra"), cards={"hydra": 2})
     give_card(state, 1, "hydra", 1)
     assert state.stacks["hydra"] == [2, 3]
-    # The stack's top is a 2, like yours: only Bob's Hydra 1 can be had.
-    assert [(a.level, a.from_seat) for a in legal(state, "exchange")] == [(1, 1)]
+    # The stack holds a 2 like yours, and a 3; Bob has the 1.
+    assert [(a.level, a.from_seat) for a in legal(state, "exchange")] == [(3, -1), (1, 1)]
+
+
+def test_exchange_with_the_stack_reaches_any_of_its_cards():
+    """Issue 8: 2 players, Hydra 1 exchanged for Hydra 2 leaves the stack [1, 3]: Hydra 3 can still be had."""
+    state = position(new(2), active=("hydra", "hydra", "hydra"), cards={"hydra": 1})
+    state = do(state, "exchange", creature="hydra", from_seat=-1, level=2)
+    state = do(state, "pay", dice=3, creatures=0)
+    assert state.stacks["hydra"] == [1, 3]
+    state = position(state, active=("hydra", "hydra", "hydra", "hydra"))
+    state = do(state, "exchange", creature="hydra", from_seat=-1, level=3)
+    state = do(state, "pay", dice=4, creatures=0) if state.phase == Phase.PAYMENT else state
+    assert state.boards[0].cards == {"hydra": 3} and state.stacks["hydra"] == [1, 2]
 
 
 def test_face_down_cards_cannot_be_exchanged_or_used():

@@ -16,7 +16,10 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "titan-dice.md"
 
 # Ruling number -> tests that pin it down ("module::test"; module relative to this package).
 COVERAGE: dict[int, list[str]] = {
-    1: ["test_rulings::test_ruling_1_first_player_and_token"],
+    1: [
+        "test_rulings::test_ruling_1_first_player_and_token",
+        "test_rulings::test_ruling_1_the_players_choose_the_first_player_or_draw_one",
+    ],
     2: [
         "test_roll_phase::test_first_roll_wounds_may_be_rerolled_once",
         "test_rulings::test_ruling_2_all_or_nothing",
@@ -49,7 +52,9 @@ COVERAGE: dict[int, list[str]] = {
         "test_rulings::test_ruling_9_caged_types_not_offered",
     ],
     10: [
-        "test_abilities::test_chimera_2_convert_never_offers_a_chimera_die",
+        "test_abilities::test_chimera_2_convert_flips_every_side_a_chimera_to_its_wound",
+        "test_abilities::test_chimera_2_convert_to_a_third_wound_puts_you_out",
+        "test_abilities::test_chimera_3_transform_changes_up_to_four_dice_to_any_side",
         "test_abilities::test_chimera_1_alter_rerolls_up_to_two_active_dice",
     ],
     11: [
@@ -59,6 +64,7 @@ COVERAGE: dict[int, list[str]] = {
     12: [
         "test_abilities::test_gryphon_2_reinforce_wound_moves_the_bonus_die_and_a_wound_die_to_spent",
         "test_abilities::test_gryphon_2_bonus_die_wound_on_a_later_roll_heals_a_wound_die",
+        "test_abilities::test_gryphon_2_a_healed_wound_die_no_longer_shows_a_wound",
         "test_rulings::test_ruling_12_reinforce_again_from_spent",
     ],
     13: [
@@ -69,18 +75,24 @@ COVERAGE: dict[int, list[str]] = {
     15: [
         "test_abilities::test_kraken_1_sabotage_each_opponent_loses_one_caged_are_safe",
         "test_abilities::test_kraken_1_sabotage_hits_opponents_who_are_out",
+        "test_abilities::test_kraken_3_piracy_onto_your_caged_track_collects_one_of_your_choice",
     ],
     16: ["test_solo::test_solo_kraken_lost_creatures_stay_lost_and_wound_chooses_among_the_rest"],
     17: [
         "test_rulings::test_ruling_17_catch_the_bonus_die",
         "test_attacks::test_removed_dice_do_not_join_attack_rolls",
+        "test_abilities::test_minotaur_1_a_caught_bonus_die_stays_out_until_the_round_ends",
     ],
     18: [
         "test_actions::test_exchange_with_a_stack_returns_your_card_in_level_order",
         "test_actions::test_exchange_for_a_lower_card_is_allowed_but_not_for_the_same_level",
         "test_actions::test_face_down_cards_cannot_be_exchanged_or_used",
+        "test_actions::test_exchange_with_the_stack_reaches_any_of_its_cards",
     ],
-    19: ["test_actions::test_capture_ends_the_turn_takes_you_out_and_moves_dice_to_the_attack_card"],
+    19: [
+        "test_actions::test_capture_ends_the_turn_takes_you_out_and_moves_dice_to_the_attack_card",
+        "test_abilities::test_minotaur_1_a_caught_bonus_die_stays_out_until_the_round_ends",
+    ],
     20: ["test_attacks::test_two_sets_with_six_dice_attack_twice", "test_attacks::test_six_of_a_kind_attacks_twice"],
     21: [
         "test_attacks::test_kraken_attack_each_loses_one_of_their_choice_but_not_caged",
@@ -108,6 +120,7 @@ COVERAGE: dict[int, list[str]] = {
     29: [
         "test_solo::test_solo_stacks_hold_two_cards_lowest_on_top_first",
         "test_solo::test_solo_kraken_3_wrestle_moves_into_the_cage",
+        "test_solo::test_solo_two_cards_chosen_per_type",
     ],
 }
 
@@ -139,6 +152,19 @@ def test_ruling_1_first_player_and_token():
     state = position(state, 1, active=("hydra",))
     state = do(state, "capture", creature="hydra")
     assert state.first_player == 1 and state.current_player == 1
+
+
+def test_ruling_1_the_players_choose_the_first_player_or_draw_one():
+    """Issue 8: the first player is chosen at set-up (not always seat 1), or drawn at random."""
+    state = GAME.new_game(3, {"first_player": "3"}, seed=1)
+    assert state.first_player == 2 and state.current_player == 2
+    assert "Round 1 begins; Player 3 is first player." in state.log
+    drawn = {GAME.new_game(4, {"first_player": "random"}, seed=seed).first_player for seed in range(40)}
+    assert drawn == {0, 1, 2, 3}
+    assert any("A die draws the first player" in line for line in GAME.new_game(4, {"first_player": "random"}).log)
+    with pytest.raises(ValueError, match="one of the 2 seats"):
+        GAME.new_game(2, {"first_player": "3"})
+    assert GAME.new_game(1, {"first_player": "random"}).current_player == 0  # solo: Exodus first, then you
 
 
 def test_ruling_2_all_or_nothing():

@@ -125,6 +125,15 @@ def test_solo_stacks_hold_two_cards_lowest_on_top_first():
     assert state.stacks["hydra"] == [2]
 
 
+def test_solo_two_cards_chosen_per_type():
+    """Issue 8: "choose two creature cards from each type" is a choice per type."""
+    state = GAME.new_game(1, {"solo_cards": "2-3", "solo_hydra": "1-3", "solo_kraken": "1-2"}, seed=1)
+    assert state.stacks == {"chimera": [2, 3], "gryphon": [2, 3], "hydra": [1, 3], "kraken": [1, 2], "minotaur": [2, 3]}
+    assert GAME.invariant_violations(state) == []
+    old = GAME.new_game(1, {"solo_cards": "1-3"}, seed=1)  # an option of an earlier release reads as before
+    assert set(map(tuple, old.stacks.values())) == {(1, 3)}
+
+
 def solo_kraken(level, exodus, rolled):
     state = position(new(1), active=("kraken",) * 4, cards={"kraken": level})
     state.exodus = exodus
