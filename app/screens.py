@@ -209,7 +209,7 @@ def setup_html(data: SetupData) -> str:
             f"<select{kind_attrs}>{kind_options}</select></label>"
             f"{level_control}</fieldset>"
         )
-    options_html = render_fields(data.option_fields, data.option_values)
+    options_html = render_fields(data.option_fields, data.option_values, data.num_players)
     options_block = (
         f"<fieldset class='options'><legend>Variant options</legend>{options_html}</fieldset>" if options_html else ""
     )

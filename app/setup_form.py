@@ -111,5 +111,5 @@ def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat],
             raise ValueError("The seed must be a whole number (or blank for a random one).") from None
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"The seed must be from 0 to {MAX_SEED}.")
-    options = parse_values(setup.option_fields, values)
+    options = parse_values(setup.option_fields, values, setup.num_players)
     return seats, options, seed

@@ -67,6 +67,8 @@ ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Pha
 
 SoloPair = Literal["1-2", "1-3", "2-3"]
 SoloChoice = Literal["", "1-2", "1-3", "2-3"]
+SOLO_LABELS = {"1-2": "Levels 1 and 2", "1-3": "Levels 1 and 3", "2-3": "Levels 2 and 3", "": "As solo cards"}
+SOLO_TYPE_FORM: dict[str, Any] = {"labels": SOLO_LABELS, "players": [1]}
 
 
 class TitanDiceOptions(BaseModel):
@@ -77,20 +79,26 @@ class TitanDiceOptions(BaseModel):
     first_player: Literal["1", "2", "3", "4", "random"] = Field(
         default="1",
         title="First player",
-        description="Who holds the first player token in round 1 (the rulebook: the owner of the largest pet): "
-        "a seat, or drawn at random. Not in solo: Exodus always rolls first.",
+        description="Who holds the first player token in round 1 (the rulebook: the owner of the largest pet), "
+        "or a die decides.",
+        json_schema_extra={
+            "labels": {"1": "Seat 1", "2": "Seat 2", "3": "Seat 3", "4": "Seat 4", "random": "Drawn at random"},
+            "players": [2, 3, 4],
+            "seats": True,
+        },
     )
     solo_cards: SoloPair = Field(
         default=SOLO_STACK_DEFAULT,
         title="Solo cards",
-        description="Solo only: the two card levels of every type in the stacks (Kraken: the solo cards), "
-        "unless a type has its own choice below.",
+        description="The two card levels of every type in the stacks (Kraken: the solo cards), unless a type has "
+        "its own choice below.",
+        json_schema_extra={"labels": SOLO_LABELS, "players": [1]},
     )
-    solo_chimera: SoloChoice = Field(default="", title="Solo Chimera cards", description="Empty: as solo cards.")
-    solo_gryphon: SoloChoice = Field(default="", title="Solo Gryphon cards", description="Empty: as solo cards.")
-    solo_hydra: SoloChoice = Field(default="", title="Solo Hydra cards", description="Empty: as solo cards.")
-    solo_kraken: SoloChoice = Field(default="", title="Solo Kraken cards", description="Empty: as solo cards.")
-    solo_minotaur: SoloChoice = Field(default="", title="Solo Minotaur cards", description="Empty: as solo cards.")
+    solo_chimera: SoloChoice = Field(default="", title="Solo Chimera cards", json_schema_extra=SOLO_TYPE_FORM)
+    solo_gryphon: SoloChoice = Field(default="", title="Solo Gryphon cards", json_schema_extra=SOLO_TYPE_FORM)
+    solo_hydra: SoloChoice = Field(default="", title="Solo Hydra cards", json_schema_extra=SOLO_TYPE_FORM)
+    solo_kraken: SoloChoice = Field(default="", title="Solo Kraken cards", json_schema_extra=SOLO_TYPE_FORM)
+    solo_minotaur: SoloChoice = Field(default="", title="Solo Minotaur cards", json_schema_extra=SOLO_TYPE_FORM)
 
 
 class TitanDice(Game):

@@ -59,18 +59,47 @@ class TitanRaceOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    circuit: CircuitId = Field("kaldheira", title="Circuit")
-    variant: Literal["standard", "two_player", "teams", "grand_slam"] = Field("standard", title="Variant")
+    circuit: CircuitId = Field(
+        "kaldheira", title="Circuit", json_schema_extra={"labels": {key: spec.name for key, spec in CIRCUITS.items()}}
+    )
+    variant: Literal["standard", "two_player", "teams", "grand_slam"] = Field(
+        "standard",
+        title="Variant",
+        json_schema_extra={
+            "labels": {
+                "standard": "Standard",
+                "two_player": "Two Titans each (2 players)",
+                "teams": "Teams (4 or 6 players)",
+                "grand_slam": "Grand Slam (three circuits)",
+            }
+        },
+    )
     team_size: Literal[2, 3] = Field(
-        2, title="Team size", description="Teams: 2 (2v2 with 4 players, 2v2v2 with 6) or 3 (3v3 with 6 players)."
+        2,
+        title="Team size",
+        description="With 6 players: three teams of 2, or two teams of 3.",
+        json_schema_extra={
+            "labels": {"2": "Teams of 2", "3": "Teams of 3"},
+            "when": {"variant": ["teams"]},
+            "players": [6],
+        },
     )
     grand_slam_circuits: tuple[CircuitId, ...] = Field(
         (),
         title="Grand Slam circuits",
-        description="Three circuits, comma-separated; empty: the circuit and the next two.",
+        description="The three circuits in the order raced; none chosen: the circuit above and the next two.",
+        json_schema_extra={
+            "labels": {key: spec.name for key, spec in CIRCUITS.items()},
+            "when": {"variant": ["grand_slam"]},
+            "count": 3,
+            "empty": "(none chosen)",
+        },
     )
     titans: tuple[TitanId, ...] = Field(
-        (), title="Titans", description="One per Titan in seat order, comma-separated; empty: the players choose them."
+        (),
+        title="Titans",
+        description="One per Titan in seat order, comma-separated; empty: the players choose them.",
+        json_schema_extra={"form": False},  # the players choose their Titans in the game
     )
 
     @field_validator("team_size", mode="before")

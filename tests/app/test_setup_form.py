@@ -64,3 +64,31 @@ def test_default_names_follow_the_seat_kind():
     values.update(seat1_name="Player 2", seat1_kind="ai")
     _game, setup = read_form(GAMES, values, None)
     assert setup.seats[1].name == "Computer 1"
+
+
+def test_the_form_shows_only_the_options_of_the_chosen_game_player_count_and_variant():
+    """Issue 8: no raw ids or values, and only the options that apply."""
+    from app.options_form import option_fields, parse_values, render_fields
+
+    dice = option_fields(GAMES["titan_dice"].Options)
+    two = render_fields(dice, {}, 2)
+    assert "First player" in two and "Seat 2" in two and "Seat 3" not in two and "Drawn at random" in two
+    assert "Solo" not in two
+    solo = render_fields(dice, {}, 1)
+    assert "First player" not in solo and "Solo Hydra cards" in solo and "Levels 1 and 3" in solo
+    race = option_fields(GAMES["titan_race"].Options)
+    standard = render_fields(race, {}, 4)
+    assert "Dead Man&#x27;s Lagoon" in standard or "Dead Man's Lagoon" in standard
+    assert "kaldheira<" not in standard and "two_player<" not in standard and "()" not in standard
+    assert "Team size" not in standard and "Grand Slam circuits" not in standard and "f-opt_titans" not in standard
+    teams = render_fields(race, {"opt_variant": "teams"}, 6)
+    assert "Team size" in teams and "Teams of 3" in teams
+    assert "Team size" not in render_fields(race, {"opt_variant": "teams"}, 4)  # 4 players: 2v2 only
+    slam = render_fields(race, {"opt_variant": "grand_slam"}, 3)
+    assert slam.count("(none chosen)") == 3
+    circuits = {f"opt_grand_slam_circuits_{i}": c for i, c in enumerate(("lagoon", "ban_kog", "anglieh"))}
+    values = {"opt_variant": "grand_slam", **circuits, "opt_team_size": "3"}
+    parsed = parse_values(race, values, 3)
+    assert parsed["grand_slam_circuits"] == ("lagoon", "ban_kog", "anglieh") and "team_size" not in parsed
+    assert "grand_slam_circuits" not in parse_values(race, {**values, "opt_variant": "standard"}, 3)
+    assert parse_values(race, {"opt_variant": "grand_slam"}, 3)["grand_slam_circuits"] == ()
