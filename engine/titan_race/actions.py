@@ -149,6 +149,15 @@ class Reroll(Action):
         return "Use the pentacle: lose 1 Life Point and re-roll"
 
 
+class PayPurple(Action):
+    """The purple die's cost: lose 1 Life Point, before or after the move, before the turn ends."""
+
+    kind: Literal["pay_purple"] = "pay_purple"
+
+    def describe(self) -> str:
+        return "Lose the purple die's Life Point"
+
+
 class EndTurn(Action):
     """End your turn."""
 
@@ -176,6 +185,7 @@ class Answer(Action):
 
 
 ACTION_TYPES = (
+    PayPurple,
     ChooseTitan,
     TakeDie,
     ChooseFace,

@@ -61,14 +61,15 @@ class GameWon(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 
 class Effect:
-    """One effect being resolved: the state it changes, the answers given, who was already hurt by a push."""
+    """One effect being resolved: the state it changes, the answers given, the Titans it pushed."""
 
     def __init__(self, state: TitanRaceState, answers: list[str], can_ask: bool) -> None:
         self.state = state
         self.answers = answers
         self.asked = 0
         self.can_ask = can_ask
-        self.hurt: set[int] = set()  # Titans that lost their Life Point for being pushed in this move
+        self.pushed: list[int] = []  # Titans pushed by this effect, in order: each loses 1 Life Point at its end
+        self.unharmed: set[int] = set()  # Titans this effect moves that lose nothing for being pushed
         self.fresh: list[tuple[int, str]] = []  # cards drawn during this effect (not playable until it ends)
         self.path: dict[int, list[str]] = {}  # spaces each Titan entered, in order (for previews)
 
@@ -173,8 +174,6 @@ def run(fx: Effect, effect: dict[str, Any]) -> None:
     titan = effect["titan"]
     if kind == "move":
         move(fx, titan, tuple(effect["steps"]))
-        if effect.get("penalty"):
-            lose_life(fx, titan, "the purple die", shieldable=False)
     elif kind == "start":
         enter_start(fx, titan, effect["space"])
     elif kind == "trap":
@@ -188,6 +187,14 @@ def run(fx: Effect, effect: dict[str, Any]) -> None:
         powers.run_ability(fx, titan, effect)
     elif kind == "card":
         powers.run_card(fx, titan, effect)
+    settle_pushes(fx)
+
+
+def settle_pushes(fx: Effect) -> None:
+    """The end of a chain reaction: each Titan pushed loses its 1 Life Point, once, however far it went."""
+    for titan in fx.pushed:
+        if titan not in fx.unharmed:
+            lose_life(fx, titan, "pushed")
 
 
 def move(fx: Effect, titan: int, steps: tuple[str, ...]) -> None:
@@ -266,12 +273,11 @@ def other_titan_at(state: TitanRaceState, titan: int, space: str) -> int | None:
 
 
 def push(fx: Effect, titan: int, direction: str) -> None:
-    """A chain reaction: the Titan is pushed one space on, then loses 1 Life Point (once per move)."""
+    """A chain reaction: the Titan is pushed one space on; it loses its Life Point when the push is over."""
     fx.log(f"{fx.name(titan)} is pushed from {fx.state.titans[titan].space}.")
     step(fx, titan, direction, own_power=False)
-    if titan not in fx.hurt:
-        fx.hurt.add(titan)
-        lose_life(fx, titan, "pushed")
+    if titan not in fx.pushed:
+        fx.pushed.append(titan)
 
 
 def enter(fx: Effect, titan: int, space: str) -> None:
@@ -408,11 +414,8 @@ def draw(fx: Effect, titan: int) -> None:
     if len(subject.hand) >= HAND_LIMIT:
         fx.log(f"{fx.name(titan)} crosses a Bonus space with a full hand.")
         return
-    if not state.deck and state.discard:
-        state.deck = state.discard
-        state.discard = []
-        state.rng.shuffle(state.deck)
-        fx.log("The discarded Bonus cards are shuffled into a new deck.")
+    if not state.deck and state.discard:  # it ran out while the discard pile was empty
+        reshuffle(fx)
     if not state.deck:
         fx.log(f"{fx.name(titan)} crosses a Bonus space, but every card is in a hand.")
         return
@@ -420,6 +423,17 @@ def draw(fx: Effect, titan: int) -> None:
     subject.hand.append(card)
     fx.fresh.append((titan, card))
     fx.log(f"{fx.name(titan)} draws a Bonus card.")
+    if not state.deck and state.discard:  # the deck ran out: the discards become the new deck at once
+        reshuffle(fx)
+
+
+def reshuffle(fx: Effect) -> None:
+    """The discard pile, shuffled, is the new deck."""
+    state = fx.state
+    state.deck = state.discard
+    state.discard = []
+    state.rng.shuffle(state.deck)
+    fx.log("The discarded Bonus cards are shuffled into a new deck.")
 
 
 def swap(fx: Effect, first: int, second: int) -> None:

@@ -19,6 +19,7 @@ from engine.titan_race.actions import (
     EndTurn,
     Hit,
     Move,
+    PayPurple,
     PlaceTrap,
     PlayCard,
     Reroll,
@@ -129,7 +130,17 @@ PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
     Phase.DRAFT: ("take_die",),
     Phase.CHOOSE_FACE: ("choose_face",),
     Phase.START: ("choose_start",),
-    Phase.TURN: ("move", "place_trap", "hit", "use_ability", "play_card", "discard_card", "reroll", "end_turn"),
+    Phase.TURN: (
+        "move",
+        "place_trap",
+        "hit",
+        "pay_purple",
+        "use_ability",
+        "play_card",
+        "discard_card",
+        "reroll",
+        "end_turn",
+    ),
     Phase.ANSWER: ("answer",),
     Phase.GAME_OVER: (),
 }
@@ -247,10 +258,12 @@ class TitanRace(Game):
             if not turn["card_played"]:
                 actions += card_options(state, titan)
                 actions += [DiscardCard(card=c) for c in sorted(set(subject.hand))]
-        extra_settled = turn["extra_done"] or not extras
-        if turn["pentacle"] and subject.space == turn.get("pentacle_space") and extra_settled:
+        if turn["penalty"]:
+            actions.append(PayPurple())
+        settled = (turn["extra_done"] or not extras) and not turn["penalty"]
+        if turn["pentacle"] and subject.space == turn.get("pentacle_space") and settled:
             actions.append(Reroll())
-        if turn["moved"] and extra_settled:
+        if turn["moved"] and settled:
             actions.append(EndTurn())
         return actions
 
@@ -282,7 +295,7 @@ class TitanRace(Game):
         elif isinstance(action, ChooseStart):
             flow.perform(state, {"kind": "start", "titan": titan, "space": action.space})
         elif isinstance(action, Move):
-            effect = {"kind": "move", "titan": titan, "steps": list(action.steps), "penalty": state.turn["penalty"]}
+            effect = {"kind": "move", "titan": titan, "steps": list(action.steps)}
             state.log.append(f"{flow.name(state, titan)}: {action.describe()}.")
             flow.perform(state, effect)
         elif isinstance(action, PlaceTrap | Hit):
@@ -313,6 +326,10 @@ class TitanRace(Game):
             state.discard.append(action.card)
             state.turn["card_played"] = True
             state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
+        elif isinstance(action, PayPurple):
+            state.turn["penalty"] = False
+            state.turn["paid"] = True
+            flow.perform(state, {"kind": "pay", "titan": titan, "why": "the purple die"})
         elif isinstance(action, Reroll):
             flow.reroll(state)
         elif isinstance(action, EndTurn):
@@ -436,6 +453,8 @@ class TitanRace(Game):
                 return refusal
             if isinstance(action, EndTurn) and not turn["moved"]:
                 return "You must take your die's action before ending the turn."
+            if isinstance(action, EndTurn | Reroll) and turn["penalty"]:
+                return "You must first lose the purple die's Life Point."
             if isinstance(action, EndTurn):
                 return "You must first place your trap or inflict your hit."
         return f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."

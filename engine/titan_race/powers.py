@@ -50,14 +50,23 @@ def titans_on(state: TitanRaceState, titan: int, zone: str) -> list[tuple[str, i
     return found
 
 
-def swap_targets(state: TitanRaceState, titan: int, zone: str) -> list[str]:
-    """Spaces of a zone whose Titan can be swapped with (Grand Slam: never across the finish line)."""
-    space = str(state.titans[titan].space)
+def swap_targets(state: TitanRaceState, titan: int, zone: str, across: bool = False) -> list[str]:
+    """Spaces of a zone whose Titan can be swapped with.
+
+    In the Grand Slam a swap across the finish line reaches the neighbouring board only with `across`
+    (Craken), and only a Titan really on the next (or previous) lap there: the first board also holds
+    Titans pushed back below the start, which are not beside a Titan on its bottom rows.
+    """
+    subject = state.titans[titan]
+    space = str(subject.space)
     found = []
-    for target, _ in titans_on(state, titan, zone):
+    for target, other in titans_on(state, titan, zone):
         direction = direction_between(space, target)
-        if len(state.circuits) > 1 and direction is not None and STEP[(space, direction)][1]:
-            continue  # the two boards' wrapping disagree at the line: no swap across it
+        laps = STEP[(space, direction)][1] if direction is not None else 0
+        if len(state.circuits) > 1 and laps:
+            beside = state.titans[other].lap == subject.lap + laps
+            if not (across and beside and state.board_for_lap(subject.lap + laps) != state.board_of(subject)):
+                continue
         found.append(target)
     return found
 
@@ -80,7 +89,7 @@ def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
             return []
         return [UseAbility(titan=name, target=STEP[(space, d)][0], direction=d) for d in FORWARD]  # type: ignore[arg-type]
     if name == "craken":
-        return [UseAbility(titan=name, target=s) for s in swap_targets(state, titan, "adjacent")]
+        return [UseAbility(titan=name, target=s) for s in swap_targets(state, titan, "adjacent", across=True)]
     if name == "ragnarok":
         return [
             UseAbility(titan=name, target=s, direction=d)  # type: ignore[arg-type]
@@ -95,7 +104,7 @@ def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
         return [
             UseAbility(titan=name, target=s)
             for s, other in titans_on(state, titan, "adjacent")
-            if not state.titans[other].is_ko and state.titans[other].life > 0
+            if not state.titans[other].is_ko and state.titans[other].life > 0 and not state.titans[other].shielded
         ]
     return []
 
@@ -115,7 +124,7 @@ def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
         swap(fx, titan, other)
     elif name == "ragnarok" and other is not None:
         fx.log(f"Ragnarok moves {fx.name(other)} from {target}.")
-        fx.hurt.add(other)  # moved by the Ability, not pushed: it loses nothing itself
+        fx.unharmed.add(other)  # moved by the Ability, not pushed: it loses nothing itself
         step(fx, other, direction, own_power=False)
     elif name == "slaugg":
         fx.log("Slaugg strikes the three spaces before him.")
@@ -192,9 +201,9 @@ def card_refusal(state: TitanRaceState, titan: int, card: str) -> str | None:
 
 
 def can_reroll_die(state: TitanRaceState) -> bool:
-    """Lucky Charm: nothing of the die's action is done yet (no move, no trap or hit)."""
+    """Lucky Charm: nothing of the die's action is done yet (no move, no trap or hit, no purple cost paid)."""
     turn = state.turn
-    return not turn["moved"] and not (turn["face"] in FACE_EXTRA and turn["extra_done"])
+    return not turn["moved"] and not (turn["face"] in FACE_EXTRA and turn["extra_done"]) and not turn.get("paid")
 
 
 def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:

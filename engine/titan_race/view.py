@@ -178,7 +178,7 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
         "action": action.model_dump(mode="json"),
         "end": {str(i): t.space for i, t in moved.items()},
         "paths": {str(i): path for i, path in fx.path.items()},
-        "pushed": sorted(fx.hurt - {titan}),
+        "pushed": sorted(set(fx.pushed) - {titan}),
         "laps": {str(i): t.lap for i, t in moved.items()},
         "boards": {str(i): work.board_of(t) for i, t in moved.items()},
     }

@@ -111,6 +111,14 @@ def test_chtooloo_drains_an_adjacent_titan_not_at_full_life():
     assert legal(state, "use_ability") == []  # the target cannot lose a Life Point
 
 
+def test_chtooloo_is_not_offered_against_a_titan_with_a_shield_in_play():
+    """Issue 8: "He cannot use his Ability if he cannot inflict damage to the target Titan"."""
+    state = position(game("chtooloo", "grinder"), {"chtooloo": "D4", "grinder": "C5"}, "chtooloo")
+    state.titans[0].life = 3
+    state.titans[1].shielded = True
+    assert legal(state, "use_ability") == []
+
+
 def test_abilities_never_mid_move_and_in_any_order_with_the_move():
     state = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder")
     kinds = {a.kind for a in GAME.legal_actions(state)}

@@ -57,6 +57,16 @@ def test_an_empty_deck_is_the_reshuffled_discard_pile():
     assert len(titan(state, "grinder").hand) == 1 and len(state.deck) == 12 and state.discard == []
 
 
+def test_the_deck_is_reshuffled_the_moment_it_runs_out():
+    """Issue 8: the discard pile becomes the deck when the last card is drawn, not at the next draw."""
+    state = position(game("grinder", "rassik"), {"grinder": "D2", "rassik": "A11"}, "grinder", "blue")
+    state.discard, state.deck = state.deck[1:], state.deck[:1]
+    script(state)
+    state = move(state, "NE", "N")  # E3 is a Bonus space: the last card is drawn
+    assert len(titan(state, "grinder").hand) == 1 and len(state.deck) == 12 and state.discard == []
+    assert "The discarded Bonus cards are shuffled into a new deck." in state.log
+
+
 def test_one_card_a_turn_and_discarding_counts():
     state = position(
         game("grinder", "rassik"),
@@ -261,6 +271,7 @@ def test_shield_is_never_played_against_costs_nor_on_the_first_turn():
     )
     state.turn["penalty"] = True
     state = move(state, "N", "N")
+    state = do(state, "pay_purple")
     assert state.phase == Phase.TURN and lives(state)["grinder"] == 5
     first = position(
         game("grinder", "rassik"),

@@ -107,3 +107,18 @@ def test_pushing_into_a_full_column_comes_round_into_the_space_being_left():
     assert sorted(where(state).values()) == sorted(spaces.values())
     assert where(state)["grinder"] == "D4" and where(state)["chtooloo"] == "D2"
     assert titan(state, "chtooloo").lap == 2
+
+
+def test_a_pushed_titan_loses_its_life_point_after_the_whole_push():
+    """Issue 8 (ruling 9): a 1-LP Titan pushed B4 -> B8 on the Lagoon meets the pirates on B8 standing."""
+    state = position(
+        new(("grinder", "rassik"), "lagoon"), {"grinder": "B2", "rassik": "B4"}, "grinder", hands={"rassik": ["elixir"]}
+    )
+    titan(state, "rassik").life = 1
+    state = move(state, "N", "N")  # Grinder B2 -> B4 -> B6: Rassik pushed B4 -> B6 -> B8 (pirates)
+    assert state.question["kind"] == "pirates" and state.current_player == 1  # the pirates ask Rassik's player
+    assert "B8" in state.question["prompt"]
+    state = do(state, "answer", choice="elixir")
+    rassik = titan(state, "rassik")
+    assert rassik.space == "B8" and rassik.hand == [] and rassik.ko == "ko"  # then the push's Life Point: K.O.
+    assert state.log.index("Pirates on B8: Rassik gives up Elixir.") < state.log.index("Rassik is K.O.!")

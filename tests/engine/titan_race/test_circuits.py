@@ -178,6 +178,7 @@ def test_anglieh_reroll_own_colour_heals_and_purple_costs_another_life():
     assert state.phase == Phase.CHOOSE_FACE and lives(state)["grinder"] == 3
     state = do(state, "choose_face", face="brown")
     state = move(state, "NE", "NE", "NE")
+    state = do(state, "pay_purple")
     assert lives(state)["grinder"] == 2
 
 

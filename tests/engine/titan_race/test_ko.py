@@ -73,4 +73,5 @@ def test_ko_on_your_own_turn_after_the_move_ends_the_turn():
     state.titans[0].life = 1
     state.turn["penalty"] = True  # a purple die taken as yellow
     state = act(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
+    state = act(state, {"kind": "pay_purple"})
     assert titan(state, "grinder").ko == "ko" and where(state)["grinder"] == "D8" and state.acting != 0

@@ -35,7 +35,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_turns:test_chtooloo_neither_gains_nor_loses_on_purple",
         "test_ko:test_ko_turn_draft_a_die_and_pass_then_full_life_the_turn_after",
     ],
-    7: ["test_turns:test_purple_any_other_face_and_a_life_point_when_the_move_ends"],
+    7: ["test_turns:test_purple_any_other_face_and_a_life_point_paid_before_the_turn_ends"],
     8: [
         "test_turns:test_red_trap_behind_before_or_after_the_move_and_mandatory",
         "test_turns:test_trap_lapses_when_there_is_no_target_left",
@@ -127,7 +127,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_variants:test_grand_slam_pushed_back_over_the_bottom_returns_to_the_previous_board",
         "test_variants:test_grand_slam_leaving_the_top_of_the_third_board_wins",
         "test_variants:test_grand_slam_zones_reach_across_the_line_onto_the_next_board",
-        "test_variants:test_grand_slam_no_swap_across_the_line",
+        "test_variants:test_grand_slam_craken_swaps_with_a_titan_on_the_next_board",
     ],
 }
 

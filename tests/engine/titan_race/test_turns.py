@@ -117,16 +117,35 @@ def test_own_colour_gains_a_life_point_before_the_turn():
     assert "Grinder is already at full life (its own colour)." in full.log
 
 
-def test_purple_any_other_face_and_a_life_point_when_the_move_ends():
+def test_purple_any_other_face_and_a_life_point_paid_before_the_turn_ends():
     state = position(new(("grinder", "rassik")), {"grinder": "D4", "rassik": "A11"}, "grinder")
     state.phase, state.pool = Phase.DRAFT, ["purple", "yellow"]
     state = do(state, "take_die", face="purple")
     assert state.phase == Phase.CHOOSE_FACE
     assert [a.face for a in legal(state, "choose_face")] == ["yellow", "red", "blue", "green", "brown"]
     state = do(state, "choose_face", face="yellow")
-    assert lives(state)["grinder"] == 6
+    assert lives(state)["grinder"] == 6 and legal(state, "pay_purple")  # before the move ...
     state = move(state, "N", "N")
-    assert where(state)["grinder"] == "D8" and lives(state)["grinder"] == 5
+    assert where(state)["grinder"] == "D8" and lives(state)["grinder"] == 6
+    assert not legal(state, "end_turn")  # ... or after it, but before the turn ends
+    refused(state, {"kind": "end_turn"}, "purple die's Life Point")
+    state = do(state, "pay_purple")
+    assert lives(state)["grinder"] == 5 and legal(state, "end_turn") and not legal(state, "pay_purple")
+
+
+def test_purple_a_one_life_slaugg_uses_his_ability_after_moving_then_pays():
+    """Issue 8: the purple Life Point may be paid at any moment after the move, before the turn ends."""
+    state = position(new(("slaugg", "rassik")), {"slaugg": "D4", "rassik": "D10"}, "slaugg")
+    state.titans[0].life = 1
+    state.phase, state.pool = Phase.DRAFT, ["purple", "yellow"]
+    state = do(state, "take_die", face="purple")
+    state = do(state, "choose_face", face="yellow")
+    state = move(state, "N", "N")  # D4 -> D8: Rassik on D10 is before him
+    assert not titan(state, "slaugg").is_ko
+    state = do(state, "use_ability")
+    assert lives(state)["rassik"] == 5
+    state = do(state, "pay_purple")
+    assert titan(state, "slaugg").ko == "ko" and state.acting != 0
 
 
 def test_chtooloo_neither_gains_nor_loses_on_purple():

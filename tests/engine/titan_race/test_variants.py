@@ -101,11 +101,31 @@ def test_grand_slam_zones_reach_across_the_line_onto_the_next_board():
     assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("C3", 2, 1)
 
 
-def test_grand_slam_no_swap_across_the_line():
+def test_grand_slam_craken_swaps_with_a_titan_on_the_next_board():
+    """Issue 8: Craken may swap across the finish line onto the next or previous board (laps swap, ruling 10)."""
     state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
     titan(state, "rassik").lap = 2
     state.lap_events[1] = [1, 0]
-    assert legal(state, "use_ability") == []
+    assert [a.target for a in legal(state, "use_ability")] == ["C1"]
+    state = do(state, "use_ability", target="C1")
+    craken, rassik = titan(state, "craken"), titan(state, "rassik")
+    assert (craken.space, craken.lap, state.board_of(craken)) == ("C1", 2, 1)
+    assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("B12", 1, 0)
+    back = position(grand_slam(("craken", "rassik")), {"craken": "C1", "rassik": "B12"}, "craken")
+    titan(back, "craken").lap = 2
+    back.lap_events[0] = [1, 0]
+    back = do(back, "use_ability", target="B12")  # onto the previous board
+    craken, rassik = titan(back, "craken"), titan(back, "rassik")
+    assert (craken.space, craken.lap, state.board_of(craken)) == ("B12", 1, 0)
+    assert (rassik.space, rassik.lap, state.board_of(rassik)) == ("C1", 2, 1)
+
+
+def test_grand_slam_grappling_hook_never_swaps_across_the_line():
+    spaces = {"craken": "B12", "rassik": "C1"}
+    state = position(grand_slam(("craken", "rassik")), spaces, "craken", hands={"craken": ["grappling_hook"]})
+    titan(state, "rassik").lap = 2
+    state.lap_events[1] = [1, 0]
+    assert legal(state, "play_card") == []
 
 
 def test_grand_slam_a_titan_on_the_same_space_of_another_board_is_not_adjacent():
