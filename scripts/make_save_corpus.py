@@ -9,7 +9,7 @@ that each seat sees what it saw when the save was made; that is how a rules chan
 replay an old save differently, without a new rules version, is caught.
 
 It uses only what every release has had: `engine.registry.GAMES`, `new_game`, `legal_actions`,
-`apply`, `view`, `engine.core.save.dumps` and `engine.core.undo.undo_steps`. Games are played at
+`apply`, `view`, `snapshot`, `engine.core.save.dumps` and `engine.core.undo.undo_steps`. Games are played at
 random by a seeded chooser, to a fixed point mid-game, to a question asked in the middle of a rule,
 or to the end.
 """
@@ -17,7 +17,6 @@ or to the end.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import subprocess
 import sys
@@ -59,16 +58,6 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
 ]  # fmt: skip
 
 
-def canonical(value: Any) -> str:
-    """The JSON text a view is compared by."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def digest(value: Any) -> str:
-    """A short fingerprint of a view."""
-    return hashlib.sha256(canonical(value).encode("utf-8")).hexdigest()[:32]
-
-
 def seats_for(kinds: str) -> list[dict[str, Any]]:
     """Seats from a string of kinds: h human, 1 Easy, 2 Hard."""
     return [
@@ -106,8 +95,8 @@ def play_seed(
     if stop in ("pending", "answer") and state.is_over:
         return None
     seat = state.current_player
-    views = {str(s): game.view(state, s) for s in range(players)}
-    views["spectator"] = game.view(state, None)
+    spectator = game.view(state, None)
+    snapshot = state.snapshot()
     return {
         "name": f"{game_id}-{players}p-{options.get('variant', 'standard')}-{stop}-{seed}",
         "game": game_id,
@@ -119,10 +108,33 @@ def play_seed(
         "seed": seed,
         "choices": choices,
         "seat": seat,
-        "view": views["spectator" if seat is None else str(seat)],
-        "view_digests": {key: digest(view) for key, view in views.items()},
+        "own": snapshot["own"],
+        "rng": snapshot["rng"],
+        "view": spectator,
+        "seat_views": {str(s): view_difference(spectator, game.view(state, s)) for s in range(players)},
         "undo_steps": [undo_steps(state, s) for s in range(players)],
     }
+
+
+def view_difference(base: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """What a seat's view has that the spectator's has not: changed keys, and the keys it lacks ("-")."""
+    changed = {key: value for key, value in view.items() if base.get(key, MISSING) != value}
+    gone = sorted(key for key in base if key not in view)
+    return {**changed, "-": gone} if gone else changed
+
+
+def seat_view(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The view a seat saw (None: a spectator), rebuilt from a corpus entry."""
+    view = dict(entry["view"])
+    if seat is not None:
+        difference = dict(entry["seat_views"][str(seat)])
+        for key in difference.pop("-", []):
+            view.pop(key, None)
+        view.update(difference)
+    return view
+
+
+MISSING = object()
 
 
 def main() -> None:

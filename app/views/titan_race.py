@@ -572,7 +572,11 @@ def _titan_card(view: dict[str, Any], titan: dict[str, Any], grand_slam: bool) -
     )
     hand = titan.get("hand")
     count = int(titan.get("hand_count", 0))
-    if hand is not None:
+    holder = titan.get("hand_holder", titan.get("index"))
+    if holder != titan.get("index"):  # 2-player: one hand per player, held with her first Titan
+        holder_name = next((t.get("name", "") for t in view.get("titans", []) if t.get("index") == holder), "")
+        hand_html = f"<span class='tr-hand'>Plays from the hand held with {esc(holder_name)}</span>"
+    elif hand is not None:
         # Your own cards with their text in full: a tooltip alone cannot be read on a phone.
         items = "".join(
             f"<li><b>{esc(cards.get(c, {}).get('name', c))}</b>: {esc(cards.get(c, {}).get('text', ''))}</li>"

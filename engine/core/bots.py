@@ -204,15 +204,24 @@ def all_values(game: Game, state: GameState) -> list[float]:
 
 
 def random_playout(
-    game: Game, state: GameState, rng: Rng, max_turns: int, max_actions: int, greedy: float = 0.0
+    game: Game,
+    state: GameState,
+    rng: Rng,
+    max_turns: int,
+    max_actions: int,
+    greedy: float = 0.0,
+    owner: int | None = None,
 ) -> int:
     """Play legal actions on `state` in place until it ends or a limit is reached; returns the actions played.
 
     Each step is uniformly random, except that with probability `greedy` it is
     the action after which the heuristic of the player to move is best (one
     sample of the dice: a cheap, noisy look-ahead that steers playouts to sensible play).
+    A turn ends when another player is to move, except for a reaction asked in the middle of the turn
+    (`Game.is_interruption`); `owner` is whose turn it is (default: the player to move).
     """
     mover = state.current_player
+    owner = mover if owner is None else owner
     turns = 0
     played = 0
     while played < max_actions and mover is not None:
@@ -226,12 +235,12 @@ def random_playout(
             action = actions[rng.randrange(len(actions))]
         game.apply_unchecked(state, action)
         played += 1
-        now = state.current_player
-        if now != mover:
+        mover = state.current_player
+        if mover is not None and mover != owner and not game.is_interruption(state):
             turns += 1
             if turns >= max_turns:
                 break
-            mover = now
+            owner = mover
     return played
 
 
@@ -391,7 +400,7 @@ class _MctsThinking(Thinking):
         state = game.determinize(self.state, self.seat, rng)
         node = self.root
         path = [node]
-        mover = state.current_player
+        mover = owner = state.current_player  # who decides now; whose turn it is (a reaction is not a turn)
         turns = 0
         depth = 0
         expanded = False
@@ -403,10 +412,10 @@ class _MctsThinking(Thinking):
             node = child
             path.append(node)
             depth += 1
-            now = state.current_player
-            if now != mover:
+            mover = state.current_player
+            if mover is not None and mover != owner and not game.is_interruption(state):
                 turns += 1
-                mover = now
+                owner = mover
             if expanded:
                 break
         # Playout from the new node.
@@ -418,6 +427,7 @@ class _MctsThinking(Thinking):
                 max(1, knobs.max_turns - turns),
                 max(1, knobs.max_actions - depth),
                 knobs.rollout_greedy,
+                owner,
             )
         values = all_values(game, state)
         for visited in path:

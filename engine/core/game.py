@@ -222,6 +222,11 @@ class Game:
         """Broken invariants of a state (for tests); empty when all is well."""
         return []
 
+    def is_interruption(self, state: GameState) -> bool:
+        """True while the player to move answers in the middle of another's turn (a reaction): bots do not
+        count it as a turn of its own."""
+        return False
+
     def heuristic(self, state: GameState, seat: int) -> float:
         """An estimate in [0, 1] of how well `seat` stands, for bots that cut playouts short."""
         scores = self.scores(state)
@@ -362,7 +367,12 @@ class Game:
         return base
 
     def restore(
-        self, num_players: int, options: Any, seed: int, seats: list[Any], position: dict[str, Any]
+        self,
+        num_players: int,
+        options: Any,
+        seed: int,
+        seats: list[Any],
+        position: dict[str, Any],
     ) -> GameState:
         """A state rebuilt from `GameState.position()` output, checked; raises ValueError (readable) if it is not one.
 
@@ -403,7 +413,7 @@ class Game:
         raise ValueError(f"{self.title} cannot restore a saved position")
 
     def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
-        """The game's own fields saved under an older `rules_version`, in today's shape (none changed yet)."""
+        """The game's own fields saved under an older `rules_version`, in today's shape."""
         return own
 
 

@@ -7,8 +7,9 @@ position in every later release, whatever the rules have become since (docs/save
     n  number of players           o  options          p  seats          s  the seed the game began with
     x  the position (GameState.position(): the RNG, moves, last human, the game's own fields)
     l  the log
-    b, k, u  (only while an undo is possible) the position after the last roll, the length of the
-             log there, and the actions since (JSON), which rebuild the undo chain
+    c, d  (only while an undo is possible) the undo chain: the earlier states an undo may return to,
+          oldest first, each {x: position, k: length of its log, w: who made the move that led there,
+          a: that move}; d is {w, a} of the move that led to the position x
 
 Format 1 (`TT.1.`, made before this format) held the seed and every action; it is still read, by
 replaying the actions under today's rules: it opens where those rules are the ones it was made under,
@@ -67,16 +68,26 @@ def save_data(state: GameState, rules_version: int) -> dict[str, Any]:
         "x": state.position(),
         "l": state.log,
     }
-    chain: list[GameState] = []
+    chain: list[GameState] = []  # the states an undo may return to, newest first
     node = state
-    while node.previous is not None and node.last_action is not None:
-        chain.append(node)
+    while node.previous is not None:
         node = node.previous
+        chain.append(node)
     if chain:
-        data["b"] = node.position()
-        data["k"] = len(node.log)
-        data["u"] = [step.last_action.model_dump(mode="json") for step in reversed(chain)]  # type: ignore[union-attr]
+        data["c"] = [_link(step, with_position=True) for step in reversed(chain)]
+        data["d"] = _link(state, with_position=False)
     return data
+
+
+def _link(state: GameState, with_position: bool) -> dict[str, Any]:
+    """A state of the undo chain: its position and the length of its log; who made the move that led there."""
+    link: dict[str, Any] = {
+        "w": state.last_actor,
+        "a": state.last_action.model_dump(mode="json") if state.last_action else None,
+    }
+    if with_position:
+        link.update(x=state.position(), k=len(state.log))
+    return link
 
 
 def pack(data: dict[str, Any], version: int = VERSION) -> str:
@@ -242,16 +253,9 @@ def _load_v2(data: dict[str, Any]) -> GameState:
         raise InvalidSave("The save string is damaged (its log is not text).")
     state = _restore(game, data, data["x"], made_under)
     state.log = log
-    base_data, base_log, actions = data.get("b"), data.get("k"), data.get("u")
-    if (
-        isinstance(base_data, dict)
-        and isinstance(actions, list)
-        and type(base_log) is int
-        and 0 <= base_log <= len(log)
-    ):
-        chained = _undo_chain(game, data, base_data, log[:base_log], actions, made_under)
-        if chained is not None and chained.snapshot() == state.snapshot():
-            state = chained
+    chain, last = data.get("c"), data.get("d")
+    if isinstance(chain, list) and chain and isinstance(last, dict):
+        _undo_chain(game, data, state, chain, last, made_under)
     return state
 
 
@@ -268,17 +272,33 @@ def _restore(game: Game, data: dict[str, Any], position: dict[str, Any], made_un
 
 
 def _undo_chain(
-    game: Game, data: dict[str, Any], base: dict[str, Any], log: list[str], actions: list[Any], made_under: int
-) -> GameState | None:
-    """The position after the last roll, with the actions since replayed on it (None if they do not replay)."""
+    game: Game, data: dict[str, Any], state: GameState, chain: list[Any], last: dict[str, Any], made_under: int
+) -> None:
+    """Link `state` to the earlier states an undo may return to (restored like it); none if any is not valid.
+
+    The chain holds positions, not moves, so an undo still works after the rules have changed.
+    """
+    links: list[GameState] = []
     try:
-        state = _restore(game, data, base, made_under)
-        state.log = list(log)
-        for action_data in actions:
-            action = game.parse_action(action_data)
-            if state.is_over or not game.is_legal(state, action):
-                return None
-            state = game.step(state, action)
-    except (InvalidSave, IllegalAction):
-        return None
-    return state
+        for item in [*chain, last]:
+            if not isinstance(item, dict):
+                return
+            if item is last:
+                step = state
+            else:
+                step = _restore(game, data, item.get("x"), made_under)
+                length = item.get("k")
+                if type(length) is not int or not 0 <= length <= len(state.log):
+                    return
+                step.log = state.log[:length]
+            actor = item.get("w")
+            if type(actor) is not int or not -1 <= actor < state.num_players:
+                return
+            if links:
+                step.previous = links[-1]
+                step.last_actor = actor
+                step.last_action = game.parse_action(item["a"]) if item.get("a") is not None else None
+            links.append(step)
+    except (InvalidSave, IllegalAction, ValueError, KeyError, TypeError):
+        state.previous = None
+        return

@@ -34,6 +34,16 @@ class ChooseTitan(Action):
         return f"Choose {spec.name} ({spec.colour})"
 
 
+class OrderTitans(Action):
+    """2-player set-up: which of your two Titans races first (placed on the left)."""
+
+    kind: Literal["order_titans"] = "order_titans"
+    first: Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo"]
+
+    def describe(self) -> str:
+        return f"Race {TITANS[self.first].name} first"
+
+
 class TakeDie(Action):
     """Take one die from the pool (the draft)."""
 
@@ -179,13 +189,14 @@ class Answer(Action):
         if self.choice == "shield":
             return "Play your Shield"
         if self.choice == "no":
-            return "Keep your Shield"
+            return "Take the hit (no Shield)"
         name = BONUS_CARDS[self.choice].name if self.choice in BONUS_CARDS else self.choice
         return f"Discard {name}"
 
 
 ACTION_TYPES = (
     PayPurple,
+    OrderTitans,
     ChooseTitan,
     TakeDie,
     ChooseFace,

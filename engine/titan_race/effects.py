@@ -9,10 +9,11 @@ from its start on a fresh copy, which is deterministic, until it completes and t
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, NamedTuple
 
 from engine.titan_race.board import STEP
-from engine.titan_race.data import BACKWARD, BONUS_CARDS, CIRCUITS, FORWARD, HAND_LIMIT, LAPS_TO_WIN, TITANS
+from engine.titan_race.data import BACKWARD, BONUS_CARDS, CIRCUITS, DECK, FORWARD, HAND_LIMIT, LAPS_TO_WIN, TITANS
 from engine.titan_race.state import Phase, TitanRaceState
 
 
@@ -74,8 +75,8 @@ class Effect:
         self.path: dict[int, list[str]] = {}  # spaces each Titan entered, in order (for previews)
 
     def ask(self, titan: int, kind: str, options: list[str], prompt: str) -> str:
-        """The next answer, or stop the effect to ask for it."""
-        if self.asked < len(self.answers):
+        """The next answer, or stop the effect to ask for it (an answer that does not fit is asked again)."""
+        if self.asked < len(self.answers) and self.answers[self.asked] in options:
             answer = self.answers[self.asked]
             self.asked += 1
             return answer
@@ -113,10 +114,15 @@ def cells(state: TitanRaceState, titan: int, zone: str) -> dict[str, int]:
 
 
 def may_ask(state: TitanRaceState) -> bool:
-    """True if an effect might stop to ask something: a pirate circuit, or a Shield in someone's hand."""
+    """True if an effect might stop to ask something: a pirate circuit, or a Shield that may be in a hand."""
     if any(FEATURES[c].pirates for c in state.circuits):
         return True
-    return not state.is_first_round and any("shield" in t.hand for t in state.titans)
+    return not state.is_first_round and shields_unseen(state)
+
+
+def shields_unseen(state: TitanRaceState) -> bool:
+    """A Shield may be in somebody's hand as far as the others know: not every Shield is in the discard pile."""
+    return state.discard.count("shield") < DECK.count("shield")
 
 
 def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
@@ -127,6 +133,7 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     try:
         run(fx, effect)
     except NeedAnswer as question:
+        state.answers = state.answers[: fx.asked]  # (answers past the question, of an older rules version, go)
         state.question = {
             "titan": question.titan,
             "kind": question.kind,
@@ -146,6 +153,19 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     state.answers = []
     state.question = {}
     return True
+
+
+def own_draws(state: TitanRaceState, seat: int) -> dict[int, str]:
+    """In the ANSWER phase: the deck positions (from the top) of the cards `seat`'s Titans drew during the
+    pending effect so far, with the cards: that player has seen them."""
+    fx = Effect(state.clone(record=False), list(state.answers), True)
+    with contextlib.suppress(NeedAnswer, GameWon):
+        run(fx, state.question["effect"])
+    return {
+        index: card
+        for index, (titan, card) in enumerate(fx.fresh)
+        if index < len(state.deck) and state.titans[titan].owner == seat
+    }
 
 
 def replays_to_its_question(state: TitanRaceState) -> bool:
@@ -320,8 +340,10 @@ def usable_shields(fx: Effect, titan: int) -> int:
     """Shields a Titan may play now (not on the first turn, not one drawn during this effect)."""
     if not fx.can_ask or fx.state.is_first_round:
         return 0
-    held = fx.state.titans[titan].hand.count("shield")
-    drawn = sum(1 for t, card in fx.fresh if t == titan and card == "shield")
+    state = fx.state
+    holder = state.hand_holder(titan)
+    held = state.hand_of(titan).count("shield")
+    drawn = sum(1 for t, card in fx.fresh if state.hand_holder(t) == holder and card == "shield")
     return max(0, held - drawn)  # a fresh Shield may already be gone again (given up to pirates)
 
 
@@ -334,10 +356,13 @@ def lose_life(fx: Effect, titan: int, why: str, shieldable: bool = True) -> bool
     if shieldable and subject.shielded:
         fx.log(f"{fx.name(titan)}'s Shield holds ({why}).")
         return False
-    if shieldable and usable_shields(fx, titan):
-        prompt = f"{fx.name(titan)} would lose a Life Point ({why}): play your Shield?"
-        if fx.ask(titan, "shield", ["shield", "no"], prompt) == "shield":
-            subject.hand.remove("shield")
+    if shieldable and fx.can_ask and not fx.state.is_first_round and shields_unseen(fx.state):
+        # Every player whose Titan is hit is asked while a Shield may be in a hand, holding one or not: a
+        # question only for Shield holders would tell everyone who holds one.
+        options = ["shield", "no"] if usable_shields(fx, titan) else ["no"]
+        prompt = f"{fx.name(titan)} would lose a Life Point ({why}). A Shield would cancel it."
+        if fx.ask(titan, "shield", options, prompt) == "shield":
+            fx.state.hand_of(titan).remove("shield")
             fx.state.discard.append("shield")
             subject.shielded = True
             fx.log(f"{fx.name(titan)} plays a Shield and loses nothing ({why}).")
@@ -396,11 +421,12 @@ def pirates(fx: Effect, titan: int, space: str) -> None:
         fx.log(f"The pirates on {space} ignore the K.O. {fx.name(titan)}.")
         return
     choice = "life"
-    if subject.hand:
-        options = ["life", *sorted(set(subject.hand))]
+    hand = fx.state.hand_of(titan)
+    if hand:
+        options = ["life", *sorted(set(hand))]
         choice = fx.ask(titan, "pirates", options, f"Pirates attack {fx.name(titan)} on {space}!")
-    if choice in subject.hand:
-        subject.hand.remove(choice)
+    if choice in hand:
+        hand.remove(choice)
         fx.state.discard.append(choice)
         fx.log(f"Pirates on {space}: {fx.name(titan)} gives up {BONUS_CARDS[choice].name}.")
     else:
@@ -410,8 +436,8 @@ def pirates(fx: Effect, titan: int, space: str) -> None:
 def draw(fx: Effect, titan: int) -> None:
     """Traversing a Bonus space: draw a card unless the hand is full; an empty deck is the shuffled discards."""
     state = fx.state
-    subject = state.titans[titan]
-    if len(subject.hand) >= HAND_LIMIT:
+    hand = state.hand_of(titan)
+    if len(hand) >= HAND_LIMIT:
         fx.log(f"{fx.name(titan)} crosses a Bonus space with a full hand.")
         return
     if not state.deck and state.discard:  # it ran out while the discard pile was empty
@@ -420,7 +446,7 @@ def draw(fx: Effect, titan: int) -> None:
         fx.log(f"{fx.name(titan)} crosses a Bonus space, but every card is in a hand.")
         return
     card = state.deck.pop(0)
-    subject.hand.append(card)
+    hand.append(card)
     fx.fresh.append((titan, card))
     fx.log(f"{fx.name(titan)} draws a Bonus card.")
     if not state.deck and state.discard:  # the deck ran out: the discards become the new deck at once

@@ -28,8 +28,8 @@ def roll_first_titan(state: TitanRaceState) -> int:
         state.log.append(f"The first-player die shows {face}: no Titan of that colour races; roll again.")
 
 
-def add_titan(state: TitanRaceState, titan_name: str) -> None:
-    """A player takes a Titan; once every Titan is chosen: a Bonus card each, the first-player die, round 1."""
+def add_titan(state: TitanRaceState, titan_name: str, ask_order: bool = True) -> None:
+    """A player takes a Titan; once every Titan is chosen: the 2-player order, then the race begins."""
     owner = state.pickers[len(state.titans)]
     state.titans.append(Titan(titan_name, owner))
     state.lap_events.append([0, 0])
@@ -37,8 +37,32 @@ def add_titan(state: TitanRaceState, titan_name: str) -> None:
     state.log.append(f"{state.name(owner)} races {spec.name} ({spec.colour}), ridden by {spec.rider}.")
     if len(state.titans) < len(state.pickers):
         return
-    for titan in state.titans:
-        titan.hand.append(state.deck.pop(0))
+    if state.shares_hands and ask_order:
+        state.phase = Phase.ORDER_TITANS
+        state.turn = {"ordering": 0}
+        return
+    start_race(state)
+
+
+def order_titans(state: TitanRaceState, first: str) -> None:
+    """2-player: the player to order names her Titan that races first (turn order A1, B1, A2, B2)."""
+    seat = int(state.turn["ordering"])
+    mine = [index for index, titan in enumerate(state.titans) if titan.owner == seat]
+    if state.titans[mine[0]].name != first:
+        state.titans[mine[0]], state.titans[mine[1]] = state.titans[mine[1]], state.titans[mine[0]]
+    state.log.append(f"{state.name(seat)} races {name(state, mine[0])} first, then {name(state, mine[1])}.")
+    if seat + 1 < state.num_players:
+        state.turn = {"ordering": seat + 1}
+        return
+    state.turn = {}
+    start_race(state)
+
+
+def start_race(state: TitanRaceState) -> None:
+    """Every Titan chosen (and ordered): one Bonus card per hand, the first-player die, round 1."""
+    for index, titan in enumerate(state.titans):
+        if state.hand_holder(index) == index:
+            titan.hand.append(state.deck.pop(0))
     state.first_titan = roll_first_titan(state)
     begin_round(state)
 

@@ -19,6 +19,7 @@ from engine.titan_race.actions import (
     EndTurn,
     Hit,
     Move,
+    OrderTitans,
     PayPurple,
     PlaceTrap,
     PlayCard,
@@ -41,7 +42,7 @@ from engine.titan_race.data import (
     START_SPACES,
     TITAN_ORDER,
 )
-from engine.titan_race.effects import replays_to_its_question
+from engine.titan_race.effects import own_draws, replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
@@ -127,6 +128,7 @@ def _own(state: GameState) -> TitanRaceState:
 # Which action kinds each phase accepts (for readable refusals).
 PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
     Phase.CHOOSE_TITAN: ("choose_titan",),
+    Phase.ORDER_TITANS: ("order_titans",),
     Phase.DRAFT: ("take_die",),
     Phase.CHOOSE_FACE: ("choose_face",),
     Phase.START: ("choose_start",),
@@ -153,7 +155,11 @@ class TitanRace(Game):
     title = "Titan Race"
     min_players = 2
     max_players = 6
-    rules_version = 1
+    # 2 (release 6): a push's Life Point after the whole push; the purple Life Point its own decision; Chtooloo
+    # never against a Shield; the deck reshuffled as it runs out; Craken swaps across the Grand Slam line; 2-player:
+    # one hand per player and the Titans' order chosen; every Titan hit is asked about a Shield while one may be in
+    # a hand. Version 1 is frozen in engine/legacy/v1.
+    rules_version = 2
     Options = TitanRaceOptions
     action_types = ACTION_TYPES
     rulings = RULINGS
@@ -182,6 +188,7 @@ class TitanRace(Game):
         count = 4 if options.variant == "two_player" else num_players
         state.pickers = [i % 2 for i in range(count)] if options.variant == "two_player" else list(range(count))
         state.titans = []
+        state.shared_hands = options.variant == "two_player"
         state.teams = _teams(num_players, options)
         if options.variant == "grand_slam":
             chosen = list(options.grand_slam_circuits)
@@ -208,7 +215,7 @@ class TitanRace(Game):
         state.phase = Phase.CHOOSE_TITAN
         state.log.append(f"Titan Race on {', then '.join(CIRCUITS[c].name for c in state.circuits)}.")
         for name in options.titans:
-            flow.add_titan(state, name)
+            flow.add_titan(state, name, ask_order=False)  # the options give the order too
         return state
 
     # -- legal decisions ------------------------------------------------------------------------------------------
@@ -223,6 +230,9 @@ class TitanRace(Game):
         if phase == Phase.CHOOSE_TITAN:
             taken = {t.name for t in state.titans}
             return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
+        if phase == Phase.ORDER_TITANS:
+            seat = state.current_player
+            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]  # type: ignore[arg-type]
         if phase == Phase.DRAFT:
             seen: list[str] = []
             actions: list[Action] = []
@@ -257,7 +267,7 @@ class TitanRace(Game):
                 actions += ability_options(state, titan)
             if not turn["card_played"]:
                 actions += card_options(state, titan)
-                actions += [DiscardCard(card=c) for c in sorted(set(subject.hand))]
+                actions += [DiscardCard(card=c) for c in sorted(set(state.hand_of(titan)))]
         if turn["penalty"]:
             actions.append(PayPurple())
         settled = (turn["extra_done"] or not extras) and not turn["penalty"]
@@ -285,6 +295,9 @@ class TitanRace(Game):
         if isinstance(action, ChooseTitan):
             flow.add_titan(state, action.titan)
             return
+        if isinstance(action, OrderTitans):
+            flow.order_titans(state, action.first)
+            return
         titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
         subject = state.titans[titan]
         if isinstance(action, TakeDie):
@@ -307,7 +320,7 @@ class TitanRace(Game):
             effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
             flow.perform(state, effect)
         elif isinstance(action, PlayCard):
-            subject.hand.remove(action.card)
+            state.hand_of(titan).remove(action.card)
             state.discard.append(action.card)
             state.turn["card_played"] = True
             if action.card == "lucky_charm":
@@ -322,7 +335,7 @@ class TitanRace(Game):
             }
             flow.perform(state, effect)
         elif isinstance(action, DiscardCard):
-            subject.hand.remove(action.card)
+            state.hand_of(titan).remove(action.card)
             state.discard.append(action.card)
             state.turn["card_played"] = True
             state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
@@ -393,38 +406,46 @@ class TitanRace(Game):
         # looked the same, and the bots played those positions at random.
         return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
 
+    def is_interruption(self, state: GameState) -> bool:
+        """A question in the middle of an effect (pirates, a Shield) is not a turn."""
+        return _own(state).phase == Phase.ANSWER
+
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
-        """A copy `seat` could believe in: the deck and the other teams' hands reshuffled, future dice reseeded.
+        """A copy `seat` could believe in: the deck and every other player's hand (a team-mate's too) dealt
+        again, future dice reseeded.
 
         While an effect waits for an answer, the sample must also replay that effect to the question now
-        asked (the questions already answered and the cards drawn on the way were seen by all): samples
-        that do not are drawn again, and after `DETERMINIZE_TRIES` the hidden cards are kept as they are
-        (rare: 3 of 5,055 samples in random 4-player games on Lagoon, Kaldheira and Ban-Kog; the dice are
-        still reseeded).
+        asked: the cards the seat's own Titans drew on the way are known to it and stay where they are in
+        the deck; a sample whose replay still asks something else (another player's earlier answer that
+        does not fit its new hand) is drawn again, up to `DETERMINIZE_TRIES` times, and then searched all
+        the same. Nothing the seat cannot see is ever kept as it really is.
         """
         state = _own(state)
-        for _ in range(DETERMINIZE_TRIES if state.phase == Phase.ANSWER else 1):
-            copy = self._sample_world(state, seat, rng)
-            if copy.phase != Phase.ANSWER or replays_to_its_question(copy):
-                return copy
-        copy = _own(state.clone(record=False))
-        copy.rng = Rng(rng.next64())
+        known = own_draws(state, seat) if state.phase == Phase.ANSWER else {}
+        copy = self._sample_world(state, seat, rng, known)
+        for _ in range(DETERMINIZE_TRIES - 1 if state.phase == Phase.ANSWER else 0):
+            if replays_to_its_question(copy):
+                break
+            copy = self._sample_world(state, seat, rng, known)
         return copy
 
-    def _sample_world(self, state: TitanRaceState, seat: int, rng: Rng) -> TitanRaceState:
-        """One reshuffle of what `seat` cannot see, with new future dice."""
+    def _sample_world(self, state: TitanRaceState, seat: int, rng: Rng, known: dict[int, str]) -> TitanRaceState:
+        """One deal of what `seat` cannot see (`known`: deck positions it has seen), with new future dice."""
         copy = _own(state.clone(record=False))
-        team = copy.teams[seat]
-        hidden = [t for t in copy.titans if copy.teams[t.owner] != team]
+        hidden = [t for t in copy.titans if t.owner != seat]
+        fixed = {index: card for index, card in known.items() if index < len(copy.deck)}
+        unknown = [card for index, card in enumerate(copy.deck) if index not in fixed]
+        unknown += [card for t in hidden for card in t.hand]
         # Sorted first, so the sample depends only on which cards are unknown, never on where they really are.
-        unknown = sorted([*copy.deck, *(card for t in hidden for card in t.hand)])
+        unknown.sort()
         for index in range(len(unknown) - 1, 0, -1):
             other = rng.randrange(index + 1)
             unknown[index], unknown[other] = unknown[other], unknown[index]
         for titan in hidden:
             size = len(titan.hand)
             titan.hand, unknown = unknown[:size], unknown[size:]
-        copy.deck = unknown
+        deck_size = len(copy.deck)
+        copy.deck = [fixed[i] if i in fixed else unknown.pop() for i in range(deck_size)]
         copy.rng = Rng(rng.next64())
         return copy
 
@@ -463,12 +484,20 @@ class TitanRace(Game):
         """Broken invariants (see invariants.py)."""
         return invariant_violations(_own(state))
 
+    def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """From version 1: a 2-player game keeps its hand per Titan to its end; a purple die's Life Point,
+        lost with the move under version 1, is not asked for again once the move is made."""
+        if rules_version >= 2:
+            return own
+        turn = dict(own.get("turn") or {})
+        if turn.get("moved") and turn.get("penalty"):
+            turn["penalty"] = False
+        return {**own, "shared_hands": False, "turn": turn}
+
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""
-        state = _own(state)
-        restore_fields(state, own)
-        if state.phase == Phase.ANSWER and not (state.question and replays_to_its_question(state)):
-            raise ValueError("its pending question does not follow from its position")
+        restore_fields(_own(state), own)  # (a question of older rules stays: an answer that does not fit the
+        # question today's rules ask is asked again, see Effect.ask)
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question

@@ -38,6 +38,8 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
             problems.append(f"{who}: lap counter {titan.lap} past the last lap without winning")
         if len(titan.hand) > HAND_LIMIT:
             problems.append(f"{who}: {len(titan.hand)} Bonus cards in hand")
+        if titan.hand and state.hand_holder(index) != index:
+            problems.append(f"{who}: holds cards, but its player's hand is with her first Titan")
     if len(state.traps) > TRAP_TOKENS:
         problems.append(f"{len(state.traps)} traps on the circuit (the supply holds {TRAP_TOKENS})")
     if len(set(state.traps)) != len(state.traps):
@@ -53,9 +55,10 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         if state.winner < 0 or state.titans[state.winner].lap <= LAPS_TO_WIN:
             problems.append("the game is over without a Titan past its third lap")
         return problems
-    if state.phase == Phase.CHOOSE_TITAN:
-        if len(state.titans) >= len(state.pickers) or any(t.space is not None or t.hand for t in state.titans):
-            problems.append("choosing Titans, yet every Titan is chosen or one is racing")
+    if state.phase in (Phase.CHOOSE_TITAN, Phase.ORDER_TITANS):
+        chosen = len(state.titans) == len(state.pickers)
+        if chosen != (state.phase == Phase.ORDER_TITANS) or any(t.space is not None or t.hand for t in state.titans):
+            problems.append("choosing (or ordering) Titans, yet the choice is not that far or one is racing")
         return problems
     if len(state.titans) != len(state.pickers) or [t.owner for t in state.titans] != state.pickers:
         problems.append("the Titans do not match the players who chose them")

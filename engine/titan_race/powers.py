@@ -140,7 +140,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
     subject = state.titans[titan]
     space = str(subject.space)
     options: list[PlayCard] = []
-    for card in sorted(set(subject.hand)):
+    for card in sorted(set(state.hand_of(titan))):
         if card_refusal(state, titan, card):
             continue
         if card == "tribal_trap":

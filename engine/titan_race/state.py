@@ -29,6 +29,7 @@ class Phase(StrEnum):
     """What kind of decision the game waits for (flow as data)."""
 
     CHOOSE_TITAN = "choose_titan"  # set-up: each player in turn chooses a Titan (2-player: A, B, A, B)
+    ORDER_TITANS = "order_titans"  # 2-player set-up: each player chooses which of her Titans races first
     DRAFT = "draft"  # take a die from the pool
     CHOOSE_FACE = "choose_face"  # a purple die (or a purple re-roll): choose which other face to take
     START = "start"  # the first turn: choose the start space A1, C1 or E1
@@ -114,6 +115,7 @@ class TitanRaceState(GameState):
     answers: list[str]  # answers given so far to the effect waiting in `question`
     lap_events: list[list[int]]  # per Titan: [laps gained over the top, laps lost over the bottom]
     winner: int  # the Titan that completed its third lap (-1 while racing)
+    shared_hands: bool  # 2-player: one hand per player (a game begun under rules version 1 keeps a hand per Titan)
 
     @property
     def current_player(self) -> int | None:
@@ -124,6 +126,8 @@ class TitanRaceState(GameState):
             return self.titans[self.question["titan"]].owner
         if self.phase == Phase.CHOOSE_TITAN:
             return self.pickers[len(self.titans)]
+        if self.phase == Phase.ORDER_TITANS:
+            return int(self.turn["ordering"])
         return self.titans[self.acting].owner
 
     @property
@@ -135,6 +139,22 @@ class TitanRaceState(GameState):
     def is_first_round(self) -> bool:
         """The first turn: no Abilities and no Bonus cards."""
         return self.round_number == 1
+
+    @property
+    def shares_hands(self) -> bool:
+        """2-player variant (games begun under rules version 2 on): one hand per player for her two Titans."""
+        return self.shared_hands
+
+    def hand_holder(self, titan: int) -> int:
+        """The Titan whose hand a Titan's cards are in: its own, or (2-player) its player's first Titan's."""
+        if not self.shares_hands:
+            return titan
+        owner = self.titans[titan].owner
+        return next(index for index, other in enumerate(self.titans) if other.owner == owner)
+
+    def hand_of(self, titan: int) -> list[str]:
+        """The Bonus cards a Titan may play (2-player: its player's one hand)."""
+        return self.titans[self.hand_holder(titan)].hand
 
     def board_of(self, titan: Titan) -> int:
         """The index of the circuit a Titan races on (Grand Slam: its lap; otherwise 0)."""
@@ -197,6 +217,7 @@ class TitanRaceState(GameState):
             "answers": list(self.answers),
             "lap_events": [list(pair) for pair in self.lap_events],
             "winner": self.winner,
+            "shared_hands": self.shared_hands,
         }
 
 
@@ -258,6 +279,7 @@ class TitanRaceFields(Fields):
     answers: Annotated[list[Key], Field(max_length=20)]
     lap_events: Annotated[list[Annotated[list[Count(100)], Field(min_length=2, max_length=2)]], Field(max_length=6)]
     winner: Count(MAX_TITANS - 1, -1)
+    shared_hands: StrictBool
 
 
 def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
@@ -287,6 +309,7 @@ def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
     state.answers = list(fields.answers)
     state.lap_events = [list(pair) for pair in fields.lap_events]
     state.winner = fields.winner
+    state.shared_hands = fields.shared_hands
 
 
 def _plain(value: Any) -> Any:

@@ -28,7 +28,8 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
     - ``titans``: per Titan (index order), ``{"index", "titan", "name", "rider", "colour", "owner", "owner_name",
       "team", "board", "space" (None before entering), "lap", "life", "max_life", "ko" ("", "ko", "recovering"),
       "ability", "ability_used", "shielded" (a Shield holds until its next turn), "hand" (card keys, or None if
-      hidden), "hand_count", "is_acting"}``
+      hidden), "hand_count", "hand_holder" (the Titan whose hand this one plays from: itself, or in the
+      2-player variant its player's first Titan), "is_acting"}``
     - ``traps``: [{"board", "space"}]; ``trap_supply``: tokens left
     - ``deck_count``; ``discard``: the discard pile (public); ``cards``: {key: {"name", "timing", "text"}}
     - ``round``, ``first_titan``, ``order`` (Titan indices this round), ``turn_index``, ``acting`` (Titan index)
@@ -47,8 +48,11 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
     titans = [_titan_view(state, index, seat) for index in range(len(state.titans))]
     is_over = state.phase == Phase.GAME_OVER
     deciding = state.current_player
-    previews = _previews(game, state) if not is_over and (seat is None or seat == deciding) else []
-    question = {k: v for k, v in state.question.items() if k in ("titan", "kind", "options", "prompt")}
+    # Previews and a question's options name the deciding player's cards: only that player sees them.
+    deciding_here = not is_over and seat is not None and seat == deciding
+    previews = _previews(game, state) if deciding_here else []
+    shown = ("titan", "kind", "options", "prompt") if deciding_here else ("titan", "kind", "prompt")
+    question = {k: v for k, v in state.question.items() if k in shown}
     return {
         "game": "titan_race",
         "title": "Titan Race",
@@ -138,6 +142,7 @@ def _titan_view(state: TitanRaceState, index: int, seat: int | None) -> dict[str
         "shielded": titan.shielded,
         "hand": list(titan.hand) if visible else None,
         "hand_count": len(titan.hand),
+        "hand_holder": state.hand_holder(index),  # 2-player: the Titan holding its player's one hand
         "is_acting": state.phase != Phase.GAME_OVER and index == state.acting,
     }
 
@@ -205,6 +210,8 @@ def status_sentence(state: TitanRaceState) -> str:
         return f"{TITANS[titan.name].name} ({state.name(titan.owner)}) completes the third lap and wins the race!"
     if state.phase == Phase.CHOOSE_TITAN:
         return f"{state.name(state.pickers[len(state.titans)])}: choose a Titan"
+    if state.phase == Phase.ORDER_TITANS:
+        return f"{state.name(int(state.turn['ordering']))}: choose which of your Titans races first"
     titan = state.titans[state.acting]
     who = f"{state.name(titan.owner)} ({TITANS[titan.name].name})"
     if state.phase == Phase.DRAFT:
@@ -227,6 +234,8 @@ def status_sentence(state: TitanRaceState) -> str:
             parts.append("place your trap")
         elif turn["face"] == "green" and damage_targets(state, state.acting, "before"):
             parts.append("inflict your hit")
+    if turn["penalty"]:
+        parts.append("lose the purple die's Life Point")
     if turn["pentacle"]:
         features = features_of(state, state.board_of(titan))
         if titan.space in features.pentacle:

@@ -231,10 +231,20 @@ def test_illegal_actions():
         assert attempt(pack({**v1, "a": bad}, version=1)) is None
     assert attempt(pack({**v1, "a": [{"kind": "roll_five"}] * (save.MAX_V1_ACTIONS + 1)}, version=1)) is None
     data = unpack(REAL_V2[0])
-    assert "u" in data  # the real save has an undo chain: replace its actions by illegal ones
-    for bad in ([{"kind": "end_turn"}] * 5, [{"kind": "nope"}], [7]):
-        state = attempt(pack({**data, "u": bad}))
+    assert "c" in data  # the real save has an undo chain: spoil it
+    first = data["c"][0]
+    spoilt = [
+        [{**first, "x": {"rng": [1, 1]}}],
+        [{**first, "k": 10**6}],
+        [{**first, "w": 9}],
+        [7],
+    ]
+    for bad in spoilt:
+        state = attempt(pack({**data, "c": bad}))
         assert state is not None and state.previous is None  # the position opens, without its undo
+    for bad in ({**data["d"], "a": {"kind": "nope"}}, {**data["d"], "w": -7}, [1]):
+        state = attempt(pack({**data, "d": bad}))
+        assert state is not None and state.previous is None
 
 
 def test_messages_never_echo_the_input_at_length():

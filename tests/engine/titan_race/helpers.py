@@ -104,11 +104,17 @@ def script(state: TitanRaceState, *faces: str) -> None:
     state.rng = ScriptedRng([FACES.index(face) for face in faces])
 
 
-def act(state: TitanRaceState, action: Action | dict[str, Any]) -> TitanRaceState:
-    """Apply one action through the full contract, checking the invariants."""
+def act(state: TitanRaceState, action: Action | dict[str, Any], settle: bool = True) -> TitanRaceState:
+    """Apply one action through the full contract, checking the invariants.
+
+    With `settle`, a Shield question whose only answer is "no" (asked of every Titan hit while a Shield
+    may be in a hand, ruling 16) is answered at once, as a player without a Shield would.
+    """
     new_state = GAME.apply(state, action)
     assert isinstance(new_state, TitanRaceState)
     assert GAME.invariant_violations(new_state) == []
+    while settle and new_state.phase == Phase.ANSWER and new_state.question["options"] == ["no"]:
+        new_state = act(new_state, {"kind": "answer", "choice": "no"}, settle=False)
     return new_state
 
 

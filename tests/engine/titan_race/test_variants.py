@@ -18,12 +18,29 @@ def test_two_player_turn_order_and_a_player_wins_with_either_titan():
     assert state.is_over and GAME.winners(state) == [0]
 
 
-def test_two_player_each_titan_has_its_own_hand_and_ability():
+def test_two_player_one_hand_per_player_shared_by_her_two_titans():
+    """Issue 8: each player has one hand (one card at set-up, at most 2) for her two Titans; each Titan its Ability."""
     state = new(("grinder", "rassik", "craken", "slaugg"), "anglieh", variant="two_player")
-    assert all(len(t.hand) == 1 for t in state.titans) and len(state.pool) == 4
-    state = position(state, {"grinder": "D4", "rassik": "A11", "craken": "D6", "slaugg": "F2"}, "grinder")
+    assert [len(t.hand) for t in state.titans] == [1, 1, 0, 0] and len(state.pool) == 4
+    assert state.hand_of(2) is state.titans[0].hand  # Craken plays from A's hand, held with Grinder
+    state = position(
+        state,
+        {"grinder": "D4", "rassik": "A11", "craken": "D6", "slaugg": "F2"},
+        "craken",
+        hands={"grinder": ["elixir"]},
+    )
+    state.titans[2].life = 4
+    assert [a.card for a in legal(state, "play_card")] == ["elixir"]
+    state = do(state, "play_card", card="elixir")
+    assert titan(state, "craken").life == 6 and state.titans[0].hand == []
+    state = position(state, {}, "grinder", "blue", hands={"grinder": ["shield", "hourglass"]})
     state = do(state, "use_ability", target="C5")
     assert titan(state, "grinder").ability_used and not titan(state, "craken").ability_used
+    state = position(
+        state, {"grinder": "D2", "craken": "D8"}, "craken", "blue", hands={"grinder": ["shield", "hourglass"]}
+    )
+    state = move(state, "NE", "N")  # D8 -> E9 -> E11: no Bonus space, but the hand is full anyway
+    assert len(state.titans[0].hand) == 2 and state.titans[2].hand == []
 
 
 def test_teams_the_whole_team_wins():

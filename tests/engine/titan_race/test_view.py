@@ -19,8 +19,8 @@ def test_previews_give_each_options_end_path_and_pushes():
     assert plain["end"] == {"0": "D8", "1": "D10"}
     assert plain["paths"] == {"0": ["D4", "D6", "D8"], "1": ["D8", "D10"]} and plain["pushed"] == [1]
     assert state.titans[0].space == "D2"  # a preview changes nothing
-    assert GAME.view(state, 1)["previews"] == []  # only the deciding seat (or a spectator) gets previews
-    assert GAME.view(state, None)["previews"]
+    assert GAME.view(state, 1)["previews"] == []  # only the deciding seat gets previews: they show its cards
+    assert GAME.view(state, None)["previews"] == []
 
 
 def test_view_of_a_question_names_who_is_asked_and_the_options():
@@ -36,6 +36,34 @@ def test_view_of_a_question_names_who_is_asked_and_the_options():
     assert view["question"]["titan"] == 1 and view["question"]["options"] == ["shield", "no"]
     assert "Shield" in view["status"] and view["current_player"] == 1
     assert view["titans"][1]["hand"] == ["shield"] and GAME.view(state, 0)["titans"][1]["hand"] is None
+    # Issue 8: the others see who is asked, never the options (they would name the cards in that hand).
+    assert "options" not in GAME.view(state, 0)["question"] and "options" not in GAME.view(state, None)["question"]
+
+
+def test_every_titan_hit_is_asked_about_a_shield_holding_one_or_not():
+    """Issue 8: a pause only for Shield holders would tell everyone who holds one."""
+    state = position(new(("grinder", "rassik"), "anglieh"), {"grinder": "D4", "rassik": "D6"}, "grinder")
+    assert state.titans[1].hand == [] and "shield" in state.deck
+    state = GAME.apply(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
+    assert state.phase == Phase.ANSWER and state.current_player == 1
+    assert state.question["options"] == ["no"]  # no Shield to play, asked all the same
+    assert GAME.view(state, 0)["question"] == GAME.view(position_with_shield(), 0)["question"]
+    state.discard += [state.deck.pop(state.deck.index("shield")) for _ in range(state.deck.count("shield"))]
+    state = position(state, {"grinder": "D4", "rassik": "D6"}, "grinder")
+    state.discard = [c for c in state.deck if c == "shield"]
+    state.deck = [c for c in state.deck if c != "shield"]
+    state = GAME.apply(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
+    assert state.phase == Phase.TURN  # every Shield is in the discard pile, as all can see: nobody is asked
+
+
+def position_with_shield():
+    state = position(
+        new(("grinder", "rassik"), "anglieh"),
+        {"grinder": "D4", "rassik": "D6"},
+        "grinder",
+        hands={"rassik": ["shield"]},
+    )
+    return GAME.apply(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
 
 
 def test_status_sentences_follow_the_phase():
