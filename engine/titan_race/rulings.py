@@ -45,9 +45,10 @@ RULINGS: list[str] = [
     "Your own colour: taking (or re-rolling on the pentacle) a die of your Titan's colour gains 1 Life Point at "
     "once, never above the gauge (6). Chtooloo gains nothing on purple. A K.O. Titan gains nothing.",
     # 7
-    "Purple: choose the action of any one of the other five faces. The Life Point is lost when that move ends "
-    '(the latest moment "before or after your move" allows); it is a cost, so a Shield cannot cancel it. '
-    "Chtooloo loses nothing.",
+    "Purple: choose the action of any one of the other five faces. Its Life Point is a decision of its own "
+    '("before or after your move"): before the move or at any moment after it (after your Ability, say), '
+    "but before your turn ends (and before a pentacle re-roll); never in the middle of the move. It is a cost, "
+    "so a Shield cannot cancel it. Chtooloo loses nothing.",
     # 8
     "The red face's trap and the green face's hit are part of the die's action: you must carry them out, before "
     "or after the move as you choose (never in the middle), if there is a legal target; if there is none when "
@@ -57,8 +58,9 @@ RULINGS: list[str] = [
     "Chain reactions, step by step: whenever a moving Titan enters a space holding another Titan, that Titan is "
     "pushed one space in the same direction, so it stays ahead of you for as long as you keep moving its way. "
     "It may push others in turn. Each pushed Titan loses 1 Life Point once per movement, however far it is "
-    "pushed, after it has been moved (and after whatever its new space does). The mover already stands on the "
-    "space it enters while pushing, so the space it left is free for a chain that comes round the board.",
+    "pushed, when the push is over: after the whole movement (so after whatever its spaces do: pirates, lava, "
+    "a trap), in the order the Titans were first pushed. The mover already stands on the space it enters "
+    "while pushing, so the space it left is free for a chain that comes round the board.",
     # 10
     "Laps: the lap counter starts on 1. Crossing the top adds a lap; being pushed or moved back over the bottom "
     f"takes one away (it may reach 0). The race ends the instant a Titan's counter passes {LAPS_TO_WIN} (its third "
@@ -90,20 +92,26 @@ RULINGS: list[str] = [
     "their new spaces (traps, lava, pirates, statues, Bonus spaces; no ice slide). Ragnarok: moves an adjacent "
     "Titan one space in any of the six directions; that Titan loses nothing itself but pushes whoever it meets, "
     "and may be moved over the top or back over the bottom. Slaugg: damage on the three spaces before him. "
-    "Chtooloo: only below 6 Life Points, on an adjacent standing Titan; he gains 1 only if it really lost one.",
+    "Chtooloo: only below 6 Life Points, on an adjacent standing Titan that can lose a Life Point (not one "
+    "whose Shield holds); he gains 1 only if it really lost one.",
     # 15
     f"Bonus spaces: a Titan entering one (moving, pushed, sliding, swapped, moved by an Ability or a card) draws "
-    f"a card if it holds fewer than {HAND_LIMIT}; spaces jumped over by a ramp are not traversed. An empty deck "
-    "is replaced by the shuffled discard pile. A card drawn during a move or effect can be played only once "
-    "that effect is over. Every Titan has its own hand and starts with one card (in the 2-player variant each "
-    "of your two Titans has its own).",
+    f"a card if its hand holds fewer than {HAND_LIMIT}; spaces jumped over by a ramp are not traversed. The "
+    "moment the deck runs out, the discard pile is shuffled into a new deck (if it is empty then, at the next "
+    "draw). A card drawn during a move or effect can be played only once that effect is over. Every Titan has "
+    "its own hand and starts with one card; in the 2-player variant each player has one hand (one card at "
+    f"set-up, at most {HAND_LIMIT}) for her two Titans.",
     # 16
     "Bonus cards on your turn: one card a turn, before or after the move (never in the middle, never after a "
     "pentacle re-roll); discarding one counts as your card. Shield is a reaction: it may be played on any turn, "
     "yours included and without counting as your card, when you would lose a Life Point to damage, a push, a "
     "trap, lava or a fireblast, and then holds until that Titan's next turn begins; never against a cost "
-    "(purple, the pentacle) nor pirates (which let you give up a card instead). Lucky Charm is played before "
-    "anything of the die's action is done; the new face replaces the old one (a purple cost goes with it).",
+    "(purple, the pentacle) nor pirates (which let you give up a card instead). This edition's reading, so a "
+    "pause never tells who holds a Shield: while a Shield may be in a hand (not every Shield is in the "
+    "discard pile), every player whose Titan would lose a Life Point this way is asked, with or without a "
+    "Shield, and only that player sees the choices. Lucky Charm is played before anything of the die's action "
+    "is done (its purple Life Point included); the new face replaces the old one (an unpaid purple cost goes "
+    "with it).",
     # 17
     "Ramps: only steps a Titan makes under its own power jump (die moves, Rassik's Ability, Winged Boots, "
     "Sidestep); pushes, Ragnarok's move, Gust of Wind and ice slides do not. A super-ramp jumps two spaces on a "
@@ -130,13 +138,15 @@ RULINGS: list[str] = [
     "Lava: entering a lava space costs 1 Life Point, pushed or not. A trap placed on lava burns at once and "
     "returns to the supply.",
     # 23
-    "Titans: at set-up each player in seat order chooses a Titan not chosen yet (2-player variant: A, B, A, B, "
-    "which is also the Titans' turn order); the options may fix them instead. Then each Titan gets its Bonus "
-    "card and the first-player die is rolled. Each Titan's colour is fixed (see the table).",
+    "Titans: at set-up each player in seat order chooses a Titan not chosen yet (2-player variant: A, B, A, B; "
+    "then each player chooses which of her two Titans races first); the options may fix them instead. Then "
+    "each hand gets its Bonus card and the first-player die is rolled. Each Titan's colour is fixed (see the "
+    "table).",
     # 24
-    "2-player variant: each player races two Titans; the Titans take turns A's first, B's first, A's second, "
-    "B's second, starting from the Titan the first-player die names. Each Titan has its own Ability card and "
-    "hand. A player wins when either of their Titans finishes.",
+    "2-player variant: each player races two Titans, in the order she chose: the Titans take turns A's first, "
+    "B's first, A's second, B's second, starting from the Titan the first-player die names. Each Titan has its "
+    "own Ability card; each player has one hand, which either of her Titans plays from (one card a turn). A "
+    "player wins when either of their Titans finishes.",
     # 25
     "Teams: team-mates never sit side by side: with 4 players seats 1 and 3 play seats 2 and 4; 3v3 is seats "
     "1, 3, 5 against 2, 4, 6; 2v2v2 is seats 1 and 4, 2 and 5, 3 and 6. Hands stay hidden, even from a "
@@ -146,8 +156,10 @@ RULINGS: list[str] = [
     "bottom of the next; being pushed back over the bottom returns to the previous board (lap 0 stays on the "
     "first). Traps lie on their own board. Before, behind and adjacent reach across the finish line onto "
     "the neighbouring board (the spaces a step that way would reach), and so do Abilities, cards, traps and "
-    "fireblasts; only swaps (Craken, Grappling Hook) never cross the line, since the first board also wraps "
-    "onto itself for Titans pushed back below the start. Leaving the top of the third board wins.",
+    "fireblasts. Craken may swap with a Titan across the line on the next or previous board, if that Titan is "
+    "on the next (or previous) lap, the laps swapping as in ruling 10; Grappling Hook never crosses the line "
+    "(the first board also wraps onto itself for Titans pushed back below the start). Leaving the top of the "
+    "third board wins.",
 ]
 
 

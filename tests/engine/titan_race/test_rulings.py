@@ -35,7 +35,10 @@ COVERAGE: dict[int, list[str]] = {
         "test_turns:test_chtooloo_neither_gains_nor_loses_on_purple",
         "test_ko:test_ko_turn_draft_a_die_and_pass_then_full_life_the_turn_after",
     ],
-    7: ["test_turns:test_purple_any_other_face_and_a_life_point_paid_before_the_turn_ends"],
+    7: [
+        "test_turns:test_purple_any_other_face_and_a_life_point_paid_before_the_turn_ends",
+        "test_turns:test_purple_a_one_life_slaugg_uses_his_ability_after_moving_then_pays",
+    ],
     8: [
         "test_turns:test_red_trap_behind_before_or_after_the_move_and_mandatory",
         "test_turns:test_trap_lapses_when_there_is_no_target_left",
@@ -45,6 +48,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_chain:test_a_pushed_titan_moves_ahead_as_long_as_you_move_its_way_and_loses_one_life",
         "test_chain:test_one_life_per_pushed_titan_per_move_even_pushed_twice",
         "test_chain:test_pushing_into_a_full_column_comes_round_into_the_space_being_left",
+        "test_chain:test_a_pushed_titan_loses_its_life_point_after_the_whole_push",
     ],
     10: [
         "test_chain:test_pushed_over_the_top_gains_a_lap_and_over_the_line_on_the_last_lap_wins",
@@ -71,6 +75,7 @@ COVERAGE: dict[int, list[str]] = {
         "test_abilities:test_grinder_places_a_trap_on_an_adjacent_space_once_a_turn",
         "test_abilities:test_rassik_kicks_off_a_titan_behind_to_advance_one_space",
         "test_abilities:test_craken_swaps_places_with_an_adjacent_titan",
+        "test_abilities:test_chtooloo_is_not_offered_against_a_titan_with_a_shield_in_play",
         "test_abilities:test_ragnarok_moves_an_adjacent_titan_one_space_any_direction",
         "test_abilities:test_slaugg_damages_the_three_spaces_before_him",
         "test_abilities:test_chtooloo_drains_an_adjacent_titan_not_at_full_life",
@@ -79,12 +84,16 @@ COVERAGE: dict[int, list[str]] = {
         "test_cards:test_crossing_a_bonus_space_draws_a_card_on_any_turn_and_the_hand_holds_two",
         "test_cards:test_an_empty_deck_is_the_reshuffled_discard_pile",
         "test_cards:test_a_card_drawn_during_a_move_cannot_shield_that_move",
+        "test_cards:test_the_deck_is_reshuffled_the_moment_it_runs_out",
+        "test_variants:test_two_player_one_hand_per_player_shared_by_her_two_titans",
     ],
     16: [
         "test_cards:test_one_card_a_turn_and_discarding_counts",
         "test_cards:test_shield_on_another_players_turn_cancels_a_push_loss",
         "test_cards:test_shield_holds_until_the_titans_next_turn",
         "test_cards:test_lucky_charm_only_before_anything_of_the_die_is_done",
+        "test_view:test_every_titan_hit_is_asked_about_a_shield_holding_one_or_not",
+        "test_secrets:test_no_view_holds_another_seats_cards",
     ],
     17: [
         "test_circuits:test_moltenchest_example_super_ramp_a3_over_b4_and_c5_to_d6_then_d8",
@@ -120,13 +129,19 @@ COVERAGE: dict[int, list[str]] = {
     24: [
         "test_variants:test_two_player_turn_order_and_a_player_wins_with_either_titan",
         "test_setup:test_two_player_titans_are_chosen_a_b_a_b",
+        "test_variants:test_two_player_one_hand_per_player_shared_by_her_two_titans",
     ],
-    25: ["test_setup:test_teams_never_sit_side_by_side", "test_variants:test_teams_the_whole_team_wins"],
+    25: [
+        "test_setup:test_teams_never_sit_side_by_side",
+        "test_variants:test_teams_the_whole_team_wins",
+        "test_secrets:test_a_team_mates_hand_is_sampled_like_an_opponents",
+    ],
     26: [
         "test_variants:test_grand_slam_leaving_the_top_enters_the_next_board",
         "test_variants:test_grand_slam_pushed_back_over_the_bottom_returns_to_the_previous_board",
         "test_variants:test_grand_slam_leaving_the_top_of_the_third_board_wins",
         "test_variants:test_grand_slam_zones_reach_across_the_line_onto_the_next_board",
+        "test_variants:test_grand_slam_grappling_hook_never_swaps_across_the_line",
         "test_variants:test_grand_slam_craken_swaps_with_a_titan_on_the_next_board",
     ],
 }
