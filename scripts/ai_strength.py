@@ -2,6 +2,10 @@
 
     python scripts/ai_strength.py --games 400 --game titan_dice --jobs 2
     python scripts/ai_strength.py --games 400 --game titan_race --players 3 --pairings 2-1
+    python scripts/ai_strength.py --games 400 --game titan_dice --pairings 2-B,1-B   # against the baseline
+
+Levels: 0 random, 1 Easy, 2 Hard, B the game's scripted baseline player of sound simple rules
+(`Game.baseline_action`: engine/<game>/baseline.py).
 
 Each pairing plays N games with seats rotated (the first level sits in seat
 i mod P of game i, every other seat plays the second level: with --players 3,
@@ -32,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from winrate import wilson
 
-from engine.core.bots import BotSettings, make_bot, settings_for
+from engine.core.bots import BASELINE, BotSettings, make_bot, settings_for
 from engine.core.game import Game
 from engine.registry import GAMES, get_game, register
 
@@ -183,7 +187,7 @@ def report(summary: dict[str, Any]) -> str:
     level_a, level_b = (int(x) for x in summary["pairing"].split(" vs "))
     low, high = summary["ci95"]
     lines = [
-        f"{summary['game']}: level {level_a} vs level {level_b} ({summary['players']} players, fair share "
+        f"{summary['game']}: {level_name(level_a)} vs {level_name(level_b)} ({summary['players']} players, fair share "
         f"{summary['fair_share']:.1%}): {summary['win_rate']:.1%} of {summary['games']} "
         f"games (95% CI {low:.1%}-{high:.1%}), {summary['actions_per_game']} actions/game, "
         f"{summary['wall_seconds']} s"
@@ -191,11 +195,21 @@ def report(summary: dict[str, Any]) -> str:
     for level in (level_a, level_b):
         stats = summary["levels"][level]
         lines.append(
-            f"  level {level}: {stats['decisions']} decisions (+{stats['forced']} forced). CPU time: median "
+            f"  {level_name(level)}: {stats['decisions']} decisions (+{stats['forced']} forced). CPU time: median "
             f"{stats['cpu_median_ms']} ms, p95 {stats['cpu_p95_ms']} ms, p99 {stats['cpu_p99_ms']} ms, max "
             f"{stats['cpu_max_ms']} ms. Wall: median {stats['median_ms']} ms, p95 {stats['p95_ms']} ms"
         )
     return "\n".join(lines)
+
+
+def level_of(text: str) -> int:
+    """A level as the command line writes it: 0, 1, 2, or B for the scripted baseline."""
+    return BASELINE if text.strip().upper() == "B" else int(text)
+
+
+def level_name(level: int) -> str:
+    """'level 2', or 'the baseline'."""
+    return "the baseline" if level == BASELINE else f"level {level}"
 
 
 def parse_overrides(items: list[str]) -> dict[str, dict[str, Any]]:
@@ -217,7 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="titan_dice", help="game id (default titan_dice)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
-    parser.add_argument("--pairings", default="2-1,1-0", help="comma-separated A-B level pairings (default 2-1,1-0)")
+    parser.add_argument(
+        "--pairings",
+        default="2-1,1-0",
+        help="comma-separated A-B level pairings, B the scripted baseline (default 2-1,1-0)",
+    )
     parser.add_argument("--players", type=int, default=2, help="players per game: one A seat, the rest B (default 2)")
     parser.add_argument(
         "--set",
@@ -231,9 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     overrides = parse_overrides(args.set)
     summaries = []
     for pairing in args.pairings.split(","):
-        level_a, level_b = (int(x) for x in pairing.split("-"))
+        level_a, level_b = (level_of(x) for x in pairing.split("-"))
         print(
-            f"{args.game}: level {level_a} vs level {level_b}, {args.players} players, {args.games} games...",
+            f"{args.game}: {level_name(level_a)} vs {level_name(level_b)}, {args.players} players, "
+            f"{args.games} games...",
             file=sys.stderr,
         )
         summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides)

@@ -34,7 +34,7 @@ GROUP_TITLES: dict[str, str] = {
     "pay": "Pay",
     "choose_die": "Choose a die",
     "choose_face": "New side",
-    "set_aside": "Set aside",
+    "attack_reroll": "Keep and re-roll",
     "remove_die": "Remove a die",
     "lose_creature": "Lose",
     "collect_creature": "Collect",
@@ -63,7 +63,7 @@ def _targets(ctx: BoardContext) -> dict[str, int]:
 def _target_key(data: dict[str, Any], seat: int) -> str | None:
     """The board element an action maps to, or None (action bar only)."""
     kind = data.get("kind")
-    if kind in ("choose_die", "set_aside", "remove_die"):
+    if kind in ("choose_die", "remove_die"):
         return f"die:{seat}:{data['die']}"
     if kind in ("capture", "lose_creature", "collect_creature"):
         return f"track:{seat}:{data['creature']}"

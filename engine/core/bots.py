@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from engine.core.game import Action, Game, GameState
 from engine.core.rng import MASK64, Rng
 
-LEVEL_NAMES: dict[int, str] = {0: "Random", 1: "Easy", 2: "Hard"}
+LEVEL_NAMES: dict[int, str] = {-1: "Baseline", 0: "Random", 1: "Easy", 2: "Hard"}
+BASELINE = -1  # the scripted player of each game (`Game.baseline_action`): a yardstick, not offered in the app
 
 
 # -- settings ---------------------------------------------------------------------------
@@ -140,7 +141,7 @@ class Bot:
         """Start deciding for `seat`, which must be the player to move in `state`."""
         if state.current_player != seat:
             raise ValueError(f"It is not seat {seat}'s turn to decide (the player to move is {state.current_player}).")
-        legal = self.game.legal_actions(state)
+        legal = self.game.sensible_actions(state, self.game.legal_actions(state))
         if not legal:
             raise ValueError("There is nothing to decide: the game is over.")
         if len(legal) == 1:
@@ -166,6 +167,15 @@ def decision_rng(seed: int, state: GameState, seat: int) -> Rng:
 
 
 # -- level 0: random ------------------------------------------------------------------
+
+
+class BaselineBot(Bot):
+    """The game's scripted player of sound simple rules (`Game.baseline_action`)."""
+
+    level = BASELINE
+
+    def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
+        return Thinking(self.game.baseline_action(state, legal))
 
 
 class RandomBot(Bot):
@@ -225,7 +235,7 @@ def random_playout(
     turns = 0
     played = 0
     while played < max_actions and mover is not None:
-        actions = game.legal_actions(state)
+        actions = game.sensible_actions(state, game.legal_actions(state))
         if len(actions) == 1:
             action = actions[0]
         elif greedy and rng.random() < greedy:
@@ -291,8 +301,8 @@ class _GreedyThinking(Thinking):
             index, _sample = divmod(self.done, self.samples)
             copy = game.determinize(self.state, self.seat, self.rng)
             game.apply_unchecked(copy, self.legal[index])
-            if knobs.finish_turn and copy.current_player == self.seat:
-                random_playout(game, copy, self.rng, 1, knobs.max_rollout_actions)
+            if knobs.finish_turn and (copy.current_player == self.seat or game.is_interruption(copy)):
+                random_playout(game, copy, self.rng, 1, knobs.max_rollout_actions, owner=self.seat)
             if knobs.rollout_turns:
                 random_playout(game, copy, self.rng, knobs.rollout_turns, knobs.max_rollout_actions)
             self.totals[index] += seat_value(game, copy, self.seat)
@@ -406,7 +416,7 @@ class _MctsThinking(Thinking):
         expanded = False
         # Selection and expansion.
         while mover is not None and depth < knobs.max_actions and turns < knobs.max_turns:
-            actions = self.legal if depth == 0 else game.legal_actions(state)
+            actions = self.legal if depth == 0 else game.sensible_actions(state, game.legal_actions(state))
             action, child, expanded = self._select(node, actions, mover)
             game.apply_unchecked(state, action)
             node = child
@@ -496,7 +506,7 @@ class MctsBot(Bot):
 
 # -- the public entry points ----------------------------------------------------------------
 
-_BOTS: dict[int, type[Bot]] = {0: RandomBot, 1: GreedyBot, 2: MctsBot}
+_BOTS: dict[int, type[Bot]] = {BASELINE: BaselineBot, 0: RandomBot, 1: GreedyBot, 2: MctsBot}
 
 
 def bot_levels(game: Game) -> list[tuple[int, str]]:
@@ -505,7 +515,7 @@ def bot_levels(game: Game) -> list[tuple[int, str]]:
 
 
 def make_bot(game: Game, level: int, seed: int = 0) -> Bot:
-    """A bot for `game` at `level` (0 random, 1 easy, 2 hard), repeatable for a given `seed`."""
+    """A bot for `game` at `level` (-1 the scripted baseline, 0 random, 1 easy, 2 hard), repeatable for a `seed`."""
     bot_type = _BOTS.get(level)
     if bot_type is None:
         raise ValueError(f"There is no bot level {level} (levels: {', '.join(str(k) for k in sorted(_BOTS))}).")

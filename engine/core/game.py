@@ -222,6 +222,16 @@ class Game:
         """Broken invariants of a state (for tests); empty when all is well."""
         return []
 
+    def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
+        """The decision of a scripted player of sound simple rules (the yardstick bots are measured against);
+        a game without one plays the first legal action."""
+        return actions[0]
+
+    def sensible_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """The legal actions a bot considers: a game may drop those a sound player never takes (strictly
+        worse than another); never empty when `actions` is not."""
+        return actions
+
     def is_interruption(self, state: GameState) -> bool:
         """True while the player to move answers in the middle of another's turn (a reaction): bots do not
         count it as a turn of its own."""

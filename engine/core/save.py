@@ -294,10 +294,10 @@ def _undo_chain(
             actor = item.get("w")
             if type(actor) is not int or not -1 <= actor < state.num_players:
                 return
+            step.last_actor = actor
+            step.last_action = game.parse_action(item["a"]) if item.get("a") is not None else None
             if links:
                 step.previous = links[-1]
-                step.last_actor = actor
-                step.last_action = game.parse_action(item["a"]) if item.get("a") is not None else None
             links.append(step)
     except (InvalidSave, IllegalAction, ValueError, KeyError, TypeError):
         state.previous = None

@@ -247,25 +247,27 @@ class AttackRoll(Action):
         return f"Roll {_dice(self.dice)} to attack"
 
 
-class SetAside(Action):
-    """Attack: set aside a die before the one re-roll."""
-
-    kind: Literal["set_aside"] = "set_aside"
-    die: int
-    face: Face
-
-    def describe(self) -> str:
-        return f"Set aside a {self.face.title()}"
-
-
 class AttackReroll(Action):
-    """Attack: re-roll the dice not set aside, once."""
+    """Attack: set aside the dice showing these faces (in one decision) and re-roll the others, once."""
 
     kind: Literal["attack_reroll"] = "attack_reroll"
-    count: int
+    keep: tuple[Face, ...]  # the faces set aside, in the order of FACES
+    count: int  # the dice re-rolled
 
     def describe(self) -> str:
-        return f"Re-roll {_dice(self.count)}"
+        if not self.keep:
+            return f"Re-roll all {_dice(self.count)}"
+        parts = _kept(self.keep)
+        kept = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return f"Keep {kept}, re-roll {_dice(self.count)}"
+
+
+def _kept(faces: tuple[str, ...]) -> list[str]:
+    """'2 Chimera', 'Wound' for a keep description."""
+    counts: dict[str, int] = {}
+    for face in faces:
+        counts[face] = counts.get(face, 0) + 1
+    return [f"{n} {face.title()}" if n > 1 else face.title() for face, n in counts.items()]
 
 
 class AttackKeep(Action):
@@ -321,7 +323,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     CollectCreature,
     ChooseType,
     AttackRoll,
-    SetAside,
     AttackReroll,
     AttackKeep,
     FlipCard,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action
-from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, SetAside, make
+from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, make
 from engine.titan_dice.data import ATTACK_SET, BONUS_DIE, CREATURES, FACES, REGULAR_DICE, TRACK_MAX
 from engine.titan_dice.flow import end_turn, face_list, gain_wound_marker, lose, roll_face
 from engine.titan_dice.rules import players_in
@@ -27,36 +27,64 @@ def roll_attack(state: TitanDiceState, seat: int) -> None:
 
 
 def keep_actions(state: TitanDiceState) -> list[Action]:
-    """Set aside one more die (one per distinct face), re-roll the others once, or keep everything."""
+    """Keep everything, or set aside any dice (chosen together, by face) and re-roll the others once.
+
+    Keeping more comes first: "Keep these dice", then the most dice kept (the biggest set of one face
+    first), down to re-rolling them all.
+    """
     board = state.boards[state.decider]
-    aside = state.pending["aside"]
-    rest = [d for d in attack_dice(state, state.decider) if d not in aside]
-    actions: list[Action] = []
-    seen: set[str] = set()
-    for die in rest:
-        if board.die_face[die] not in seen:
-            seen.add(board.die_face[die])
-            actions.append(make(SetAside, die=die, face=board.die_face[die]))
-    if rest:
-        actions.append(make(AttackReroll, count=len(rest)))
-    actions.append(make(AttackKeep))
+    aside = state.pending.get("aside", [])
+    rest = [board.die_face[d] for d in attack_dice(state, state.decider) if d not in aside]
+    counts = [(face, rest.count(face)) for face in FACES if face in rest]
+    keeps: list[tuple[str, ...]] = [()]
+    for face, count in counts:
+        keeps = [kept + (face,) * n for kept in keeps for n in range(count + 1)]
+    keeps = [kept for kept in keeps if len(kept) < len(rest)]  # keeping all of them is "Keep these dice"
+    keeps.sort(
+        key=lambda kept: (-len(kept), -max((kept.count(f) for f in kept), default=0), [FACES.index(f) for f in kept])
+    )
+    actions: list[Action] = [make(AttackKeep)]
+    actions += [make(AttackReroll, keep=kept, count=len(rest) - len(kept)) for kept in keeps]
     return actions
 
 
+def sensible_keeps(state: TitanDiceState, actions: list[Action]) -> list[Action]:
+    """The keep decisions that set aside every complete set of three (twice for six) and, unless every die
+    belongs to one, re-roll the rest: the others are strictly worse (an attack only ever hurts the others)."""
+    board = state.boards[state.decider]
+    aside = state.pending.get("aside", [])
+    rest = [board.die_face[d] for d in attack_dice(state, state.decider) if d not in aside]
+    in_sets = {face: ATTACK_SET * (rest.count(face) // ATTACK_SET) for face in set(rest)}
+    complete = sum(in_sets.values()) == len(rest)
+    sensible: list[Action] = []
+    for action in actions:
+        if isinstance(action, AttackKeep):
+            if complete:
+                sensible.append(action)
+        elif isinstance(action, AttackReroll) and all(action.keep.count(f) >= n for f, n in in_sets.items()):
+            sensible.append(action)
+    return sensible
+
+
 def play_keep(state: TitanDiceState, action: Action) -> None:
-    """Carry out a set-aside, re-roll or keep decision."""
+    """Carry out a keep or a set-aside-and-re-roll decision, then the attacks."""
     seat = state.decider
     board = state.boards[seat]
-    if isinstance(action, SetAside):
-        state.pending["aside"].append(action.die)
-        state.log.append(f"{state.name(seat)} sets aside a {action.face.title()}.")
-        return
     if isinstance(action, AttackReroll):
-        rest = [d for d in attack_dice(state, seat) if d not in state.pending["aside"]]
-        for die in rest:
+        aside = list(state.pending.get("aside", []))
+        rest = [d for d in attack_dice(state, seat) if d not in aside]
+        for face in action.keep:
+            die = next(d for d in rest if board.die_face[d] == face and d not in aside)
+            aside.append(die)
+        state.pending["aside"] = aside
+        rolled = [d for d in rest if d not in aside]
+        for die in rolled:
             board.die_face[die] = roll_face(state)
-        count = f"{len(rest)} {'die' if len(rest) == 1 else 'dice'}"
-        state.log.append(f"{state.name(seat)} re-rolls {count}: {face_list([board.die_face[d] for d in rest])}.")
+        kept = f"sets aside {face_list(list(action.keep))} and " if action.keep else ""
+        count = f"{len(rolled)} {'die' if len(rolled) == 1 else 'dice'}"
+        state.log.append(
+            f"{state.name(seat)} {kept}re-rolls {count}: {face_list([board.die_face[d] for d in rolled])}."
+        )
     resolve_attack(state, seat)
 
 

@@ -33,7 +33,7 @@ PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
     Phase.CHOOSE_TYPE: ("choose_type",),
     Phase.AFTER_ACTION: ("capture", "end_turn"),
     Phase.ATTACK_ROLL: ("attack_roll",),
-    Phase.ATTACK_KEEP: ("set_aside", "attack_reroll", "attack_keep"),
+    Phase.ATTACK_KEEP: ("attack_reroll", "attack_keep"),
     Phase.ATTACK_VICTIM: ("flip_card", "lose_creature", "remove_die"),
     Phase.GAME_OVER: (),
 }

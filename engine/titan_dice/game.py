@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Seat
-from engine.titan_dice import abilities, attacks, checks, deals, flow, solo
+from engine.titan_dice import abilities, attacks, baseline, checks, deals, flow, solo
 from engine.titan_dice.actions import (
     ACTION_TYPES,
     Activate,
@@ -34,7 +34,6 @@ from engine.titan_dice.actions import (
     Roll,
     RollExodus,
     RollFive,
-    SetAside,
     make,
 )
 from engine.titan_dice.data import (
@@ -50,6 +49,7 @@ from engine.titan_dice.rules import (
     exodus_lost,
     npc_dice,
     ranked_winner,
+    round_potential,
     solo_pair,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
@@ -229,7 +229,7 @@ class TitanDice(Game):
             abilities.play_ability_step(state, action)
         elif isinstance(action, AttackRoll):
             attacks.roll_attack(state, seat)
-        elif isinstance(action, SetAside | AttackReroll | AttackKeep):
+        elif isinstance(action, AttackReroll | AttackKeep):
             attacks.play_keep(state, action)
         elif isinstance(action, FlipCard | LoseCreature | RemoveDie):
             attacks.play_victim(state, action)
@@ -277,11 +277,27 @@ class TitanDice(Game):
             return max(0.0, min(1.0, 0.5 + 0.5 * (progress - (1.0 - remaining))))
 
         def strength(b: PlayerBoard) -> float:
-            """Points, with a bonus per caged type (progress toward the end trigger)."""
-            return board_score(b) + 1.5 * caged_count(b)
+            """Points, a bonus per caged type (progress toward the end trigger), and what the round may bring."""
+            return board_score(b) + 1.5 * caged_count(b) + round_potential(b)
 
         best_other = max(strength(b) for i, b in enumerate(state.boards) if i != seat)
         return 0.5 + max(-0.5, min(0.5, (strength(board) - best_other) / 20.0))
+
+    def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
+        """The scripted player of engine/titan_dice/baseline.py."""
+        return baseline.choose(_own(state), actions)
+
+    def sensible_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """Attack: never re-roll a die of a set of three, never keep a die out of a set unrolled (every attack
+        only hurts the others, so re-rolling can only add one)."""
+        state = _own(state)
+        if state.phase != Phase.ATTACK_KEEP:
+            return actions
+        return attacks.sensible_keeps(state, actions) or actions
+
+    def is_interruption(self, state: GameState) -> bool:
+        """A player hit by an attack chooses what to give up during the attacker's turn: not a turn of hers."""
+        return _own(state).phase == Phase.ATTACK_VICTIM
 
     # -- checks ---------------------------------------------------------------------------------------------
     def describe_action(self, state: GameState, action: Action) -> str:

@@ -68,6 +68,30 @@ def caged_count(board: PlayerBoard) -> int:
     return sum(1 for value in board.track if value >= TRACK_MAX)
 
 
+def round_potential(board: PlayerBoard) -> float:
+    """What a board may still gain this round, in points, for the bots' heuristic.
+
+    A player still in the round: the best capture its active dice offer (up to the cage), a little for
+    each other active die, less the risk its wounds carry (three put it OUT). An OUT player: the attacks
+    its dice may still make. Face-down cards cannot be used, removed dice cannot be rolled.
+    """
+    removed = sum(1 for area in board.die_area if area == "removed")
+    unusable = 0.4 * len(board.face_down) + 0.2 * removed
+    if board.is_out:
+        return 0.15 * len(board.dice_in("attack")) - unusable
+    counts = board.active_counts()
+    best = max(
+        (
+            min(count, TRACK_MAX - board.track[CREATURES.index(face)])
+            for face, count in counts.items()
+            if face in CREATURES
+        ),
+        default=0,
+    )
+    active = sum(counts.values())
+    return 0.8 * best + 0.15 * (active - best) - 0.5 * board.wounds() - unusable
+
+
 def triggers_end(board: PlayerBoard) -> bool:
     """True once a board has caged enough types to trigger the end of the game."""
     return caged_count(board) >= CAGED_TYPES_TO_END

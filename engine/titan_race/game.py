@@ -8,7 +8,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import Action, Game, GameState, Rng, Seat
-from engine.titan_race import flow
+from engine.titan_race import baseline, flow
 from engine.titan_race.actions import (
     ACTION_TYPES,
     Answer,
@@ -405,6 +405,10 @@ class TitanRace(Game):
         # A smooth squash, never flat: clipped at 12 rows, every move of a Titan far behind (or far ahead)
         # looked the same, and the bots played those positions at random.
         return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
+
+    def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
+        """The scripted player of engine/titan_race/baseline.py."""
+        return baseline.choose(_own(state), actions)
 
     def is_interruption(self, state: GameState) -> bool:
         """A question in the middle of an effect (pirates, a Shield) is not a turn."""

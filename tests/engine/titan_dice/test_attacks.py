@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.titan_dice import GAME
+from engine.titan_dice.data import FACES
 from engine.titan_dice.state import Phase
 from tests.engine.titan_dice.helpers import do, faces_in, give_card, kinds, new, position, script, track
 
@@ -24,33 +25,26 @@ def attack(state, first, second=None, aside=()):
     """Roll `first`; set aside the listed faces; re-roll the rest as `second` (or keep all)."""
     script(state, *first)
     state = do(state, "attack_roll")
-    for face in aside:
-        state = do(state, "set_aside", face=face)
     if second is None:
         return do(state, "attack_keep")
     script(state, *second)
-    return do(state, "attack_reroll")
+    return do(state, "attack_reroll", keep=tuple(sorted(aside, key=FACES.index)))
 
 
 def test_attack_roll_set_aside_and_reroll_once():
+    """The dice set aside are chosen together, in one decision (issue 8: five set-asides were five pauses)."""
     state = attacker_ready()
     script(state, "wound", "wound", "hydra", "kraken", "chimera")
     state = do(state, "attack_roll")
     assert state.phase == Phase.ATTACK_KEEP
-    assert kinds(state) == [
-        "Set aside a Wound",
-        "Set aside a Hydra",
-        "Set aside a Kraken",
-        "Set aside a Chimera",
-        "Re-roll 5 dice",
-        "Keep these dice",
-    ]
-    state = do(state, "set_aside", face="wound")
-    state = do(state, "set_aside", face="wound")
+    described = kinds(state)
+    assert len(described) == 3 * 2 * 2 * 2  # every choice of dice to set aside, "Keep these dice" for all of them
+    assert described[:2] == ["Keep these dice", "Keep Chimera, Hydra, Kraken and 2 Wound, re-roll 1 die"]
+    assert described[-1] == "Re-roll all 5 dice"
+    assert "Keep 2 Wound, re-roll 3 dice" in described
     script(state, "wound", "gryphon", "gryphon")
-    state = do(state, "attack_reroll")
-    assert "Ann sets aside a Wound." in state.log
-    assert "Ann re-rolls 3 dice: Wound, Gryphon and Gryphon." in state.log
+    state = do(state, "attack_reroll", keep=("wound", "wound"))
+    assert "Ann sets aside Wound and Wound and re-rolls 3 dice: Wound, Gryphon and Gryphon." in state.log
     assert state.boards[1].wound_markers == 1 and state.boards[2].wound_markers == 1
     assert state.turn == 1
 
