@@ -81,3 +81,15 @@ def test_the_heuristic_values_an_ability_less_as_the_race_ends():
     for racer in late.titans:
         racer.lap = 3
     assert 0.5 < GAME.heuristic(late, 0) < early
+
+
+def test_the_baseline_plays_whole_games_of_every_variant():
+    from engine.core.bots import BASELINE
+
+    for players, options in ((2, {"variant": "two_player"}), (3, {"circuit": "lagoon"}), (4, {"variant": "teams"})):
+        state = GAME.new_game(players, options, seed=players)
+        bots = [make_bot(GAME, BASELINE, seat) for seat in range(players)]
+        while not state.is_over and state.moves < 3000:
+            seat = state.current_player
+            state = GAME.apply(state, bots[seat].choose(state, seat))
+        assert state.is_over

@@ -1,0 +1,63 @@
+"""The computer players' attack (issue 8), and the scripted baseline player."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import BASELINE, make_bot
+from engine.titan_dice import GAME
+from engine.titan_dice.state import Phase
+from tests.engine.titan_dice.helpers import do, script
+from tests.engine.titan_dice.test_attacks import attacker_ready
+
+
+def attack_decision(level: int, seed: int, faces: list[str]):
+    """The keep decision a bot of `level` makes on this attack roll (seat 0 attacks two players)."""
+    state = attacker_ready(3)
+    script(state, *faces)
+    state = do(state, "attack_roll")
+    assert state.phase == Phase.ATTACK_KEEP
+    return make_bot(GAME, level, seed).choose(state, 0)
+
+
+@pytest.mark.parametrize("level", [1, 2, BASELINE])
+@pytest.mark.parametrize("face", ["chimera", "kraken", "minotaur", "wound"])
+def test_a_set_of_three_is_never_thrown_away(level, face):
+    others = [f for f in ("hydra", "gryphon", "chimera") if f != face][:2]
+    for seed in range(4):
+        action = attack_decision(level, seed, [face] * 3 + others)
+        assert action.kind == "attack_keep" or action.keep.count(face) == 3, action.describe()
+
+
+@pytest.mark.parametrize("level", [1, 2, BASELINE])
+def test_with_a_pair_the_rest_is_re_rolled(level):
+    for seed in range(4):
+        action = attack_decision(level, seed, ["chimera", "chimera", "kraken", "hydra", "gryphon"])
+        assert action.kind == "attack_reroll", action.describe()  # never "keep these dice" with only a pair
+
+
+def test_hard_keeps_the_pair_and_rolls_for_the_third():
+    kept = [attack_decision(2, seed, ["chimera", "chimera", "kraken", "hydra", "gryphon"]) for seed in range(6)]
+    assert sum(action.keep.count("chimera") == 2 for action in kept) >= 5
+
+
+def test_active_dice_are_worth_something_to_the_heuristic():
+    state = GAME.new_game(2, seed=3)
+    state = GAME.apply(state, {"kind": "roll_five"})
+    while state.phase != Phase.ACTION:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    before = GAME.heuristic(state, state.decider)
+    stripped = state.clone()
+    board = stripped.boards[stripped.decider]
+    board.die_area = ["spent" if area == "active" else area for area in board.die_area]
+    assert GAME.heuristic(stripped, stripped.decider) < before
+
+
+def test_the_baseline_plays_whole_games_of_every_size():
+    for players in (1, 2, 3, 4):
+        state = GAME.new_game(players, seed=players)
+        bots = [make_bot(GAME, BASELINE, seat) for seat in range(players)]
+        while not state.is_over and state.moves < 3000:
+            seat = state.current_player
+            state = GAME.apply(state, bots[seat].choose(state, seat))
+        assert state.is_over
