@@ -38,7 +38,12 @@ from engine.core.save import dumps, loads
 from engine.core.undo import undo
 from engine.registry import GAMES
 
-AI_PAUSE_SECONDS = 0.5  # a short visible pause before each computer decision (?ai-pause=MS changes it, for tests)
+# The visible pause before a computer decision scales with what there is to see (?ai-pause=MS sets the base one
+# and scales the others with it, for tests): a decision with a choice, a forced one (a single legal action: it
+# shows nothing new), and one after dice were rolled (the dice tumble about half a second).
+AI_PAUSE_SECONDS = 0.4
+AI_PAUSE_FORCED = 0.3  # times the base pause
+AI_PAUSE_AFTER_ROLL = 1.6  # times the base pause
 HIDDEN_POLL_SECONDS = 0.5  # a computer seat in a background tab waits, checking this often
 SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
 
@@ -65,6 +70,7 @@ class App:
         self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.ai_generation = 0
+        self.ai_decisions = 0  # computer decisions played in this page (for the pacing benchmark)
         self.pending_delete: str | None = None
         self.setup: SetupData | None = None
         self.rules_cache: dict[str, str] = {}
@@ -480,7 +486,7 @@ class App:
             assert seat is not None
             if not state.seats[seat].is_ai:
                 return
-            await asyncio.sleep(self.ai_pause)
+            await asyncio.sleep(self.ai_pause_before(game, state))
             while dom.is_hidden() and not cancelled():  # a background tab waits: the visible one plays
                 await asyncio.sleep(HIDDEN_POLL_SECONDS)
             if cancelled():
@@ -502,9 +508,19 @@ class App:
             self.render_game()
             self.autosave()
             dom.publish("titanLastAiApplyMs", dom.perf_now() - started)
+            self.ai_decisions += 1
+            dom.publish("titanAiDecisions", self.ai_decisions)
             dom.publish("titanAiMaxSliceMs", ai.STATS["max_slice_ms"])
         if self.screen == "game":
             self.focus_first_choice()
+
+    def ai_pause_before(self, game: Game, state: GameState) -> float:
+        """How long to show the board before a computer decision: longer after a roll, short if forced."""
+        if state.last_chance:
+            return self.ai_pause * AI_PAUSE_AFTER_ROLL
+        if len(game.legal_actions(state)) == 1:
+            return self.ai_pause * AI_PAUSE_FORCED
+        return self.ai_pause
 
     # -- menu ---------------------------------------------------------------------------------------------
     def undo(self) -> None:
