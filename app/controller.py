@@ -44,6 +44,7 @@ from engine.registry import GAMES
 AI_PAUSE_SECONDS = 0.4
 AI_PAUSE_FORCED = 0.3  # times the base pause
 AI_PAUSE_AFTER_ROLL = 1.6  # times the base pause
+NOTICE_SECONDS = {"info": 5.0, "warn": 10.0, "error": 14.0}  # how long a notice stays (the next move ends it sooner)
 HIDDEN_POLL_SECONDS = 0.5  # a computer seat in a background tab waits, checking this often
 SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
 
@@ -71,6 +72,8 @@ class App:
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.ai_generation = 0
         self.ai_decisions = 0  # computer decisions played in this page (for the pacing benchmark)
+        self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
+        self.history_index = 0  # how many of this app's history entries lie before the one shown
         self.pending_delete: str | None = None
         self.setup: SetupData | None = None
         self.rules_cache: dict[str, str] = {}
@@ -91,6 +94,7 @@ class App:
         dom.listen(root, "change", self.on_change)
         dom.listen(dom.window(), "hashchange", lambda _event: self.open_from_hash())
         dom.listen(dom.window(), "storage", self.on_storage)
+        dom.listen(dom.window(), "popstate", self.on_popstate)
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         if not self.open_from_hash():
@@ -124,9 +128,18 @@ class App:
 
     # -- notices ------------------------------------------------------------------------------
     def notify(self, kind: str, text: str) -> None:
-        """Show a notice above the screen (kind: info, warn, error)."""
+        """Show a notice above the screen (kind: info, warn, error); it goes after a few seconds (NOTICE_SECONDS)
+        or at the player's next move, whichever comes first."""
         self.notices = [*[n for n in self.notices if n[1] != text][-2:], (kind, text)]
         dom.set_html("notice", notice_html(self.notices))
+        self.tasks.add(asyncio.ensure_future(self.expire_notice((kind, text), NOTICE_SECONDS.get(kind, 8.0))))
+
+    async def expire_notice(self, notice: tuple[str, str], seconds: float) -> None:
+        """Take a notice away once its time is up (if it is still shown)."""
+        await asyncio.sleep(seconds)
+        if notice in self.notices:
+            self.notices = [n for n in self.notices if n != notice]
+            dom.set_html("notice", notice_html(self.notices))
 
     def clear_notices(self) -> None:
         """Remove every notice."""
@@ -239,6 +252,7 @@ class App:
         dom.set_html("screen", home_html(data))
         if not refresh:
             dom.scroll_top()
+            self.remember("home")
         if focus:
             dom.focus(focus)
 
@@ -281,6 +295,7 @@ class App:
         self.screen = "setup"
         self.render_setup()
         dom.scroll_top()
+        self.remember("setup")
         dom.focus("#setup-game")
 
     def render_setup(self) -> None:
@@ -323,6 +338,7 @@ class App:
             self.saver.track_new()
         self.show_game()
         self.autosave()
+        self.focus_first_choice()
         self.schedule_ai()
 
     def publish_loaded_games(self) -> None:
@@ -333,6 +349,7 @@ class App:
         """Write the game screen's frame, then its regions."""
         assert self.game is not None and self.state is not None
         self.screen = "game"
+        self.remember("game")
         dom.session_set(SESSION_KEY, self.saver.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title))
         dom.scroll_top()
@@ -376,6 +393,8 @@ class App:
             traceback.print_exc()
             self.notify("error", f"Something went wrong ({error}); the game is unchanged.")
             return
+        if self.notices:
+            self.clear_notices()  # the next move takes the notices away
         self.render_game()
         dom.publish("titanLastInputMs", dom.perf_now() - started)
         self.autosave()
@@ -384,7 +403,10 @@ class App:
 
     def focus_first_choice(self) -> None:
         """Keep keyboard play flowing: focus the first choice (or the "I am X" button) after a redraw."""
-        dom.focus("#actions .btn-action, #actions [data-cmd='reveal']", scroll=False)
+        if dom.query(dom.element("actions"), ".btn-action:not(.ends-turn), [data-cmd='reveal']") is not None:
+            dom.focus("#actions .btn-action:not(.ends-turn), #actions [data-cmd='reveal']", scroll=False)
+        else:
+            dom.focus("#actions .btn-action", scroll=False)
 
     def reveal(self) -> None:
         """The pass-the-device screen's "I am X": draw the game for the seat that must decide."""
@@ -457,6 +479,53 @@ class App:
                 self.unopenable[entry.id] = problem
         if self.unopenable and self.screen == "home" and self.pending_delete is None:
             self.show_home(refresh=True)
+
+    # -- browser history --------------------------------------------------------------------------------
+    def remember(self, screen: str) -> None:
+        """A browser history entry for the screen now shown, so Back and Forward (Android's back gesture too)
+        move between the app's screens; none while following them."""
+        if self.following_history:
+            return
+        entry = {"app": 1, "screen": screen, "game": self.saver.entry_id if screen == "game" else None}
+        current = dom.history_state()
+        if current is not None and all(current.get(key) == value for key, value in entry.items()):
+            return
+        first = current is None or current.get("app") != 1
+        self.history_index = 0 if first else int(current.get("n", 0)) + 1  # type: ignore[union-attr]
+        dom.history_push({**entry, "n": self.history_index}, replace=first)
+
+    def on_popstate(self, event: Any) -> None:
+        """Back or Forward: show the screen of that history entry."""
+        state = dom.event_state(event)
+        if state is None or state.get("app") != 1:
+            return
+        self.history_index = int(state.get("n", 0))
+        self.following_history = True
+        try:
+            self.dismiss_dialog()
+            screen = state.get("screen")
+            if screen == "game":
+                entry_id = state.get("game")
+                if entry_id and entry_id != self.saver.entry_id:
+                    if not self.open_saved(str(entry_id)):
+                        self.show_home()
+                elif self.state is not None:
+                    self.show_game()
+                    self.schedule_ai()
+                else:
+                    self.show_home()
+            elif screen == "setup":
+                self.show_setup()
+            elif screen == "rules":
+                self.show_rules_sync()
+            else:
+                self.show_home()
+        finally:
+            self.following_history = False
+
+    def dismiss_dialog(self) -> None:
+        """Close the dialog, if one is open."""
+        dom.close_dialog("dialog")
 
     # -- computer seats ---------------------------------------------------------------------------------
     def stop_ai(self) -> None:
@@ -543,6 +612,7 @@ class App:
             return
         text = dumps(self.state)
         dom.set_html("dialog", share_dialog_html(text, f"{dom.page_url()}#save={text}"))
+        self.clear_notices()  # an old notice never sits behind a dialog
         dom.show_dialog("dialog")
         dom.focus("[data-cmd='copy-save']")
 
@@ -565,6 +635,7 @@ class App:
     def show_import(self) -> None:
         """The dialog to paste a save string."""
         dom.set_html("dialog", import_dialog_html())
+        self.clear_notices()  # an old notice never sits behind a dialog
         dom.show_dialog("dialog")
         dom.focus("#import-text")
 
@@ -584,12 +655,13 @@ class App:
     # -- rules ----------------------------------------------------------------------------------------------
     def show_rules_sync(self) -> None:
         """Open the rules screen (the rulebook is fetched once)."""
+        if self.screen != "rules":
+            self.back_to = self.screen
+        self.remember("rules")
         self.tasks.add(asyncio.ensure_future(self.show_rules()))
 
     async def show_rules(self) -> None:
         """The rules of the game in play (or the one chosen in setup)."""
-        if self.screen != "rules":
-            self.back_to = self.screen
         self.stop_ai()
         game = self.game if self.back_to == "game" and self.game else None
         if game is None and self.setup is not None:
@@ -625,8 +697,10 @@ class App:
         dom.focus(".rules-bar .btn")
 
     def go_back(self) -> None:
-        """Leave the rules screen for where the player came from."""
-        if self.back_to == "game" and self.state is not None:
+        """Leave the rules (or setup) screen for where the player came from: the browser's Back, if it stays here."""
+        if self.history_index > 0:
+            dom.history_back()
+        elif self.back_to == "game" and self.state is not None:
             self.show_game()
             self.schedule_ai()
         elif self.back_to == "setup":

@@ -202,6 +202,44 @@ def timezone_offset() -> int:
     return int(js.Date.new().getTimezoneOffset())
 
 
+def history_state() -> dict[str, Any] | None:
+    """The browser history entry's state (a dict this app wrote), or None."""
+    value = _py(js.window.history.state)
+    if value is None:
+        return None
+    try:
+        state = value.to_py()
+    except Exception:
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def history_push(state: dict[str, Any], replace: bool = False) -> None:
+    """A browser history entry for a screen (the URL stays as it is)."""
+    data = to_js(state, dict_converter=js.Object.fromEntries)
+    if replace:
+        js.window.history.replaceState(data, "")
+    else:
+        js.window.history.pushState(data, "")
+
+
+def history_back() -> None:
+    """The browser's Back."""
+    js.window.history.back()
+
+
+def event_state(event: Any) -> dict[str, Any] | None:
+    """A popstate event's state, as a dict (None if it is not one of this app's)."""
+    value = _py(getattr(event, "state", None))
+    if value is None:
+        return None
+    try:
+        state = value.to_py()
+    except Exception:
+        return None
+    return state if isinstance(state, dict) else None
+
+
 def is_hidden() -> bool:
     """True while the page is in a background tab (or minimised)."""
     return bool(js.document.hidden)
@@ -230,7 +268,7 @@ def location_hash() -> str:
 def clear_hash() -> None:
     """Drop the URL fragment without reloading or adding a history entry."""
     location = js.window.location
-    js.window.history.replaceState(None, "", location.pathname + location.search)
+    js.window.history.replaceState(js.window.history.state, "", location.pathname + location.search)
 
 
 def query_param(name: str) -> str | None:

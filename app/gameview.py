@@ -194,14 +194,26 @@ def render_regions(
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
         module = view_module(game.id)
-        icons = groups = None
+        icons = groups = details = ends_turn = None
         if interactive:
             dumped = [action.model_dump() for action in legal]
             if hasattr(module, "action_icon"):
                 icons = [module.action_icon(data) for data in dumped]
             if hasattr(module, "action_group") and len(legal) > 6:
                 groups = [module.action_group(str(data.get("kind", ""))) for data in dumped]
-        actions = actions_html(labels, interactive=interactive, waiting_text=waiting, icons=icons, groups=groups)
+            if hasattr(module, "action_detail"):
+                details = [module.action_detail(view, data) for data in dumped]
+            turn_enders = getattr(module, "ENDS_TURN", frozenset())
+            ends_turn = [data.get("kind") in turn_enders for data in dumped]
+        actions = actions_html(
+            labels,
+            interactive=interactive,
+            waiting_text=waiting,
+            icons=icons,
+            groups=groups,
+            details=details,
+            ends_turn=ends_turn,
+        )
         note = module.choices_note(ctx) if interactive and hasattr(module, "choices_note") else None
         if note:
             actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"

@@ -298,11 +298,14 @@ def actions_html(
     waiting_text: str = "",
     icons: Sequence[str] | None = None,
     groups: Sequence[str] | None = None,
+    details: Sequence[str] | None = None,
+    ends_turn: Sequence[bool] | None = None,
 ) -> str:
     """The action bar: one button per legal action (data-action = its index), in the engine's order.
 
     `icons` are trusted markup made by the view (symbols, never player text); consecutive actions with
-    the same non-empty `groups` entry are put under one small heading.
+    the same non-empty `groups` entry are put under one small heading; `details` is a line of text under
+    a label (what the choice does); a choice that `ends_turn` is marked so no key press picks it by default.
     """
     if not interactive:
         return f"<p class='waiting'>{esc(waiting_text)}</p>"
@@ -320,9 +323,12 @@ def actions_html(
                 )
             current_group = group
         icon = icons[index] if icons else ""
+        detail = details[index] if details else ""
+        extra = f"<small class='btn-detail'>{esc(detail)}</small>" if detail else ""
+        cls = "btn btn-action ends-turn" if ends_turn and ends_turn[index] else "btn btn-action"
         parts.append(
-            f"<button{attrs(type='button', class_='btn btn-action', data_action=index)}>{icon}"
-            f"<span>{esc(label)}</span></button>"
+            f"<button{attrs(type='button', class_=cls, data_action=index)}>{icon}"
+            f"<span class='btn-label'><span>{esc(label)}</span>{extra}</span></button>"
         )
     if current_group:
         parts.append("</div>")

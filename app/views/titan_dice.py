@@ -549,3 +549,21 @@ def action_icon(data: dict[str, Any]) -> str:
         f"<rect width='24' height='24' rx='5' fill='{COLORS[face]}'/>"
         f"<use href='#td-sym-{face}' x='3' y='3' width='18' height='18' color='#fff'/></svg>"
     )
+
+
+ENDS_TURN = frozenset({"capture", "pass", "end_turn"})  # never the choice a key press picks by default
+
+
+def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """What a choice does, in full, under its label (a tooltip alone cannot be read on a phone)."""
+    from engine.titan_dice.rules import ability_of
+
+    kind = data.get("kind")
+    if kind in ("purchase", "exchange", "activate"):
+        name, text = ability_of(str(data["creature"]), int(data["level"]), bool(view.get("solo")))
+        return f"{name}: {text}"
+    if kind == "capture":
+        return "Ends your turn: you are OUT for the round and attack from your next turn."
+    if kind == "pass":
+        return "Ends your turn without an action."
+    return ""

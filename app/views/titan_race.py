@@ -714,3 +714,24 @@ def action_icon(data: dict[str, Any]) -> str:
             f"{token(titan, 12, 12, 11)}</svg>"
         )
     return ""
+
+
+ENDS_TURN = frozenset({"end_turn"})  # never the choice a key press picks by default
+
+
+def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """What a choice does, in full, under its label (a tooltip alone cannot be read on a phone)."""
+    from engine.titan_race.data import BONUS_CARDS, FACE_TEXT, TITANS
+
+    kind = data.get("kind")
+    if kind == "choose_titan" and data.get("titan") in TITANS:
+        spec = TITANS[data["titan"]]
+        return f"Ability: {spec.ability} Starts with {spec.start_life} Life Points."
+    if kind in ("take_die", "choose_face") and data.get("face") in FACE_TEXT:
+        return FACE_TEXT[data["face"]]
+    if kind in ("play_card", "discard_card") and data.get("card") in BONUS_CARDS:
+        return BONUS_CARDS[data["card"]].text
+    if kind == "use_ability":
+        titan = next((t for t in view.get("titans", []) if t.get("is_acting")), None)
+        return f"Ability: {titan['ability']}" if titan else ""
+    return ""
