@@ -75,6 +75,7 @@ class App:
         self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
         self.history_index = 0  # how many of this app's history entries lie before the one shown
         self.pending_delete: str | None = None
+        self.confirm_clear = False
         self.setup: SetupData | None = None
         self.rules_cache: dict[str, str] = {}
         self.timezone = dom.timezone_offset()
@@ -122,8 +123,12 @@ class App:
             if self.screen == "home" and self.state is None:
                 self.show_home()
             return self.state is not None
-        self.begin_game(state, new_entry=True)
-        self.notify("info", "Opened the shared game. It is now saved in this browser too.")
+        if self.saver.open_shared(state):
+            self.begin_game(state, new_entry=False)
+            self.notify("info", "Opened the shared game, which was saved here already.")
+        else:
+            self.begin_game(state, new_entry=True)
+            self.notify("info", "Opened the shared game. It is now saved in this browser too.")
         return True
 
     # -- notices ------------------------------------------------------------------------------
@@ -224,6 +229,11 @@ class App:
             self.show_home()
         elif name == "confirm-delete" and item_id:
             self.delete_saved(item_id)
+        elif name in ("clear-finished", "cancel-clear"):
+            self.confirm_clear = name == "clear-finished"
+            self.show_home(focus="[data-cmd='cancel-clear']" if self.confirm_clear else "[data-cmd='new']")
+        elif name == "confirm-clear":
+            self.clear_finished()
 
     # -- home -----------------------------------------------------------------------------------
     def show_home(self, focus: str | None = None, refresh: bool = False) -> None:
@@ -246,6 +256,7 @@ class App:
             pending_delete=self.pending_delete,
             timezone_offset=self.timezone,
             unopenable=self.unopenable,
+            confirm_clear=self.confirm_clear,
         )
         dom.set_html("topbar-extra", "")
         dom.set_html("notice", notice_html(self.notices))
@@ -272,6 +283,20 @@ class App:
         self.saver.track(entry)
         self.begin_game(state, new_entry=False)
         return True
+
+    def clear_finished(self) -> None:
+        """Delete every finished saved game (after the confirm step)."""
+        self.confirm_clear = False
+        try:
+            for entry in self.store.listing().games:
+                if entry.finished:
+                    self.store.delete(entry.id)
+                    if self.saver.entry_id == entry.id:
+                        self.saver.forget()
+                        self.state = None
+        except StorageError as error:
+            self.notify("error", str(error))
+        self.show_home(focus="[data-cmd='new']")
 
     def delete_saved(self, entry_id: str) -> None:
         """Delete a saved game (after the confirm step)."""
@@ -649,8 +674,9 @@ class App:
             dom.focus("#import-text")
             return
         dom.close_dialog("dialog")
-        self.begin_game(state, new_entry=True)
-        self.notify("info", "Opened the game from the save string.")
+        known = self.saver.open_shared(state)
+        self.begin_game(state, new_entry=not known)
+        self.notify("info", "Opened the game from the save string" + (" (saved here already)." if known else "."))
 
     # -- rules ----------------------------------------------------------------------------------------------
     def show_rules_sync(self) -> None:

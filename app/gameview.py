@@ -93,6 +93,14 @@ def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None)
     return f"Move {state.moves + 1}"
 
 
+def variant_label(game: Game, state: GameState) -> str:
+    """The variant and board of a game in a few words, for the saved-game list ('' for the standard game)."""
+    module = view_module(game.id)
+    if hasattr(module, "variant_label"):
+        return str(module.variant_label(game.view(state, None)))
+    return ""
+
+
 def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     """Who must do what, in one sentence."""
     if state.is_over:

@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.gameview import turn_label
+from app.gameview import turn_label, variant_label
 from app.storage import SAVE_PREFIX, ConflictError, SavedGame, SaveStore, StorageError, parse_revision
 from engine.core.errors import InvalidSave
 from engine.core.game import Game, GameState
@@ -63,7 +63,22 @@ class Saver:
             turn=turn_label(game, state),
             save=dumps(state),
             finished=state.is_over,
+            extra={"variant": variant_label(game, state)},
         )
+
+    def open_shared(self, state: GameState) -> bool:
+        """A game opened from a save string or a link that is already stored here (the very same save): track
+        that entry instead of making a second one. True if it was found."""
+        text = dumps(state)
+        try:
+            games = self.store.listing().games
+        except StorageError:
+            return False
+        found = next((entry for entry in games if entry.save == text), None)
+        if found is None:
+            return False
+        self.track(found)
+        return True
 
     def save(self, game: Game, state: GameState) -> Saved:
         """Write the game in play; a failure gives one notice and the game goes on."""

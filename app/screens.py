@@ -55,6 +55,7 @@ class HomeData:
     pending_delete: str | None = None
     timezone_offset: int = 0
     unopenable: dict[str, str] = field(default_factory=dict)  # id -> why this version cannot open it
+    confirm_clear: bool = False  # "Delete the finished games?" asked
 
 
 def _players_text(players: Sequence[str]) -> str:
@@ -65,6 +66,8 @@ def _players_text(players: Sequence[str]) -> str:
 def saved_game_html(entry: SavedGame, data: HomeData) -> str:
     """One row of the saved-game list with Open and Delete."""
     status = "Finished" if entry.finished else entry.turn
+    label = entry.extra.get("variant")
+    variant = f"<span class='saved-variant'> · {esc(label)}</span>" if isinstance(label, str) and label else ""
     problem = ""
     if entry.id in data.unopenable:
         problem = f"<span class='saved-problem'>{esc(data.unopenable[entry.id])} It is kept here, untouched.</span>"
@@ -81,7 +84,7 @@ def saved_game_html(entry: SavedGame, data: HomeData) -> str:
         )
     return (
         f"<li class='saved'{attrs(data_save_id=entry.id)}>"
-        f"<div class='saved-info'><span class='saved-game'>{esc(entry.title)}</span>"
+        f"<div class='saved-info'><span class='saved-game'>{esc(entry.title)}{variant}</span>"
         f"<span class='saved-players'>{esc(_players_text(entry.players))}</span>"
         f"<span class='saved-meta'><time>{esc(format_date(entry.updated, data.timezone_offset))}</time>"
         f" · {esc(status)}</span>{problem}</div>"
@@ -97,6 +100,25 @@ def _hero_dice() -> str:
     return (
         f"{symbol_defs()}<svg class='hero-dice' viewBox='0 0 {8 + 46 * len(FACES_ORDER) - 8} 46' aria-hidden='true' "
         f"focusable='false'>{dice}</svg>"
+    )
+
+
+def _clear_finished_html(data: HomeData) -> str:
+    """'Delete the finished games (N)', with a confirmation step; '' when none is finished."""
+    finished = sum(1 for entry in data.games if entry.finished)
+    if not finished:
+        return ""
+    if data.confirm_clear:
+        return (
+            f"<p class='clear-finished'><span class='confirm-text'>Delete the {finished} finished game(s)?</span>"
+            + button("Delete them", cls="btn btn-danger", cmd="confirm-clear")
+            + button("Keep them", cls="btn", cmd="cancel-clear")
+            + "</p>"
+        )
+    return (
+        "<p class='clear-finished'>"
+        + button(f"Delete the finished games ({finished})", cls="btn btn-ghost", cmd="clear-finished")
+        + "</p>"
     )
 
 
@@ -121,7 +143,9 @@ def home_html(data: HomeData) -> str:
         "</button>"
     )
     if data.games:
-        listing = "<ul class='saved-list'>" + "".join(saved_game_html(g, data) for g in data.games) + "</ul>"
+        listing = _clear_finished_html(data) + (
+            "<ul class='saved-list'>" + "".join(saved_game_html(g, data) for g in data.games) + "</ul>"
+        )
     elif data.storage_ok:
         listing = "<p class='empty'>No saved games yet. Games are saved in this browser after every move.</p>"
     else:

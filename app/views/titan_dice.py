@@ -567,3 +567,8 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if kind == "pass":
         return "Ends your turn without an action."
     return ""
+
+
+def variant_label(view: dict[str, Any]) -> str:
+    """'Solo against Exodus' for the saved-game list; '' for the standard game."""
+    return "Solo against Exodus" if view.get("solo") else ""

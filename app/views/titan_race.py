@@ -735,3 +735,13 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         titan = next((t for t in view.get("titans", []) if t.get("is_acting")), None)
         return f"Ability: {titan['ability']}" if titan else ""
     return ""
+
+
+VARIANT_WORDS = {"two_player": "Two Titans each", "teams": "Teams", "grand_slam": "Grand Slam"}
+
+
+def variant_label(view: dict[str, Any]) -> str:
+    """The circuit(s) and the variant, for the saved-game list."""
+    circuits = " \u2192 ".join(str(c.get("name", "")) for c in view.get("circuits", []))
+    variant = VARIANT_WORDS.get(str(view.get("variant", "")), "")
+    return f"{variant}: {circuits}" if variant else circuits

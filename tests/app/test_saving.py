@@ -133,3 +133,20 @@ def test_a_format_1_save_today_s_rules_cannot_open_is_kept_with_its_reason():
     reason = upgrade_old_save(store, store.get("old"))
     assert reason is not None and "older version of Titan Table" in reason
     assert store.get("old").save == refused["save"] and store.get("old").revision == 1  # untouched
+
+
+def test_opening_the_same_save_twice_gives_one_entry():
+    store = SaveStore(MemoryBackend())
+    saver = tab(store, itertools.count())
+    state = play(GAME.new_game(2, seed=2), 6, seed=2)
+    assert not saver.open_shared(state)
+    saver.track_new()
+    saver.save(GAME, state)
+    other = tab(store, itertools.count(50))
+    assert other.open_shared(loads(store.get(saver.entry_id).save))
+    assert other.entry_id == saver.entry_id and other.revision == store.stored_revision(saver.entry_id)
+    assert store.get(saver.entry_id).extra == {"variant": ""}
+    solo = GAME.new_game(1, seed=1)
+    saver.track_new()
+    saver.save(GAME, solo)
+    assert store.get(saver.entry_id).extra == {"variant": "Solo against Exodus"}

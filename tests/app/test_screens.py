@@ -111,3 +111,19 @@ def test_rules_screen_has_rulebook_then_rulings():
     assert "<img" not in html
     assert html.index("id='rulebook'") < html.index("id='rulings'")
     assert 'data-cmd="back"' in html
+
+
+def test_home_offers_to_delete_the_finished_games_with_a_confirmation():
+    finished = entry("done")
+    finished.finished = True
+    html = home_html(HomeData(games=[entry("a"), finished], last=None))
+    assert "Delete the finished games (1)" in html and "confirm-clear" not in html
+    asked = home_html(HomeData(games=[entry("a"), finished], last=None, confirm_clear=True))
+    assert "Delete the 1 finished game(s)?" in asked and 'data-cmd="confirm-clear"' in asked
+    assert "Delete the finished games" not in home_html(HomeData(games=[entry("a")], last=None))
+
+
+def test_home_shows_the_variant_of_a_saved_game():
+    slam = entry("slam")
+    slam.extra = {"variant": "Grand Slam: Lagoon → Ban-Kog <b>"}
+    assert "Grand Slam: Lagoon → Ban-Kog &lt;b&gt;" in home_html(HomeData(games=[slam], last=None))
