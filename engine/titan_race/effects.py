@@ -147,7 +147,7 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     except GameWon as won:
         work.winner = won.titan  # type: ignore[attr-defined]
         work.phase = Phase.GAME_OVER  # type: ignore[attr-defined]
-        fx.log(f"{fx.name(won.titan)} completes the third lap and wins the race!")
+        fx.log(f"{fx.name(won.titan)} wins the race!")
     if risky:
         state.__dict__.update(work.__dict__)
     state.answers = []
@@ -328,11 +328,12 @@ def cross(fx: Effect, titan: int, laps: int) -> None:
     subject.lap += laps
     fx.state.lap_events[titan][0 if laps > 0 else 1] += 1
     if laps > 0:
-        fx.log(f"{fx.name(titan)} crosses the finish line: lap counter {subject.lap}.")
         if subject.lap > LAPS_TO_WIN:
+            fx.log(f"{fx.name(titan)} crosses the finish line onto {subject.space}: the third lap is complete.")
             raise GameWon(titan)
+        fx.log(f"{fx.name(titan)} crosses the finish line: lap {subject.lap} of {LAPS_TO_WIN} begins.")
     else:
-        fx.log(f"{fx.name(titan)} is pushed back over the finish line: lap counter {subject.lap}.")
+        fx.log(f"{fx.name(titan)} is pushed back over the finish line: back to lap {subject.lap} of {LAPS_TO_WIN}.")
 
 
 # -- life, damage, traps, cards ----------------------------------------------------------------------------------
