@@ -73,6 +73,9 @@ def result_lines(game: Game, state: GameState) -> list[str]:
         head = "Shared win: " + " and ".join(names[w] for w in winners) + "."
     else:
         head = "Nobody wins."
+    module = view_module(game.id)
+    if hasattr(module, "result_lines"):  # the game's own standings (a race has places, not points)
+        return [head] + [str(line) for line in module.result_lines(game.view(state, None))]
     return [head] + [f"{names[i]}: {_number(scores[i])} points" for i in range(len(names))]
 
 

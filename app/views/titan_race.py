@@ -737,6 +737,38 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     return ""
 
 
+def _progress(titan: dict[str, Any]) -> int:
+    """Rows raced: completed laps times 12 plus the row (0 off the circuit)."""
+    space = titan.get("space")
+    if not space:
+        return 0
+    return (int(titan.get("lap", 1)) - 1) * 12 + int(str(space)[1:])
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    """The finishing order of the Titans: the winner first, then by how far each got (lap and row)."""
+    titans = list(view.get("titans", []))
+    winner = view.get("winner")
+    ordered = sorted(titans, key=lambda t: (t.get("index") != winner, -_progress(t)))
+    lines = []
+    for place, titan in enumerate(ordered, start=1):
+        who = f"{titan.get('name', '')} ({titan.get('owner_name', '')})"
+        if titan.get("index") == winner:
+            where = "completed the third lap"
+        elif not titan.get("space"):
+            where = "never entered the circuit"
+        else:
+            lap = min(int(titan.get("lap", 1)), 3)
+            where = f"lap {lap} of 3, row {int(str(titan['space'])[1:])} of 12 ({titan['space']})"
+            circuits = view.get("circuits", [])
+            if len(circuits) > 1:  # Grand Slam: each lap on its own circuit
+                where += f" on {circuits[min(int(titan.get('board', 0)), len(circuits) - 1)].get('name', '')}"
+            if titan.get("ko"):
+                where += ", K.O."
+        lines.append(f"{place}. {who}: {where}")
+    return lines
+
+
 VARIANT_WORDS = {"two_player": "Two Titans each", "teams": "Teams", "grand_slam": "Grand Slam"}
 
 

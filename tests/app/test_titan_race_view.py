@@ -171,3 +171,33 @@ def test_a_shield_question_mid_turn_passes_the_device() -> None:
     regions = render_regions(GAME, asked, shown=asked.current_player)
     assert any(a.kind == "answer" for a in regions.legal)
     assert "Your Bonus cards" in regions.board
+
+
+def _play_to_end(variant: str, players: int, seed: int):
+    state = new("estenggaard", variant, players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("two_player", 2), ("grand_slam", 3)])
+def test_the_end_screen_gives_the_finishing_order_not_points(variant: str, players: int) -> None:
+    from app.gameview import result_lines
+
+    state = _play_to_end(variant, players, seed=5)
+    lines = result_lines(GAME, state)
+    view = GAME.view(state, None)
+    winner = next(t for t in view["titans"] if t["index"] == view["winner"])
+    assert lines[0] == f"{state.seats[winner['owner']].name} wins!"
+    assert lines[1] == f"1. {winner['name']} ({winner['owner_name']}): completed the third lap"
+    assert len(lines) == 1 + len(view["titans"])  # every Titan placed, the 2-player game's four too
+    assert not any("points" in line for line in lines)
+    progress = []
+    for line in lines[2:]:
+        match = re.search(r"lap (\d) of 3, row (\d+) of 12", line)
+        assert match, line
+        progress.append((int(match[1]) - 1) * 12 + int(match[2]))
+    assert progress == sorted(progress, reverse=True)  # the places follow how far each Titan got
+    if variant == "grand_slam":
+        assert all(" on " in line for line in lines[2:])  # each lap on its own circuit
