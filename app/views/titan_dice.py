@@ -273,9 +273,12 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
         f"{' board-deciding' if deciding else ''}'/>",
         f"<path d='M1 13a12 12 0 0 1 12-12h{BOARD_W - 26}a12 12 0 0 1 12 12v23H1z' fill='{seat_color}'/>",
         f"<text x='14' y='25' class='player-name' {_fit(header_name, 250, 15)}>{esc(header_name)}</text>",
-        f"<text x='{BOARD_W - 12}' y='25' text-anchor='end' class='player-score'>{esc(player.get('score', 0))} "
-        "pts</text>",
     ]
+    if len(view.get("players", [])) > 1:  # solo: a win or a loss against Exodus, no points
+        parts.append(
+            f"<text x='{BOARD_W - 12}' y='25' text-anchor='end' class='player-score'>{esc(player.get('score', 0))} "
+            "pts</text>"
+        )
     if badges:
         parts.append(f"<g transform='translate({BOARD_W - 84},18)'>{badges[0]}</g>")
     if status:
@@ -458,10 +461,14 @@ def _exodus(view: dict[str, Any], choices: _Choices) -> str:
     parts = [
         f"<rect x='1' y='1' width='{BOARD_W - 2}' height='{height - 2}' rx='12' class='exodus-bg'/>",
         "<text x='14' y='26' class='exodus-title'>Exodus</text>",
-        f"<text x='100' y='26' class='exodus-sub'>rolls {esc(exodus.get('npc_dice', 1))} "
-        f"{'die' if exodus.get('npc_dice', 1) == 1 else 'dice'} this round · lost: "
-        f"{esc(', '.join(str(c).title() for c in exodus.get('lost', [])) or 'none')}</text>",
     ]
+    # The lost creatures are marked on their rows; the header counts them, so it always fits the board.
+    lost = len(exodus.get("lost", []))
+    sub = (
+        f"rolls {exodus.get('npc_dice', 1)} {'die' if exodus.get('npc_dice', 1) == 1 else 'dice'} this round · "
+        f"{lost or 'none'} lost"
+    )
+    parts.append(f"<text x='92' y='26' class='exodus-sub' {_fit(sub, BOARD_W - 104, 12)}>{esc(sub)}</text>")
     header = "".join(parts)
     index, label = choices.get("exodus:board")
     body = [hit(header, index, label, (4, 4, BOARD_W - 8, 34))]

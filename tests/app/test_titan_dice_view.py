@@ -48,6 +48,21 @@ def test_board_has_every_players_tracks(players):
         assert f"#td-sym-{creature}" in svg
     assert ("exodus-board" in svg) == (players == 1)
     assert "Round 1" in svg
+    assert (" pts</text>" in svg) == (players > 1)  # solo is won or lost against Exodus, not scored
+
+
+def test_the_exodus_header_fits_the_board_with_every_creature_lost():
+    state = GAME.new_game(1, None, 3, humans(1))
+    view = GAME.view(state, 0)
+    view["exodus"] = {**view["exodus"], "lost": list(CREATURES), "npc_dice": 2}
+    legal = GAME.legal_actions(state)
+    ctx = BoardContext(game=GAME, state=state, view=view, actions=legal, labels=[a.describe() for a in legal], interactive=True)
+    svg = render_board(ctx)
+    sub = re.search(r"<text x='(\d+)' y='26' class='exodus-sub' style='font-size:([\d.]+)px'>([^<]*)</text>", svg)
+    assert sub, "the Exodus header is drawn"
+    x, size, text = int(sub[1]), float(sub[2]), sub[3]
+    assert text == "rolls 2 dice this round · 5 lost"
+    assert x + len(text) * size * 0.6 <= 360 - 8  # inside the board's width (the estimate _fit uses)
 
 
 def test_names_are_escaped_in_svg_and_regions():
