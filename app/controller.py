@@ -30,7 +30,7 @@ from app.screens import (
     share_dialog_html,
     shell_html,
 )
-from app.setup_form import checked_start, default_setup, read_form
+from app.setup_form import catalog, checked_start, default_setup, read_form
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Action, Game, GameState
@@ -63,6 +63,7 @@ class App:
             self.notices.append(("warn", str(error)))
         self.screen = "home"
         self.back_to = "home"
+        self.rules_game: str | None = None  # the game whose rules the home screen asked for
         self.game: Game | None = None
         self.state: GameState | None = None
         self.saver = Saver(self.store, dom.now_ms, dom.random_id)  # the stored copy of the game in play
@@ -217,7 +218,13 @@ class App:
         }
         if name == "home":
             event.preventDefault()
-        if name in handlers:
+        chosen_game = dom.attribute(node, "data-game")
+        if name == "new" and chosen_game in GAMES:  # a game's card on the home screen
+            self.show_setup(chosen_game)
+        elif name == "rules" and chosen_game in GAMES:
+            self.rules_game = chosen_game
+            self.show_rules_sync()
+        elif name in handlers:
             handlers[name]()
         elif name == "open" and item_id:
             self.open_saved(item_id)
@@ -257,6 +264,7 @@ class App:
             timezone_offset=self.timezone,
             unopenable=self.unopenable,
             confirm_clear=self.confirm_clear,
+            catalog=[(g.id, g.title, g.min_players, g.max_players, getattr(g, "line", "")) for g in catalog(GAMES)],
         )
         dom.set_html("topbar-extra", "")
         dom.set_html("notice", notice_html(self.notices))
@@ -311,11 +319,11 @@ class App:
         self.show_home(focus="[data-cmd='new']")
 
     # -- setup ------------------------------------------------------------------------------------
-    def show_setup(self) -> None:
-        """The new-game form."""
+    def show_setup(self, game_id: str | None = None) -> None:
+        """The new-game form (`game_id`: with that game chosen, from its card on the home screen)."""
         self.stop_ai()
-        if self.setup is None:
-            self.setup = default_setup(GAMES)
+        if self.setup is None or (game_id is not None and self.setup.game_id != game_id):
+            self.setup = default_setup(GAMES, game_id)
         self.setup.error = ""
         self.screen = "setup"
         self.render_setup()
@@ -690,6 +698,8 @@ class App:
         """The rules of the game in play (or the one chosen in setup)."""
         self.stop_ai()
         game = self.game if self.back_to == "game" and self.game else None
+        if game is None and self.rules_game in GAMES and self.back_to == "home":
+            game = GAMES[self.rules_game]  # a game's card on the home screen
         if game is None and self.setup is not None:
             game = GAMES.get(self.setup.game_id)
         if game is None:

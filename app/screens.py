@@ -56,6 +56,7 @@ class HomeData:
     timezone_offset: int = 0
     unopenable: dict[str, str] = field(default_factory=dict)  # id -> why this version cannot open it
     confirm_clear: bool = False  # "Delete the finished games?" asked
+    catalog: list[tuple[str, str, int, int, str]] = field(default_factory=list)  # id, title, players, line
 
 
 def _players_text(players: Sequence[str]) -> str:
@@ -100,6 +101,79 @@ def _hero_dice() -> str:
     return (
         f"{symbol_defs()}<svg class='hero-dice' viewBox='0 0 {8 + 46 * len(FACES_ORDER) - 8} 46' aria-hidden='true' "
         f"focusable='false'>{dice}</svg>"
+    )
+
+
+def _race_picture() -> str:
+    """A few hexagonal spaces of a circuit with three Titans racing up it."""
+    import math
+
+    size = 11.0  # flat-topped hexagons: columns 1.5 sizes apart, rows sqrt(3) sizes, odd columns half a row down
+    step = math.sqrt(3) * size
+
+    def hexagon(x: float, y: float) -> str:
+        points = " ".join(
+            f"{x + size * math.cos(math.radians(a)):.1f},{y + size * math.sin(math.radians(a)):.1f}"
+            for a in range(0, 360, 60)
+        )
+        return f"<polygon points='{points}' class='pic-hex'/>"
+
+    def centre(column: int, row: int) -> tuple[float, float]:
+        return 12 + 1.5 * size * column, 12 + step * row + (step / 2 if column % 2 else 0)
+
+    spaces = [centre(column, row) for column in range(5) for row in range(3)]
+    tokens = [(*centre(1, 2), "#dc2626"), (*centre(2, 1), "#2563eb"), (*centre(3, 0), "#16a34a")]
+    return (
+        "<svg class='game-pic' viewBox='0 0 90 80' aria-hidden='true' focusable='false'>"
+        + "".join(hexagon(x, y) for x, y in spaces)
+        + "".join(
+            f"<circle cx='{x:.1f}' cy='{y:.1f}' r='6.5' fill='{c}' stroke='#0f172a' stroke-width='1.5'/>"
+            for x, y, c in tokens
+        )
+        + "</svg>"
+    )
+
+
+def _dice_picture() -> str:
+    """Three Titan Dice faces, the way a roll lands."""
+    from app.views.dice_art import die
+
+    return (
+        "<svg class='game-pic' viewBox='0 0 90 80' aria-hidden='true' focusable='false'>"
+        + die(4, 6, 38, "chimera")
+        + die(46, 14, 38, "kraken")
+        + die(22, 40, 38, "minotaur")
+        + "</svg>"
+    )
+
+
+GAME_PICTURES = {"titan_dice": _dice_picture, "titan_race": _race_picture}
+
+
+def _players_range(low: int, high: int) -> str:
+    return f"{low} player" if low == high == 1 else (f"{low} players" if low == high else f"{low}–{high} players")
+
+
+def games_html(data: HomeData) -> str:
+    """A card per game: a picture, what it is in a line, who plays, and buttons to start one or read its rules."""
+    cards = []
+    for game_id, title, low, high, line in data.catalog:
+        picture = GAME_PICTURES.get(game_id, lambda: "")()
+        cards.append(
+            f"<li class='game-card'>{picture}<div class='game-card-body'>"
+            f"<h3>{esc(title)}</h3><p class='game-line'>{esc(line)}</p>"
+            f"<p class='game-players'>{esc(_players_range(low, high))}</p>"
+            "<div class='game-card-buttons'>"
+            f"<button{attrs(type='button', class_='btn btn-primary', data_cmd='new', data_game=game_id)}>"
+            f"Play {esc(title)}</button>"
+            f"<button{attrs(type='button', class_='btn', data_cmd='rules', data_game=game_id)}>Rules</button>"
+            "</div></div></li>"
+        )
+    if not cards:
+        return ""
+    return (
+        "<section class='games-section' aria-labelledby='games-title'><h2 id='games-title'>Games</h2>"
+        f"<ul class='game-cards'>{''.join(cards)}</ul></section>"
     )
 
 
@@ -160,7 +234,7 @@ def home_html(data: HomeData) -> str:
         "<section class='home' aria-labelledby='home-title'>"
         f"<div class='hero'>{_hero_dice()}<h1 id='home-title'>Titan Table</h1>"
         "<p class='tagline'>Board games of the Titan family, played right here in your browser.</p>"
-        f"<div class='hero-buttons'>{''.join(hero_buttons)}</div></div>"
+        f"<div class='hero-buttons'>{''.join(hero_buttons)}</div></div>{games_html(data)}"
         f"<section class='saved-section' aria-labelledby='saved-title'><h2 id='saved-title'>Saved games</h2>"
         f"{damaged}{listing}</section></section>"
     )

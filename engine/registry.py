@@ -24,13 +24,28 @@ class GameInfo:
     min_players: int
     max_players: int
     package: str  # imported on first use; it registers the game
+    line: str = ""  # what the game is, in one line (the home screen's card)
 
 
 CATALOG: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("titan_dice", "Titan Dice", 1, 4, "engine.titan_dice"),
-        GameInfo("titan_race", "Titan Race", 2, 6, "engine.titan_race"),
+        GameInfo(
+            "titan_dice",
+            "Titan Dice",
+            1,
+            4,
+            "engine.titan_dice",
+            "Roll, keep and re-roll to capture creatures and cage them first; solo against Exodus.",
+        ),
+        GameInfo(
+            "titan_race",
+            "Titan Race",
+            2,
+            6,
+            "engine.titan_race",
+            "Ride a Titan three laps round a wild circuit: draft the dice, push, trap and play your cards.",
+        ),
     )
 }
 

@@ -95,7 +95,25 @@ def test_race_against_ai_to_the_end(page, open_app, shot):
     expect(page.locator("#status")).to_contain_text("Game over")
     assert {"#board .tr-die-btn", "#board .tr-target-move"} <= seen  # played on the board itself
     assert not dialogs
+    result = page.locator("#actions .result").inner_text()
+    assert "1. " in result and "completed the third lap" in result and "points" not in result  # places, laps
     shot(page, "tr-game-over-desktop", full_page=True)
+
+
+def test_home_starts_a_game_and_opens_its_rules_from_its_card(page, open_app, shot):
+    open_app(page, FAST)
+    expect(page.locator(".game-card")).to_have_count(2)
+    shot(page, "app-home-games-desktop", full_page=True)
+    page.click("[data-cmd=rules][data-game=titan_race]")
+    expect(page.locator(".rulebook h3").first).to_be_visible()
+    headings = page.locator(".rulebook h3").all_inner_texts()
+    assert "VARIANTS" in headings and headings.index("CONCEPT AND GOAL OF THE GAME") < headings.index("VARIANTS")
+    page.go_back()
+    page.click("[data-cmd=new][data-game=titan_race]")
+    page.wait_for_selector("#f-opt_variant")
+    assert page.locator("#setup-game").input_value() == "titan_race"
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .tr, #board .handover")
 
 
 def test_move_preview_shows_on_hover(page, open_app, shot):
