@@ -64,6 +64,8 @@ class App:
         self.screen = "home"
         self.back_to = "home"
         self.rules_game: str | None = None  # the game whose rules the home screen asked for
+        self.touch = False  # the last press was a finger: a move with a preview waits for a second tap
+        self.armed: str | None = None  # the choice a first tap previewed
         self.game: Game | None = None
         self.state: GameState | None = None
         self.saver = Saver(self.store, dom.now_ms, dom.random_id)  # the stored copy of the game in play
@@ -91,6 +93,7 @@ class App:
         """Draw the frame, wire the listeners, open a shared link or the home screen."""
         root = dom.app_root()
         root.innerHTML = shell_html()
+        dom.listen(root, "pointerdown", self.on_pointerdown)
         dom.listen(root, "click", self.on_click)
         dom.listen(root, "keydown", self.on_keydown)
         dom.listen(root, "change", self.on_change)
@@ -165,9 +168,40 @@ class App:
         kind, value, node = found
         if kind == "action":
             event.preventDefault()
+            if self.touch and not self.confirmed(value):
+                return
             self.play_index(value)
             return
         self.command(value, node, event)
+
+    def toggle_choices(self, button: Any) -> None:
+        """Phone: fold the choices panel away to see the whole board, and back (the board keeps its choices)."""
+        root = dom.window().document.documentElement
+        hidden = (dom.attribute(root, "data-choices") or "") != "hidden"
+        root.setAttribute("data-choices", "hidden" if hidden else "shown")
+        button.setAttribute("aria-expanded", "false" if hidden else "true")
+        button.textContent = "Show" if hidden else "Hide"
+
+    def on_pointerdown(self, event: Any) -> None:
+        """Remember whether a finger or a mouse is pressing (a tap shows a move before it is played)."""
+        self.touch = str(getattr(event, "pointerType", "")) == "touch"
+
+    def confirmed(self, value: str) -> bool:
+        """On touch, a choice with a drawn preview (a move's path) is played by a second tap on it: the first
+        shows its path, so "left" and "right" can be compared. False while waiting for the second tap."""
+        board = dom.element("board")
+        if board is None or dom.query(board, f"[data-preview-of='{value}']") is None:
+            return True  # nothing to preview: played at once
+        if self.armed == value:
+            return True
+        self.armed = value
+        for node in dom.query_all(dom.element("screen"), "[data-action]"):
+            if dom.attribute(node, "data-action") == value:
+                node.classList.add("is-armed")
+            else:
+                node.classList.remove("is-armed")
+        dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+        return False
 
     def on_keydown(self, event: Any) -> None:
         """Enter or Space on a focusable non-button element (SVG choices) acts like a click."""
@@ -213,6 +247,7 @@ class App:
             "import-submit": self.import_from_dialog,
             "close-dialog": lambda: dom.close_dialog("dialog"),
             "dismiss": self.clear_notices,
+            "toggle-choices": lambda: self.toggle_choices(node),
             "copy-save": lambda: self.tasks.add(asyncio.ensure_future(self.copy("save"))),
             "copy-link": lambda: self.tasks.add(asyncio.ensure_future(self.copy("link"))),
         }
@@ -398,6 +433,7 @@ class App:
         regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat, previous=self.last_view)
         self.last_view = regions.view
         self.legal = regions.legal
+        self.armed = None
         dom.set_html("gamebar", regions.gamebar)
         dom.set_html("status", regions.status)
         dom.set_html("board", regions.board)

@@ -27,6 +27,11 @@ def query(node: Any, selector: str) -> Any:
     return None if node is None else _py(node.querySelector(selector))
 
 
+def query_all(node: Any, selector: str) -> list[Any]:
+    """node.querySelectorAll(selector) as a list ([] without a node)."""
+    return [] if node is None else list(node.querySelectorAll(selector))
+
+
 def session_get(key: str) -> str | None:
     """sessionStorage.getItem, or None (also when sessionStorage is unavailable)."""
     try:

@@ -498,15 +498,15 @@ def _preview_group(view: dict[str, Any], board: int, index: int, item: dict[str,
         ghost = dict(titans[i], is_acting=False, shielded=False, ko="")
         cls = "tr-ghost tr-ghost-pushed" if i in pushed or i != acting else "tr-ghost"
         parts.append(f"<polygon points='{hexagon(x, y, SIZE - 2)}' class='tr-end'/>" + token(ghost, x, y + 4, cls=cls))
-    return f"<g class='tr-pv tr-pv-{index}' aria-hidden='true'>{''.join(parts)}</g>"
+    return f"<g class='tr-pv tr-pv-{index}' data-preview-of='{index}' aria-hidden='true'>{''.join(parts)}</g>"
 
 
 def _preview_style(choices: _Choices) -> str:
-    """Show preview i while action i (its space or its button) is hovered or focused."""
+    """Show preview i while action i (its space or its button) is hovered, focused or armed by a first tap."""
     if not choices.previews:
         return ""
     rules = "".join(
-        f"#app:has([data-action='{i}']:is(:hover,:focus-visible)) .tr-pv-{i}{{display:inline}}"
+        f"#app:has([data-action='{i}']:is(:hover,:focus-visible,.is-armed)) .tr-pv-{i}{{display:inline}}"
         for i in choices.previews
     )
     return f"<style>{rules}</style>"

@@ -203,3 +203,40 @@ def test_phone_and_axe(phone_page, open_app, shot, axe):
     expect(page.locator(".rulebook")).to_contain_text("Grand Slam")  # the rulebook (variants first)
     expect(page.locator("#screen")).to_contain_text("Kaldheira")  # this edition's designed values and rulings
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_phone_a_tap_shows_a_moves_path_and_a_second_tap_plays_it(phone_page, open_app, shot):
+    page = phone_page
+    open_app(page, FAST)
+    new_race(page, seed="77", players=2, circuit="kaldheira")
+    for _ in range(60):
+        assert wait_for_human(page)
+        if page.locator("#board .tr-target-move").count() >= 2:
+            break
+        click_race_choice(page)  # a mouse click plays at once
+    targets = page.locator("#board .tr-target-move")
+    assert targets.count() >= 2
+    log_lines = page.locator("#log li").count()
+    first = targets.nth(0)
+    index = first.get_attribute("data-action")
+    first.tap()
+    expect(page.locator("#status")).to_contain_text("tap it again to play it")
+    preview = page.locator(f"#board [data-preview-of='{index}']")
+    expect(preview).to_be_visible()
+    assert page.locator("#log li").count() == log_lines  # not played yet
+    second = targets.nth(1)
+    second_index = second.get_attribute("data-action")
+    second.tap()  # compare another
+    expect(page.locator(f"#board [data-preview-of='{second_index}']")).to_be_visible()
+    expect(preview).to_be_hidden()
+    shot(page, "tr-phone-tap-preview")
+    assert page.locator("#log li").count() == log_lines
+    page.locator(f"#board [data-action='{second_index}']").tap()  # the second tap on it plays it
+    expect(page.locator("#log li")).not_to_have_count(log_lines)
+    # The choices panel folds away to show the whole board, and comes back.
+    wait_for_human(page)
+    page.tap("[data-cmd=toggle-choices]")
+    expect(page.locator("#actions")).to_be_hidden()
+    expect(page.locator("[data-cmd=toggle-choices]")).to_have_attribute("aria-expanded", "false")
+    page.tap("[data-cmd=toggle-choices]")
+    expect(page.locator("#actions")).to_be_visible()
