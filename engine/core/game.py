@@ -77,6 +77,8 @@ class GameState:
     last_actor: int  # the seat that made it (-1: none)
     last_chance: bool  # whether it drew randomness (a roll or a shuffle seen by all)
     previous: GameState | None  # the state before `last_action`, kept while an undo may reach it
+    history: list[int] | None  # every move since the start as its index in legal_actions (None: not known)
+    turns: list[tuple[int, str]]  # where each turn's lines begin in the log, with the turn's heading
 
     def __init__(self, game_id: str, num_players: int, options: BaseModel, seed: int, seats: list[Seat]) -> None:
         self.game_id = game_id
@@ -92,6 +94,8 @@ class GameState:
         self.last_actor = -1
         self.last_chance = False
         self.previous = None
+        self.history = []
+        self.turns = []
 
     # -- to be provided by each game ------------------------------------------------
     @property
@@ -124,10 +128,14 @@ class GameState:
         new.rng = self.rng.copy()
         if record:
             new.log = self.log.copy()
+            new.history = None if self.history is None else self.history.copy()
+            new.turns = self.turns.copy()
         else:
             new.log = []
             new.last_action = None
             new.previous = None
+            new.history = None
+            new.turns = []
         self._clone_own(new)
         return new
 
@@ -280,6 +288,11 @@ class Game:
         self.check_setup(num_players, parsed_options)
         return self.setup(num_players, parsed_options, seed, parsed_seats)
 
+    def turn_heading(self, state: GameState) -> str:
+        """The heading of the turn the next action belongs to, for the log ("Round 2: Ann"); games override."""
+        seat = state.current_player
+        return "" if seat is None else f"{state.seats[seat].name}’s turn"
+
     def check_setup(self, num_players: int, options: BaseModel) -> None:
         """Refuse a player count that the chosen options do not allow (ValueError)."""
 
@@ -323,8 +336,19 @@ class Game:
         return self.step(state, parsed)
 
     def step(self, state: GameState, action: Action) -> GameState:
-        """Play an action known to be legal on a copy that carries the record (log, undo chain)."""
+        """Play an action known to be legal on a copy that carries the record (log, turns, moves, undo chain)."""
         new = state.clone()
+        heading = self.turn_heading(state)
+        if not new.turns or new.turns[-1][1] != heading:
+            new.turns.append((len(new.log), heading))
+        if new.history is not None:
+            if len(new.history) == new.moves:
+                try:
+                    new.history.append(self.legal_actions(state).index(action))
+                except ValueError:  # legal but not listed (a game that checks without listing): no replay
+                    new.history = None
+            else:
+                new.history = None
         self.apply_unchecked(new, action)
         # An undo never takes back a roll that was seen, nor anything once the game is over.
         new.previous = None if new.last_chance or new.is_over else state
@@ -392,6 +416,7 @@ class Game:
         """
         state = self.new_game(num_players, options, seed, seats)
         state.log = []
+        state.history = None  # a position alone does not say how it was reached
         rng = position.get("rng")
         if not (isinstance(rng, list) and len(rng) == 2 and all(_is_int(v, 0, MAX_U64) for v in rng)):
             raise ValueError("its dice state is not valid")

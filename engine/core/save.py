@@ -44,6 +44,9 @@ MAX_DEPTH = 24  # nesting of lists and objects
 MAX_ITEMS = 2_000  # items in any one list or object ...
 MAX_LOG_LINES = 50_000  # ... but the log
 MAX_V1_ACTIONS = 10_000  # ... and the actions of a format-1 save (each is replayed: about 0.2 s per 10,000)
+MAX_HISTORY = 50_000  # ... and the moves of a format-2 save's history (kept for the replay, never needed to open)
+MAX_TURNS = 50_000  # ... and its turn headings (the log's groups)
+MAX_HEADING = 200  # characters of a turn heading
 MAX_TOTAL = 400_000  # items in all
 MAX_CONTAINERS = 20_000  # lists and objects in all
 MAX_MESSAGE = 300  # characters of any refusal
@@ -67,7 +70,10 @@ def save_data(state: GameState, rules_version: int) -> dict[str, Any]:
         "s": state.seed,
         "x": state.position(),
         "l": state.log,
+        "t": [[start, heading] for start, heading in state.turns],
     }
+    if state.history is not None:
+        data["h"] = state.history
     chain: list[GameState] = []  # the states an undo may return to, newest first
     node = state
     while node.previous is not None:
@@ -184,7 +190,10 @@ def _decode(text: str) -> dict[str, Any]:
         raise InvalidSave("The save string is damaged (unexpected contents).")
     try:
         check_sizes(
-            data, max_items=MAX_ITEMS, max_total=MAX_TOTAL, exceptions={"l": MAX_LOG_LINES, "a": MAX_V1_ACTIONS}
+            data,
+            max_items=MAX_ITEMS,
+            max_total=MAX_TOTAL,
+            exceptions={"l": MAX_LOG_LINES, "a": MAX_V1_ACTIONS, "h": MAX_HISTORY, "t": MAX_TURNS},
         )
     except UntrustedInputError as error:
         raise InvalidSave(f"The save string is refused ({error}).") from None
@@ -253,10 +262,38 @@ def _load_v2(data: dict[str, Any]) -> GameState:
         raise InvalidSave("The save string is damaged (its log is not text).")
     state = _restore(game, data, data["x"], made_under)
     state.log = log
+    state.turns = _turns(data.get("t"), len(log))
+    # The moves since the start (for the replay), if they are there, whole, and made under today's rules.
+    history = data.get("h")
+    state.history = (
+        history
+        if made_under == game.rules_version
+        and isinstance(history, list)
+        and len(history) == state.moves
+        and all(type(index) is int and 0 <= index < MAX_ITEMS for index in history)
+        else None
+    )
     chain, last = data.get("c"), data.get("d")
     if isinstance(chain, list) and chain and isinstance(last, dict):
         _undo_chain(game, data, state, chain, last, made_under)
     return state
+
+
+def _turns(data: Any, log_length: int) -> list[tuple[int, str]]:
+    """The log's turn headings of a save, if they are whole and in order; none otherwise (the log shows ungrouped)."""
+    if not isinstance(data, list):
+        return []
+    turns: list[tuple[int, str]] = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2):
+            return []
+        start, heading = item
+        if type(start) is not int or not isinstance(heading, str) or len(heading) > MAX_HEADING:
+            return []
+        if not (turns[-1][0] if turns else 0) <= start <= log_length:
+            return []
+        turns.append((start, heading))
+    return turns
 
 
 def _restore(game: Game, data: dict[str, Any], position: dict[str, Any], made_under: int) -> GameState:
@@ -291,6 +328,8 @@ def _undo_chain(
                 if type(length) is not int or not 0 <= length <= len(state.log):
                     return
                 step.log = state.log[:length]
+                step.turns = [turn for turn in state.turns if turn[0] <= length]
+                step.history = None if state.history is None else state.history[: step.moves]
             actor = item.get("w")
             if type(actor) is not int or not -1 <= actor < state.num_players:
                 return

@@ -249,6 +249,11 @@ class TitanDice(Game):
         state = _own(state)
         return build_view(state, seat, self.scores(state), self.winners(state))
 
+    def turn_heading(self, state: GameState) -> str:
+        """'Round 2: Ann' (an attack's victims answer within the attacker's turn)."""
+        state = _own(state)
+        return f"Round {state.round_number}: {state.seats[state.turn].name}"
+
     def scores(self, state: GameState) -> list[float]:
         """One point per creature on the tracks and per creature icon on cards (solo: the same count, for interest)."""
         state = _own(state)

@@ -41,6 +41,7 @@ from engine.titan_race.data import (
     ROWS,
     START_SPACES,
     TITAN_ORDER,
+    TITANS,
 )
 from engine.titan_race.effects import own_draws, replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
@@ -368,6 +369,14 @@ class TitanRace(Game):
         """The JSON-ready picture for a seat (see `build_view` for its shape and what it hides)."""
         state = _own(state)
         return build_view(self, state, seat)
+
+    def turn_heading(self, state: GameState) -> str:
+        """'Round 2: Chtooloo (Ann)' (a Shield's answer falls within the turn it answers); 'Set-up' before."""
+        state = _own(state)
+        if state.phase in (Phase.CHOOSE_TITAN, Phase.ORDER_TITANS) or state.acting < 0:
+            return "Set-up"
+        titan = state.titans[state.acting]
+        return f"Round {state.round_number}: {TITANS[titan.name].name} ({state.seats[titan.owner].name})"
 
     def scores(self, state: GameState) -> list[float]:
         """Each seat's best race progress in rows ((laps completed) * 12 + row); the winner's is 36 or more."""

@@ -130,9 +130,9 @@ def test_home_shows_the_variant_of_a_saved_game():
 
 
 def test_home_names_every_game_with_a_picture_a_line_and_buttons_to_play_it_or_read_its_rules():
-    from engine.registry import GAMES
+    from engine.registry import CATALOG
 
-    catalog = [(g.id, g.title, g.min_players, g.max_players, g.line) for g in GAMES.infos()]
+    catalog = [(g.id, g.title, g.min_players, g.max_players, g.line) for g in CATALOG.values()]
     html = home_html(HomeData(games=[], last=None, catalog=catalog + [("x", XSS, 2, 2, XSS)]))
     for game_id, title, _low, _high, line in catalog:
         assert line and line in html

@@ -221,7 +221,13 @@ def test_huge_lists_in_every_field(index):
             raw = template.replace('"@@FILL@@"', filler).encode()
             text = "TT.2." + base64.urlsafe_b64encode(zlib.compress(raw, 1)).decode().rstrip("=")
             assert len(text) <= save.MAX_TEXT
-            assert attempt(text) is None
+            opened = attempt(text)
+            if path[:1] == ("h",):  # the history is for the replay only: a damaged one is dropped, the game opens
+                assert opened is None or opened.history is None
+            elif path[:1] == ("t",):  # the turn headings only group the log: dropped when damaged
+                assert opened is None or opened.turns == []
+            else:
+                assert opened is None
     within_memory(pack(replaced(data, ("o",), {"titans": ["grinder"] * 990_000}), level=9))
 
 

@@ -25,10 +25,10 @@ def seats(*kinds: str) -> list[Seat]:
     ]
 
 
-def test_a_save_holds_the_position_the_log_and_the_undo_chain_not_the_moves():
+def test_a_save_holds_the_position_the_log_and_the_undo_chain_and_opens_without_the_moves():
     state = play_stress(10_000, 400, seed=3)
     data = unpack(save.dumps(state))
-    assert set(data) == {"g", "r", "n", "o", "p", "s", "x", "l", "c", "d"}
+    assert {"g", "r", "n", "o", "p", "s", "x", "l", "c", "d"} <= set(data) <= {*"grnopsxlcd", "t", "h"}
     assert data["x"] == state.position() and data["l"] == state.log
     assert 1 <= len(data["c"]) < 20  # only the states since the last roll
     loaded = save.loads(save.dumps(state))
@@ -164,3 +164,43 @@ def test_a_loaded_game_saves_to_the_very_same_string():
             state = DICE.apply(state, rng.choice(DICE.legal_actions(state)))
         text = save.dumps(state)
         assert save.dumps(save.loads(text)) == text
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("titan_dice", 3), ("titan_dice", 1), ("titan_race", 4)])
+def test_a_save_keeps_the_moves_since_the_start_and_they_replay_to_its_position(game_id, players):
+    from engine.core.replay import ReplayError, can_replay, replay_states
+    from engine.registry import GAMES
+
+    game = GAMES[game_id]
+    state = game.new_game(players, None, 8, [Seat(name=f"P{i}") for i in range(players)])
+    rng = Rng(8)
+    while not state.is_over and state.moves < 150:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    data = unpack(save.dumps(state))
+    assert data["h"] == state.history and len(data["h"]) == state.moves
+    assert [tuple(turn) for turn in data["t"]] == state.turns and state.turns[0][0] <= 3
+    loaded = save.loads(save.dumps(state))
+    assert loaded.history == state.history and loaded.turns == state.turns and can_replay(loaded)
+    states = replay_states(game, loaded)
+    assert len(states) == state.moves + 1 and states[-1].position() == state.position()
+    assert states[-1].log == state.log and states[0].moves == 0
+    # A history that does not lead to the position is refused by the replay, never by the save.
+    spoilt = save.loads(save.pack({**data, "h": [0] * len(data["h"])}))
+    assert spoilt is not None and spoilt.position() == state.position()
+    with pytest.raises(ReplayError):
+        replay_states(game, spoilt)
+    # One of the wrong length, or made under older rules, is dropped.
+    assert save.loads(save.pack({**data, "h": data["h"][:-1]})).history is None
+    older = {key: value for key, value in data.items() if key not in ("c", "d")}
+    assert save.loads(save.pack({**older, "r": game.rules_version - 1}, version=2)).history is None
+
+
+def test_a_log_turn_heading_is_the_turn_the_move_falls_in():
+    from engine.registry import GAMES
+
+    game = GAMES["titan_dice"]
+    state = game.new_game(2, None, 4, [Seat(name="Ann"), Seat(name="Bob")])
+    start = len(state.log)
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert state.turns == [(start, "Round 1: Ann")]
+    assert save.loads(save.pack({**unpack(save.dumps(state)), "t": [[5, "x"], [2, "y"]]})).turns == []  # disorder

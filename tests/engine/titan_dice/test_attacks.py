@@ -39,7 +39,7 @@ def test_attack_roll_set_aside_and_reroll_once():
     assert state.phase == Phase.ATTACK_KEEP
     described = kinds(state)
     assert len(described) == 3 * 2 * 2 * 2  # every choice of dice to set aside, "Keep these dice" for all of them
-    assert described[:2] == ["Keep these dice", "Keep Chimera, Hydra, Kraken and 2 Wound, re-roll 1 die"]
+    assert described[:2] == ["Keep these dice", "Keep Chimera, Hydra and 2 Wound, re-roll 1 die"]
     assert described[-1] == "Re-roll all 5 dice"
     assert "Keep 2 Wound, re-roll 3 dice" in described
     script(state, "wound", "gryphon", "gryphon")

@@ -55,9 +55,18 @@ def test_save_string_round_trips_mid_game_and_at_the_end():
 
 
 def test_a_finished_four_player_game_fits_in_a_url_fragment():
+    from engine.core.bots import make_bot
+
+    for seed in range(3):  # a real game: four Easy computer players
+        state = new(4, seed=seed)
+        bots = [make_bot(GAME, 1, seed * 10 + seat) for seat in range(4)]
+        while not state.is_over:
+            state = GAME.apply(state, bots[state.current_player].choose(state, state.current_player))
+        assert state.history is not None and len(state.history) == state.moves  # the replay's record too
+        assert len(save.dumps(state)) < 8000
     state = random_game(4, 0, 100_000)
-    assert state.is_over and state.moves > 100  # random play runs longer than a real game
-    assert len(save.dumps(state)) < 8000
+    assert state.is_over and state.moves > 500  # random play runs far longer than a real game
+    assert len(save.dumps(state)) < 16_000
 
 
 def test_every_action_kind_round_trips_through_json_and_describes_itself():
