@@ -133,11 +133,11 @@ def test_home_names_every_game_with_a_picture_a_line_and_buttons_to_play_it_or_r
     from engine.registry import CATALOG
 
     catalog = [(g.id, g.title, g.min_players, g.max_players, g.line) for g in CATALOG.values()]
-    html = home_html(HomeData(games=[], last=None, catalog=catalog + [("x", XSS, 2, 2, XSS)]))
+    html = home_html(HomeData(games=[], last=None, catalog=[*catalog, ("x", XSS, 2, 2, XSS)]))
     for game_id, title, _low, _high, line in catalog:
         assert line and line in html
-        assert f"data-cmd=\"new\" data-game=\"{game_id}\">Play {title}</button>" in html
-        assert f"data-cmd=\"rules\" data-game=\"{game_id}\">Rules</button>" in html
+        assert f'data-cmd="new" data-game="{game_id}">Play {title}</button>' in html
+        assert f'data-cmd="rules" data-game="{game_id}">Rules</button>' in html
     assert html.count("class='game-pic'") == 3 - 1  # a picture per known game (none for the unknown one)
     assert "1–4 players" in html and "2–6 players" in html
     assert XSS not in html  # titles and lines are escaped
