@@ -54,6 +54,7 @@ class App:
 
     def __init__(self) -> None:
         self.notices: list[tuple[str, str]] = []
+        self.lasting_notice: tuple[str, str] | None = None  # a notice kept while its cause lasts
         try:
             self.store = SaveStore(dom.LocalStorageBackend())
             self.storage_ok = True
@@ -136,12 +137,16 @@ class App:
         return True
 
     # -- notices ------------------------------------------------------------------------------
-    def notify(self, kind: str, text: str) -> None:
+    def notify(self, kind: str, text: str, *, lasting: bool = False) -> None:
         """Show a notice above the screen (kind: info, warn, error); it goes after a few seconds (NOTICE_SECONDS)
-        or at the player's next move, whichever comes first."""
+        or at the player's next move, whichever comes first. A `lasting` one (saving fails) stays until its
+        cause is gone or the player dismisses it."""
         self.notices = [*[n for n in self.notices if n[1] != text][-2:], (kind, text)]
         dom.set_html("notice", notice_html(self.notices))
-        self.tasks.add(asyncio.ensure_future(self.expire_notice((kind, text), NOTICE_SECONDS.get(kind, 8.0))))
+        if lasting:
+            self.lasting_notice = (kind, text)
+        else:
+            self.tasks.add(asyncio.ensure_future(self.expire_notice((kind, text), NOTICE_SECONDS.get(kind, 8.0))))
 
     async def expire_notice(self, notice: tuple[str, str], seconds: float) -> None:
         """Take a notice away once its time is up (if it is still shown)."""
@@ -150,10 +155,13 @@ class App:
             self.notices = [n for n in self.notices if n != notice]
             dom.set_html("notice", notice_html(self.notices))
 
-    def clear_notices(self) -> None:
-        """Remove every notice."""
-        self.notices = []
-        dom.set_html("notice", "")
+    def clear_notices(self, *, keep_lasting: bool = False) -> None:
+        """Remove every notice (`keep_lasting`: but one whose cause lasts)."""
+        kept = [n for n in self.notices if keep_lasting and n == self.lasting_notice]
+        if not kept:
+            self.lasting_notice = None
+        self.notices = kept
+        dom.set_html("notice", notice_html(kept) if kept else "")
 
     # -- events --------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -463,7 +471,7 @@ class App:
             self.notify("error", f"Something went wrong ({error}); the game is unchanged.")
             return
         if self.notices:
-            self.clear_notices()  # the next move takes the notices away
+            self.clear_notices(keep_lasting=True)  # the next move takes the notices away
         self.render_game()
         dom.publish("titanLastInputMs", dom.perf_now() - started)
         self.autosave()
@@ -497,7 +505,10 @@ class App:
         if self.saver.entry_id != before and self.screen == "game":
             dom.session_set(SESSION_KEY, self.saver.entry_id or "")
         if done.notice is not None:
-            self.notify(*done.notice)
+            if not self.saver.failing and self.lasting_notice is not None:  # saving works again
+                self.notices = [n for n in self.notices if n != self.lasting_notice]
+                self.lasting_notice = None
+            self.notify(*done.notice, lasting=self.saver.failing)
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the saved games: follow the game in play there, and keep the list fresh."""

@@ -155,7 +155,7 @@ def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
         status=status_html(text, seat=seat),
         board=board,
         actions=actions,
-        log=log_html(state.log),
+        log=log_html(state.log, state.turns, last_lines=state.last_lines),
         legal=[],
         status_text=text,
     )
@@ -233,7 +233,7 @@ def render_regions(
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),
         board=board,
         actions=actions,
-        log=log_html(state.log),
+        log=log_html(state.log, state.turns, last_lines=state.last_lines),
         legal=legal,
         status_text=text,
         view=view,

@@ -359,7 +359,7 @@ def game_layout_html(title: str) -> str:
         "aria-controls='actions' aria-expanded='true'>Hide</button></div>"
         "<div id='actions' class='actions'></div></section>"
         "<section class='log-box' aria-labelledby='log-title'><h2 id='log-title' class='box-title'>Log</h2>"
-        "<ol id='log' class='log' reversed tabindex='0' aria-label='Game log, newest first'></ol></section>"
+        "<ol id='log' class='log' tabindex='0' aria-label='Game log, newest turn first'></ol></section>"
         "</aside></div></section>"
     )
 
@@ -436,11 +436,51 @@ def actions_html(
     return "".join(parts)
 
 
-def log_html(lines: Sequence[str], limit: int = 200) -> str:
-    """The log, newest first (so the newest line is always visible)."""
-    shown = list(lines[-limit:])
-    shown.reverse()
-    return "".join(f"<li>{esc(line)}</li>" for line in shown) or "<li class='empty'>Nothing has happened yet.</li>"
+LAST = " class='log-last'"  # a line the last move wrote
+
+
+def log_html(
+    lines: Sequence[str],
+    turns: Sequence[tuple[int, str]] = (),
+    *,
+    limit: int = 200,
+    open_turns: int = 4,
+    last_lines: int = 0,
+) -> str:
+    """The log, newest turn first: each turn a collapsible group of its lines in the order they happened.
+
+    `turns` are (first line, heading) pairs; the newest `open_turns` groups are open, the older ones folded.
+    `last_lines`: how many of the last lines the last move wrote (marked, as the board marks the move).
+    Without turns (a game saved before they were kept), the lines show newest first, ungrouped.
+    """
+    if not lines:
+        return "<li class='empty'>Nothing has happened yet.</li>"
+    first_new = len(lines) - last_lines
+    if not turns:
+        shown = list(enumerate(lines))[-limit:]
+        shown.reverse()
+        return "".join(f"<li{LAST if number >= first_new else ''}>{esc(line)}</li>" for number, line in shown)
+    starts = [(0, "Set-up")] if turns[0][0] > 0 else []
+    starts += [(start, heading) for start, heading in turns]
+    groups = []
+    for position, (start, heading) in enumerate(starts):
+        end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)
+        if end > start:
+            groups.append((start, end, heading))
+    items = []
+    shown_lines = 0
+    for rank, (start, end, heading) in enumerate(reversed(groups)):
+        if shown_lines >= limit:
+            break
+        shown_lines += end - start
+        entries = "".join(
+            f"<li{LAST if number >= first_new else ''}>{esc(lines[number])}</li>" for number in range(start, end)
+        )
+        items.append(
+            f"<li class='log-turn'><details{' open' if rank < open_turns else ''}>"
+            f"<summary>{esc(heading)}</summary><ol class='log-lines'>{entries}</ol></details></li>"
+        )
+    return "".join(items)
 
 
 def game_over_html(lines: Sequence[str]) -> str:

@@ -115,8 +115,10 @@ def _track_row(
     *,
     caged_at: int = 4,
     exodus: bool = False,
+    changed: bool = False,
 ) -> str:
-    """One creature track: chip and name, spaces 0..4 (4 is the cage), the marker on `value`."""
+    """One creature track: chip and name, spaces 0..4 (4 is the cage), the marker on `value` (`changed`: ringed,
+    the last move moved it)."""
     color = COLORS[creature]
     parts = [chip(x, y + 6, 28, creature)]
     parts.append(
@@ -150,6 +152,8 @@ def _track_row(
             "<use href='#td-sym-wound' x='4' y='4' width='14' height='14' color='#fff'/></g>"
         )
     else:
+        if changed:
+            parts.append(f"<circle cx='{marker_x:g}' cy='{y + 20:g}' r='15.5' class='last-change'/>")
         parts.append(
             f"<g class='marker'><circle cx='{marker_x:g}' cy='{y + 20:g}' r='12' fill='{color}' stroke='#fff' "
             f"stroke-width='2'/><use href='#td-sym-{creature}' x='{marker_x - 8:g}' y='{y + 12:g}' width='16' "
@@ -287,12 +291,21 @@ def _player_board(player: dict[str, Any], ctx: BoardContext, choices: _Choices, 
             f"class='badge badge-{status.lower()}'/><text x='42' y='15' text-anchor='middle' class='badge-text'>"
             f"{status}</text></g>"
         )
-    # Creature tracks.
+    # Creature tracks (a marker the last move moved is ringed).
     track = player.get("track", {})
+    before_players = (ctx.previous or {}).get("players", [])
+    before = before_players[seat].get("track", {}) if seat < len(before_players) else track
     for row, creature in enumerate(CREATURES):
+        value = int(track.get(creature, 0))
         parts.append(
             _track_row(
-                8, TRACK_TOP + row * ROW_H, creature, int(track.get(creature, 0)), choices, f"track:{seat}:{creature}"
+                8,
+                TRACK_TOP + row * ROW_H,
+                creature,
+                value,
+                choices,
+                f"track:{seat}:{creature}",
+                changed=int(before.get(creature, value)) != value,
             )
         )
     # Right column: wounds, player aid side, bonus die.

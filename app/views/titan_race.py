@@ -430,6 +430,18 @@ def _circuit_svg(view: dict[str, Any], board: int, choices: _Choices, *, titled:
                 f"data-action='{index}' role='button' tabindex='0' aria-label='{esc(label)}'>"
                 f"<title>{esc(label)}</title></polygon>"
             )
+    # The last move: where each Titan that moved came from (dashed) and where it is now (ringed).
+    before = {int(t["index"]): t for t in (ctx.previous or {}).get("titans", [])}
+    for titan in view.get("titans", []):
+        old = before.get(int(titan["index"]))
+        if old is None or not old.get("space") or not titan.get("space") or old["space"] == titan["space"]:
+            continue
+        if int(old.get("board", 0)) == board:
+            x, y = space_centre(str(old["space"]))
+            parts.append(f"<polygon points='{hexagon(x, y, SIZE - 4)}' class='tr-last-from'/>")
+        if int(titan.get("board", 0)) == board:
+            x, y = space_centre(str(titan["space"]))
+            parts.append(f"<polygon points='{hexagon(x, y, SIZE - 4)}' class='tr-last-to'/>")
     # Titans on this board (several on one space are offset)
     crowd: dict[str, int] = {}
     tokens = []

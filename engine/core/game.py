@@ -79,6 +79,7 @@ class GameState:
     previous: GameState | None  # the state before `last_action`, kept while an undo may reach it
     history: list[int] | None  # every move since the start as its index in legal_actions (None: not known)
     turns: list[tuple[int, str]]  # where each turn's lines begin in the log, with the turn's heading
+    last_lines: int  # how many lines of the log the last action wrote (0 when not known)
 
     def __init__(self, game_id: str, num_players: int, options: BaseModel, seed: int, seats: list[Seat]) -> None:
         self.game_id = game_id
@@ -96,6 +97,7 @@ class GameState:
         self.previous = None
         self.history = []
         self.turns = []
+        self.last_lines = 0
 
     # -- to be provided by each game ------------------------------------------------
     @property
@@ -136,6 +138,7 @@ class GameState:
             new.previous = None
             new.history = None
             new.turns = []
+            new.last_lines = 0
         self._clone_own(new)
         return new
 
@@ -350,6 +353,7 @@ class Game:
             else:
                 new.history = None
         self.apply_unchecked(new, action)
+        new.last_lines = len(new.log) - len(state.log)
         # An undo never takes back a roll that was seen, nor anything once the game is over.
         new.previous = None if new.last_chance or new.is_over else state
         return new

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -141,3 +142,27 @@ def test_home_names_every_game_with_a_picture_a_line_and_buttons_to_play_it_or_r
     assert html.count("class='game-pic'") == 3 - 1  # a picture per known game (none for the unknown one)
     assert "1–4 players" in html and "2–6 players" in html
     assert XSS not in html  # titles and lines are escaped
+
+
+def test_the_log_groups_lines_by_turn_newest_turn_first_older_turns_folded():
+    lines = ["Titan Dice for 2 players.", "Ann rolls.", "Ann buys.", "Bob rolls.", XSS, "C1", "D1", "E1", "F1"]
+    turns = [(1, "Round 1: Ann"), (3, f"Round 1: {XSS}"), (5, "Round 2: C"), (6, "Round 2: D"), (7, "E"), (8, "F")]
+    html = log_html(lines, turns, last_lines=2)
+    groups = re.findall(
+        r"<li class='log-turn'><details( open)?><summary>([^<]*)</summary><ol class='log-lines'>(.*?)</ol>", html
+    )
+    assert [g[1] for g in groups] == [
+        "F",
+        "E",
+        "Round 2: D",
+        "Round 2: C",
+        "Round 1: &lt;img src=x onerror=alert(1)&gt;",
+        "Round 1: Ann",
+        "Set-up",
+    ]
+    assert [bool(g[0]) for g in groups] == [True] * 4 + [False] * 3  # the newest four turns open
+    assert groups[5][2] == "<li>Ann rolls.</li><li>Ann buys.</li>"  # a turn's lines in the order they happened
+    assert "<img" not in html
+    assert re.findall(r"<li class='log-last'>([^<]*)</li>", html) == ["F1", "E1"]  # the last move's lines
+    flat = log_html(lines, (), last_lines=1)  # a game saved before turns were kept: newest line first
+    assert flat.startswith("<li class='log-last'>F1</li><li>E1</li>")

@@ -141,3 +141,20 @@ def test_render_is_fast_enough():
         render_regions(GAME, state)
     per_render = (time.perf_counter() - started) / len(states)
     assert per_render < 0.05, f"{per_render * 1000:.1f} ms per render under CPython"
+
+
+def test_the_last_move_rings_the_track_markers_it_moved():
+    state = GAME.new_game(2, None, 3, humans(2))
+    for _ in range(200):  # play until a move changes a creature track
+        before = GAME.view(state, 0)
+        after = GAME.apply(state, GAME.legal_actions(state)[0])
+        if any(
+            a["track"] != b["track"] for a, b in zip(GAME.view(after, 0)["players"], before["players"], strict=True)
+        ):
+            break
+        state = after
+    else:
+        raise AssertionError("no track moved")
+    moved = render_regions(GAME, after, previous=before).board
+    assert "class='last-change'" in moved
+    assert "last-change" not in render_regions(GAME, after).board  # nothing to compare with (a reload)

@@ -152,8 +152,13 @@ def test_a_move_is_animated_along_its_previewed_path() -> None:
     after = GAME.apply(turn, move)
     regions = render_regions(GAME, after, previous=before.view)
     assert "class='tr rolling'" in regions.board and "@keyframes tr-move-" in regions.board
+    # the last move stays marked once the animation is over: where the Titan came from, where it is now
+    assert regions.board.count("class='tr-last-from'") >= 1 and regions.board.count("class='tr-last-to'") >= 1
     # no previous view (a reload, an undo): no animation
     assert "rolling" not in render_regions(GAME, after).board
+    assert "tr-last-" not in render_regions(GAME, after).board
+    # and the log marks the lines the move wrote
+    assert "class='log-last'" in regions.log
 
 
 def test_a_shield_question_mid_turn_passes_the_device() -> None:

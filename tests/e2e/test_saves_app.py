@@ -64,6 +64,9 @@ def open_saved(page: Page, entry_id: str) -> None:
     page.wait_for_selector("#board .player-board")
 
 
+LOG_LINES = "#log summary, #log .log-lines li"  # the log's turn headings and lines
+
+
 def test_two_tabs_on_one_game_lose_no_move(context, open_app, shot):
     first = open_app(context.new_page(), FAST)
     put(first, KEY + "shared", stored_entry("shared", hot_seat_save(3, 4)))
@@ -76,11 +79,11 @@ def test_two_tabs_on_one_game_lose_no_move(context, open_app, shot):
     first.locator("#actions .btn-action").first.click()
     expect(second.locator(".notice-info")).to_contain_text("played on in another tab")
     shot(second, "two-tabs-followed")
-    expect(second.locator("#log li")).to_have_text(first.locator("#log li").all_inner_texts())
+    expect(second.locator(LOG_LINES)).to_have_text(first.locator(LOG_LINES).all_inner_texts())
     # A move in the second tab: the first follows.
     second.locator("#actions .btn-action").last.click()
     expect(first.locator(".notice-info")).to_contain_text("played on in another tab")
-    expect(first.locator("#log li")).to_have_text(second.locator("#log li").all_inner_texts())
+    expect(first.locator(LOG_LINES)).to_have_text(second.locator(LOG_LINES).all_inner_texts())
     assert save_string(first) == save_string(second)
     # Both moves are in the stored game, and it is still one game.
     stored = json.loads(first.evaluate("(k) => localStorage.getItem(k)", KEY + "shared"))
@@ -122,7 +125,7 @@ def test_a_200000_character_paste_is_refused_without_freezing_the_page(page, ope
         assert len(error.inner_text()) < 400
         assert blocked < 500, f"the page was blocked {blocked:.0f} ms"
         page.click("[data-cmd=close-dialog]")
-    expect(page.locator("[data-cmd=new]")).to_be_visible()
+    expect(page.locator(".hero [data-cmd=new]")).to_be_visible()
 
 
 def test_hostile_links_and_stored_saves_never_block_the_app(page, open_app, base_url):

@@ -78,7 +78,7 @@ def log_text(page: Page) -> str:
 def test_startup_shows_home(page, open_app, shot):
     open_app(page, FAST)
     expect(page.locator("#home-title")).to_have_text("Titan Table")
-    expect(page.locator("[data-cmd=new]")).to_be_visible()
+    expect(page.locator(".hero [data-cmd=new]")).to_be_visible()
     shot(page, "app-home-desktop")
 
 
