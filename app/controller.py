@@ -14,7 +14,7 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import can_undo, render_regions, undo_seat
+from app.gameview import can_undo, render_regions, replay_regions, replay_viewer, undo_seat
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save
@@ -34,6 +34,7 @@ from app.setup_form import catalog, checked_start, default_setup, read_form
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Action, Game, GameState
+from engine.core.replay import ReplayError, replay_states
 from engine.core.save import dumps, loads
 from engine.core.undo import undo
 from engine.registry import GAMES
@@ -67,6 +68,9 @@ class App:
         self.rules_game: str | None = None  # the game whose rules the home screen asked for
         self.touch = False  # the last press was a finger: a move with a preview waits for a second tap
         self.armed: str | None = None  # the choice a first tap previewed
+        self.replay: list[GameState] = []  # the replay's states, from the start (empty: no replay open)
+        self.replay_index = 0
+        self.replay_seat: int | None = None
         self.game: Game | None = None
         self.state: GameState | None = None
         self.saver = Saver(self.store, dom.now_ms, dom.random_id)  # the stored copy of the game in play
@@ -182,6 +186,54 @@ class App:
             return
         self.command(value, node, event)
 
+    # -- replay -------------------------------------------------------------------------------------
+    def show_replay(self, index: int = 0) -> None:
+        """Step through the game in play from its start (rebuilt from its moves, checked to reach its position)."""
+        if self.game is None or self.state is None:
+            return
+        if not (self.replay and self.replay[-1].position() == self.state.position()):
+            started = dom.perf_now()
+            try:
+                self.replay = replay_states(self.game, self.state)
+            except ReplayError as error:
+                self.notify("warn", str(error))
+                return
+            dom.publish("titanReplayBuildMs", dom.perf_now() - started)
+            self.replay_seat = replay_viewer(self.game, self.state)
+        self.stop_ai()
+        self.clear_notices(keep_lasting=True)
+        self.screen = "replay"
+        self.remember("replay")
+        dom.set_html("screen", game_layout_html(f"{self.game.title}: replay", panel="Replay"))
+        dom.scroll_top()
+        self.replay_to(index)
+        dom.focus("[data-cmd='replay-forward']")
+
+    def replay_to(self, index: int) -> None:
+        """Show move `index` of the replay (clamped to the start and the last move)."""
+        if self.game is None or not self.replay or self.screen != "replay":
+            return
+        self.replay_index = max(0, min(len(self.replay) - 1, index))
+        regions = replay_regions(self.game, self.replay, self.replay_index, self.replay_seat)
+        focused = dom.focused_selector()
+        dom.set_html("gamebar", regions.gamebar)
+        dom.set_html("status", regions.status)
+        dom.set_html("board", regions.board)
+        dom.set_html("actions", regions.actions)
+        dom.set_html("log", regions.log)
+        # Keep the keyboard where it was (a button now disabled at either end hands it to the slider).
+        dom.focus(f"{focused}:not([disabled])" if focused else "#replay-slider", scroll=False)
+        if dom.focused_selector() is None:
+            dom.focus("#replay-slider", scroll=False)
+
+    def leave_replay(self) -> None:
+        """Back to the game, as it stands."""
+        if self.history_index > 0 and (dom.history_state() or {}).get("screen") == "replay":
+            dom.history_back()
+            return
+        self.show_game()
+        self.schedule_ai()
+
     def toggle_choices(self, button: Any) -> None:
         """Phone: fold the choices panel away to see the whole board, and back (the board keeps its choices)."""
         root = dom.window().document.documentElement
@@ -212,12 +264,18 @@ class App:
         return False
 
     def on_keydown(self, event: Any) -> None:
-        """Enter or Space on a focusable non-button element (SVG choices) acts like a click."""
+        """Enter or Space on a focusable non-button element (SVG choices) acts like a click; in a replay, the
+        arrow keys step back and forward (Home and End jump)."""
         key = str(event.key)
-        if key not in ("Enter", " "):
-            return
         target = dom.event_target(event)
         tag = str(target.tagName).upper() if target is not None else ""
+        steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -(10**9), "End": 10**9}
+        if self.screen == "replay" and key in steps and tag not in ("INPUT", "SELECT", "TEXTAREA"):
+            event.preventDefault()
+            self.replay_to(self.replay_index + steps[key])
+            return
+        if key not in ("Enter", " "):
+            return
         if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"):
             return
         found = dom.closest_command(event)
@@ -231,8 +289,12 @@ class App:
             self.command(value, node, event)
 
     def on_change(self, event: Any) -> None:
-        """Setup form: a change of game, player count or seat kind redraws the form."""
+        """Setup form: a change of game, player count or seat kind redraws the form; the replay's slider moves."""
         target = dom.event_target(event)
+        if self.screen == "replay" and target is not None and str(target.id) == "replay-slider":
+            self.replay_to(int(float(str(target.value))))
+            dom.focus("#replay-slider")
+            return
         if self.screen == "setup" and target is not None and target.hasAttribute("data-refresh"):
             focus_id = str(target.id)
             self.read_setup_form()
@@ -256,6 +318,12 @@ class App:
             "close-dialog": lambda: dom.close_dialog("dialog"),
             "dismiss": self.clear_notices,
             "toggle-choices": lambda: self.toggle_choices(node),
+            "replay": self.show_replay,
+            "replay-exit": self.leave_replay,
+            "replay-start": lambda: self.replay_to(0),
+            "replay-back": lambda: self.replay_to(self.replay_index - 1),
+            "replay-forward": lambda: self.replay_to(self.replay_index + 1),
+            "replay-end": lambda: self.replay_to(len(self.replay) - 1),
             "copy-save": lambda: self.tasks.add(asyncio.ensure_future(self.copy("save"))),
             "copy-link": lambda: self.tasks.add(asyncio.ensure_future(self.copy("link"))),
         }
@@ -598,6 +666,8 @@ class App:
                 self.show_setup()
             elif screen == "rules":
                 self.show_rules_sync()
+            elif screen == "replay" and self.state is not None:
+                self.show_replay(self.replay_index)
             else:
                 self.show_home()
         finally:

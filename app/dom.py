@@ -133,6 +133,18 @@ def form_values(form_id: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.to_py().items()}
 
 
+def focused_selector() -> str | None:
+    """A selector for the focused element, by its data-cmd or id (None: nothing of the app's is focused)."""
+    node = _py(js.document.activeElement)
+    if node is None or not hasattr(node, "getAttribute"):
+        return None
+    cmd = _py(node.getAttribute("data-cmd"))
+    if cmd is not None:
+        return f"[data-cmd='{cmd}']"
+    node_id = _py(node.getAttribute("id"))
+    return f"#{node_id}" if node_id else None
+
+
 def focus(selector: str, *, scroll: bool = True) -> None:
     """Move keyboard focus to the first element matching a CSS selector (optionally without scrolling)."""
     node = _py(js.document.querySelector(selector))

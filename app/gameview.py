@@ -18,9 +18,18 @@ from typing import Any
 
 from app import ai
 from app.markup import esc
-from app.screens import actions_html, game_over_html, gamebar_html, log_html, status_html
+from app.screens import (
+    actions_html,
+    game_over_html,
+    gamebar_html,
+    log_html,
+    replay_bar_html,
+    replay_controls_html,
+    status_html,
+)
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
+from engine.core.replay import can_replay
 from engine.core.undo import undo_steps
 
 
@@ -201,7 +210,7 @@ def render_regions(
     text = status_text(game, state, ctx)
     thinking = seat is not None and not interactive
     if state.is_over:
-        actions = game_over_html(result_lines(game, state))
+        actions = game_over_html(result_lines(game, state), can_replay(state))
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
         module = view_module(game.id)
@@ -229,12 +238,56 @@ def render_regions(
         if note:
             actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
     return Regions(
-        gamebar=gamebar_html(game.title, can_undo(state), state.is_over),
+        gamebar=gamebar_html(game.title, can_undo(state), state.is_over, can_replay(state)),
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),
         board=board,
         actions=actions,
         log=log_html(state.log, state.turns, last_lines=state.last_lines),
         legal=legal,
+        status_text=text,
+        view=view,
+    )
+
+
+def replay_viewer(game: Game, state: GameState) -> int | None:
+    """Whose view a replay draws: nobody's secrets when several humans share the device, else as in play."""
+    return None if guards_secrets(game, state) else perspective(state)
+
+
+def replay_regions(game: Game, states: list[GameState], index: int, viewer: int | None) -> Regions:
+    """The game screen at move `index` of a replay (0: the start): the board as it was, read-only, the move
+    marked and animated from the one before, the log as it stood, and the replay's controls."""
+    state = states[index]
+    before = states[index - 1] if index > 0 else None
+    view = game.view(state, viewer)
+    ctx = BoardContext(
+        game=game,
+        state=state,
+        view=view,
+        actions=[],
+        labels=[],
+        interactive=False,
+        rolled=bool(before is not None and state.last_chance),
+        seat_names=[s.name for s in state.seats],
+        actor=state.last_actor if before is not None else None,
+        previous=game.view(before, viewer) if before is not None else None,
+    )
+    board = view_module(game.id).render_board(ctx)
+    total = len(states) - 1
+    heading = game.turn_heading(before) if before is not None else ""  # the turn the move fell in
+    if index == 0:
+        text = "Replay: the start of the game."
+    else:
+        text = f"Replay: move {index} of {total}" + (f" ({heading})" if heading else "") + "."
+    if state.is_over:
+        text += " " + result_lines(game, state)[0]
+    return Regions(
+        gamebar=replay_bar_html(game.title),
+        status=status_html(text, over=state.is_over),
+        board=board,
+        actions=replay_controls_html(index, total),
+        log=log_html(state.log, state.turns, last_lines=len(state.log) - len(before.log) if before else 0),
+        legal=[],
         status_text=text,
         view=view,
     )

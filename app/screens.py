@@ -344,8 +344,8 @@ def setup_html(data: SetupData) -> str:
 # -- game -------------------------------------------------------------------------------------
 
 
-def game_layout_html(title: str) -> str:
-    """The game screen's regions (each is then rewritten on its own)."""
+def game_layout_html(title: str, panel: str = "Choices") -> str:
+    """The game screen's regions (each is then rewritten on its own); `panel`: the choices panel's title."""
     return (
         f"<section class='game' aria-label='{esc(title)}'>"
         "<div id='gamebar' class='gamebar'></div>"
@@ -354,7 +354,7 @@ def game_layout_html(title: str) -> str:
         "<div id='board' class='board-wrap'></div>"
         "<aside class='side'>"
         "<section class='actions-box' aria-labelledby='actions-title'><div class='box-head'>"
-        "<h2 id='actions-title' class='box-title'>Choices</h2>"
+        f"<h2 id='actions-title' class='box-title'>{esc(panel)}</h2>"
         "<button type='button' class='btn btn-small choices-toggle' data-cmd='toggle-choices' "
         "aria-controls='actions' aria-expanded='true'>Hide</button></div>"
         "<div id='actions' class='actions'></div></section>"
@@ -364,8 +364,8 @@ def game_layout_html(title: str) -> str:
     )
 
 
-def gamebar_html(title: str, can_undo: bool, is_over: bool) -> str:
-    """The game's menu: share, undo, rules, home."""
+def gamebar_html(title: str, can_undo: bool, is_over: bool, can_replay: bool = False) -> str:
+    """The game's menu: undo, share, replay (when every move is known), rules, home."""
     undo = button(
         "Undo",
         cls="btn btn-small",
@@ -378,9 +378,39 @@ def gamebar_html(title: str, can_undo: bool, is_over: bool) -> str:
         "<nav class='menu' aria-label='Game menu'>"
         + undo
         + button("Save / Share", cls="btn btn-small", cmd="share")
+        + (
+            button("Replay", cls="btn btn-small", cmd="replay", title="Step through the game from its start")
+            if can_replay
+            else ""
+        )
         + button("Rules", cls="btn btn-small", cmd="rules")
         + button("Home", cls="btn btn-small", cmd="home")
         + "</nav>"
+    )
+
+
+def replay_bar_html(title: str) -> str:
+    """The replay's menu: back to the game."""
+    return (
+        f"<h1 class='game-title'>{esc(title)} · Replay</h1><nav class='menu' aria-label='Replay menu'>"
+        + button("Back to the game", cls="btn btn-small", cmd="replay-exit")
+        + "</nav>"
+    )
+
+
+def replay_controls_html(index: int, total: int) -> str:
+    """Start, back, forward, end and a slider over the moves (index 0 is the start, `total` the last move)."""
+    return (
+        "<div class='replay-controls'>"
+        f"<p class='replay-position'>{'The start' if index == 0 else f'Move {index} of {total}'}</p>"
+        f"<input type='range' id='replay-slider' class='replay-slider' min='0' max='{total}' value='{index}' "
+        "aria-label='Move shown'>"
+        "<div class='replay-buttons'>"
+        + button("« Start", cls="btn btn-small", cmd="replay-start", disabled=index == 0)
+        + button("‹ Back", cls="btn btn-small", cmd="replay-back", disabled=index == 0)
+        + button("Next ›", cls="btn btn-small btn-primary", cmd="replay-forward", disabled=index >= total)
+        + button("End »", cls="btn btn-small", cmd="replay-end", disabled=index >= total)
+        + "</div><p class='replay-help'>The arrow keys step too.</p></div>"
     )
 
 
@@ -483,12 +513,13 @@ def log_html(
     return "".join(items)
 
 
-def game_over_html(lines: Sequence[str]) -> str:
-    """The final result panel shown in the action bar when the game ends."""
+def game_over_html(lines: Sequence[str], can_replay: bool = False) -> str:
+    """The final result panel shown in the action bar when the game ends (with a replay when it can be had)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (
         f"<div class='result'><ul class='result-list'>{items}</ul>"
         + button("New game", cls="btn btn-primary", cmd="new")
+        + (button("Replay the game", cls="btn", cmd="replay") if can_replay else "")
         + button("Home", cls="btn", cmd="home")
         + "</div>"
     )

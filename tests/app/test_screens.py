@@ -21,7 +21,7 @@ from app.screens import (
     share_dialog_html,
 )
 from app.storage import SavedGame
-from engine.core import Seat
+from engine.core import Rng, Seat
 from tests.engine.toy_game import PIG
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -166,3 +166,31 @@ def test_the_log_groups_lines_by_turn_newest_turn_first_older_turns_folded():
     assert re.findall(r"<li class='log-last'>([^<]*)</li>", html) == ["F1", "E1"]  # the last move's lines
     flat = log_html(lines, (), last_lines=1)  # a game saved before turns were kept: newest line first
     assert flat.startswith("<li class='log-last'>F1</li><li>E1</li>")
+
+
+def test_a_replay_steps_through_a_game_from_its_start_with_the_log_in_step():
+    from app.gameview import render_regions, replay_regions, replay_viewer
+    from engine.core.replay import replay_states
+    from engine.registry import GAMES
+
+    game = GAMES["titan_race"]
+    seats = [Seat(name=XSS), Seat(name="Bot", kind="ai", level=1), Seat(name="Cy")]
+    state = game.new_game(3, None, 5, seats)
+    rng = Rng(5)
+    while not state.is_over:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert 'data-cmd="replay"' in render_regions(game, state).actions  # offered at the end of the game
+    states = replay_states(game, state)
+    viewer = replay_viewer(game, state)
+    assert viewer is None  # two humans share the device: the replay shows nobody's hand
+    start = replay_regions(game, states, 0, viewer)
+    assert "The start" in start.actions and "Replay: the start" in start.status_text
+    assert re.search(r'<button[^>]*\bdisabled\b[^>]*data-cmd="replay-back"', start.actions)
+    assert "data-action" not in start.board  # read-only
+    middle = replay_regions(game, states, 10, viewer)
+    assert f"Move 10 of {state.moves}" in middle.actions
+    assert middle.log.count("<li") < render_regions(game, state).log.count("<li")  # the log as it stood then
+    end = replay_regions(game, states, state.moves, viewer)
+    assert re.search(r'<button[^>]*\bdisabled\b[^>]*data-cmd="replay-forward"', end.actions)
+    assert "wins" in end.status_text
+    assert "<img" not in end.log + end.board + end.status

@@ -108,6 +108,27 @@ def test_game_against_ai_to_the_end_then_reload(page, open_app, shot):
     wait_ready(page)
     page.wait_for_selector("#board .player-board")
     assert log_text(page) == final_log
+    # The finished game replays from its start (after the reload too: the moves are in the save).
+    page.click("#actions [data-cmd=replay]")
+    expect(page.locator(".replay-position")).to_have_text("The start")
+    expect(page.locator("#board .player-board").first).to_be_visible()
+    expect(page.locator("#log li")).to_have_count(2)  # the set-up lines only
+    page.click("[data-cmd=replay-forward]")
+    expect(page.locator(".replay-position")).to_contain_text("Move 1 of ")
+    total = int(page.locator("#replay-slider").get_attribute("max"))
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-position")).to_have_text(f"Move 2 of {total}")
+    page.locator("#replay-slider").fill(str(total // 2))
+    expect(page.locator(".replay-position")).to_have_text(f"Move {total // 2} of {total}")
+    shot(page, "app-replay-desktop", full_page=True)
+    page.click("[data-cmd=replay-end]")
+    expect(page.locator("#status")).to_contain_text("wins")
+    assert page.locator("#board .player-board").count() == 2
+    build_ms = page.evaluate("window.titanReplayBuildMs")
+    print(f"replay of {total} moves built in {build_ms:.0f} ms")
+    page.click("#gamebar [data-cmd=replay-exit]")
+    expect(page.locator("#actions .result")).to_be_visible()
+    assert log_text(page) == final_log
     page.click("#gamebar [data-cmd=home]")
     expect(page.locator(".saved").first).to_contain_text("Finished")
 

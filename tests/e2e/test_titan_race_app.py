@@ -240,3 +240,13 @@ def test_phone_a_tap_shows_a_moves_path_and_a_second_tap_plays_it(phone_page, op
     expect(page.locator("[data-cmd=toggle-choices]")).to_have_attribute("aria-expanded", "false")
     page.tap("[data-cmd=toggle-choices]")
     expect(page.locator("#actions")).to_be_visible()
+    # A game in progress replays from its start too, and fits the phone.
+    page.click("#gamebar [data-cmd=replay]")
+    expect(page.locator(".replay-position")).to_have_text("The start")
+    page.click("[data-cmd=replay-end]")
+    expect(page.locator(".replay-position")).to_contain_text("Move ")
+    page.click("[data-cmd=replay-back]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "tr-replay-phone")
+    page.click("#gamebar [data-cmd=replay-exit]")
+    expect(page.locator("#actions .btn-action").first).to_be_visible()
