@@ -186,6 +186,39 @@ class App:
             return
         self.command(value, node, event)
 
+    # -- hints ----------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """What the strongest computer level would play now, for a human seat with hints: marked, not played."""
+        state, game = self.state, self.game
+        if state is None or game is None or state.is_over:
+            return
+        seat = state.current_player
+        if seat is None or state.seats[seat].is_ai or not state.seats[seat].hints:
+            return
+        self.tasks.add(asyncio.ensure_future(self.run_hint(game, state, seat)))
+
+    async def run_hint(self, game: Game, state: GameState, seat: int) -> None:
+        """Think as the Hard level over what this seat may know (it samples the rest), then mark its choice."""
+        dom.set_text("hint-text", "Thinking…")
+        level = max(level for level, _label in ai.bot_levels(game))
+
+        def stale() -> bool:
+            return self.state is not state or self.screen != "game"
+
+        try:
+            action = await ai.think(game, state, seat, level, is_cancelled=stale)
+        except Exception as error:  # a hint is a help: its failure changes nothing
+            dom.set_text("hint-text", f"No hint this time ({error}).")
+            return
+        if action is None or stale() or action not in self.legal:
+            return
+        index = str(self.legal.index(action))
+        for node in dom.query_all(dom.element("screen"), "[data-action]"):
+            if dom.attribute(node, "data-action") == index:
+                node.classList.add("is-hinted")
+        label = game.describe_action(state, action)
+        dom.set_text("hint-text", f"Hard would play \u201c{label}\u201d (marked). The choice is yours.")
+
     # -- replay -------------------------------------------------------------------------------------
     def show_replay(self, index: int = 0) -> None:
         """Step through the game in play from its start (rebuilt from its moves, checked to reach its position)."""
@@ -319,6 +352,7 @@ class App:
             "dismiss": self.clear_notices,
             "toggle-choices": lambda: self.toggle_choices(node),
             "replay": self.show_replay,
+            "hint": self.ask_hint,
             "replay-exit": self.leave_replay,
             "replay-start": lambda: self.replay_to(0),
             "replay-back": lambda: self.replay_to(self.replay_index - 1),

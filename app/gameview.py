@@ -237,6 +237,12 @@ def render_regions(
         note = module.choices_note(ctx) if interactive and hasattr(module, "choices_note") else None
         if note:
             actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
+        if interactive and seat is not None and state.seats[seat].hints and len(legal) > 1:
+            actions = (
+                "<div class='hint-box'><button type='button' class='btn btn-small btn-hint' data-cmd='hint'>"
+                "Hint: what would Hard play?</button><p id='hint-text' class='hint-text' aria-live='polite'></p>"
+                f"</div>{actions}"
+            )
     return Regions(
         gamebar=gamebar_html(game.title, can_undo(state), state.is_over, can_replay(state)),
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),

@@ -266,6 +266,7 @@ class SetupData:
     seed: str = ""
     error: str = ""
     solo_note: str = ""
+    hints: bool = False  # human seats may ask what the Hard level would play
 
 
 def setup_html(data: SetupData) -> str:
@@ -316,6 +317,7 @@ def setup_html(data: SetupData) -> str:
         type="text", id="setup-seed", name="seed", value=data.seed, inputmode="numeric", placeholder="random"
     )
     solo = f"<p class='solo-note'>{esc(data.solo_note)}</p>" if data.solo_note else ""
+    hints_attrs = attrs(type="checkbox", id="setup-hints", name="hints", value="1", checked=data.hints)
     return (
         "<section class='setup' aria-labelledby='setup-title'>"
         "<h1 id='setup-title'>New game</h1>"
@@ -327,6 +329,10 @@ def setup_html(data: SetupData) -> str:
         f"data-refresh='1'>{count_options}</select></label></div>{solo}"
         f"<div class='seats'>{''.join(seat_rows)}</div>"
         f"{options_block}"
+        "<fieldset class='hints-box'><legend>Help</legend>"
+        f"<label class='check' for='setup-hints'><input{hints_attrs}>"
+        "<span>Hints: a human player may ask what the Hard computer would play (it is shown, never played)"
+        "</span></label></fieldset>"
         "<fieldset class='seed-box'><legend>Seed</legend>"
         "<label class='field' for='setup-seed'><span>Seed (optional)</span>"
         f"<input{seed_attrs}></label>"

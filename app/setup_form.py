@@ -89,7 +89,9 @@ def read_form(games: Mapping[str, Game], values: dict[str, str], previous: Setup
     option_values["_submitted"] = "1"
     if previous is not None and previous.game_id != game.id:
         option_values = {}  # another game's options mean nothing here
-    return game, setup_data(games, game, count, seats, option_values, values.get("seed", ""))
+    data = setup_data(games, game, count, seats, option_values, values.get("seed", ""))
+    data.hints = values.get("hints") == "1"
+    return game, data
 
 
 def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat], dict[str, Any], int | None]:
@@ -101,7 +103,8 @@ def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat],
             raise ValueError(f"Seat {index + 1} needs a name.")
         if len(name) > 32:
             raise ValueError(f"The name of seat {index + 1} is longer than 32 characters.")
-        seats.append(Seat(name=name, kind=seat.kind, level=seat.level if seat.kind == "ai" else 0))
+        human = seat.kind != "ai"
+        seats.append(Seat(name=name, kind=seat.kind, level=0 if human else seat.level, hints=human and setup.hints))
     seed_text = values.get("seed", "").strip()
     seed: int | None = None
     if seed_text:

@@ -518,7 +518,7 @@ def _preview_style(choices: _Choices) -> str:
     if not choices.previews:
         return ""
     rules = "".join(
-        f"#app:has([data-action='{i}']:is(:hover,:focus-visible,.is-armed)) .tr-pv-{i}{{display:inline}}"
+        f"#app:has([data-action='{i}']:is(:hover,:focus-visible,.is-armed,.is-hinted)) .tr-pv-{i}{{display:inline}}"
         for i in choices.previews
     )
     return f"<style>{rules}</style>"

@@ -14,13 +14,14 @@ MAX_SEED = (1 << 63) - 1
 
 
 class Seat(BaseModel):
-    """Who sits in a seat: a name, human or AI, and the AI's level."""
+    """Who sits in a seat: a name, human or AI, the AI's level, and whether a human may ask for hints."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1, max_length=32)
     kind: Literal["human", "ai"] = "human"
     level: int = Field(default=0, ge=0, le=9)
+    hints: bool = False  # the app offers this human what the strongest level would play (never plays it)
 
     @property
     def is_ai(self) -> bool:

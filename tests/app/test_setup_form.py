@@ -92,3 +92,27 @@ def test_the_form_shows_only_the_options_of_the_chosen_game_player_count_and_var
     assert parsed["grand_slam_circuits"] == ("lagoon", "ban_kog", "anglieh") and "team_size" not in parsed
     assert "grand_slam_circuits" not in parse_values(race, {**values, "opt_variant": "standard"}, 3)
     assert parse_values(race, {"opt_variant": "grand_slam"}, 3)["grand_slam_circuits"] == ()
+
+
+def test_hints_are_off_by_default_and_given_to_the_human_seats_when_chosen():
+    from app.gameview import render_regions
+    from app.screens import setup_html
+
+    form = {"game": "titan_dice", "num_players": "2", "seat0_name": "Ann", "seat0_kind": "human"}
+    _game, setup = read_form(GAMES, form, None)
+    assert 'id="setup-hints"' in setup_html(setup) and "checked" not in setup_html(setup).split("setup-hints")[1][:60]
+    seats, _options, _seed = checked_start(setup, form)
+    assert not any(seat.hints for seat in seats)
+    _game, setup = read_form(GAMES, {**form, "hints": "1"}, None)
+    seats, _options, _seed = checked_start(setup, {**form, "hints": "1"})
+    assert [seat.hints for seat in seats] == [True, False]  # humans only
+    game = GAMES["titan_dice"]
+    state = game.new_game(2, None, 3, seats)
+    assert 'data-cmd="hint"' not in render_regions(game, state).actions  # one choice: nothing to hint
+    state = game.apply(state, game.legal_actions(state)[0])
+    while state.current_player != 0 or len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[-1])
+    assert "data-cmd='hint'" in render_regions(game, state).actions
+    plain = game.new_game(2, None, 3, [seats[0].model_copy(update={"hints": False}), seats[1]])
+    plain = game.apply(plain, game.legal_actions(plain)[0])
+    assert "data-cmd='hint'" not in render_regions(game, plain).actions

@@ -34,12 +34,15 @@ def new_game(
     players: int = 2,
     names: dict[int, str] | None = None,
     humans: tuple[int, ...] = (0,),
+    hints: bool = False,
 ) -> None:
     """From the home screen: fill the setup form and start a Titan Dice game."""
     page.click("[data-cmd=new]")
     page.wait_for_selector("#setup-form")
     page.select_option("#setup-game", "titan_dice")
     fill_seats(page, players, humans, names)
+    if hints:
+        page.check("#setup-hints")
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .player-board")
@@ -384,3 +387,21 @@ def test_accessibility_axe(page, open_app, axe, shot):
     page.wait_for_selector(".rulebook h2")
     assert serious() == [], "rules"
     shot(page, "app-rules-desktop")
+
+
+def test_a_hint_marks_what_hard_would_play_and_plays_nothing(page, open_app, shot):
+    open_app(page, FAST)
+    new_game(page, seed="4242", hints=True)
+    for _ in range(40):  # a decision with a few choices
+        assert wait_for_human(page)
+        if page.locator("#actions .btn-action").count() >= 3 and page.locator("[data-cmd=hint]").count():
+            break
+        click_choice(page)
+    before = save_string(page)
+    page.click("[data-cmd=hint]")
+    expect(page.locator("#hint-text")).to_contain_text("Hard would play", timeout=30_000)
+    hinted = page.locator("#actions .btn-action.is-hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.inner_text().split("\n")[0] in page.inner_text("#hint-text")
+    shot(page, "app-hint-desktop")
+    assert save_string(page) == before  # shown, never played
