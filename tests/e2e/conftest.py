@@ -223,3 +223,27 @@ def axe():
 @pytest.fixture
 def shot():
     return save_shot
+
+
+SMALL_TARGETS_JS = """(minimum) => {
+  const found = [];
+  for (const el of document.querySelectorAll('button, summary, select, input:not([type=hidden]), a[href]')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.matches('a') && el.closest('p, li')) continue;  // a link inside a sentence (WCAG 2.5.5 exempts it)
+    if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) {
+      const label = el.closest('label').getBoundingClientRect();
+      if (label.height >= minimum) continue;  // the whole label is the target
+    }
+    if (box.width < minimum - 0.5 || box.height < minimum - 0.5) {
+      found.push(`${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return found;
+}"""
+
+
+def small_targets(page: Page, minimum: int = 44) -> list[str]:
+    """The visible controls (buttons, folding headings, fields, links outside sentences) smaller than
+    `minimum` CSS pixels either way: tap targets a finger misses."""
+    return page.evaluate(SMALL_TARGETS_JS, minimum)

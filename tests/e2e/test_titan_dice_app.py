@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import fill_seats, save_string, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
 
 FAST = "?ai-pause=40"
 XSS = "<img src=x onerror=alert(1)>"
@@ -333,14 +333,17 @@ def test_phone_screens(phone_page, open_app, shot):
     page = phone_page
     open_app(page, FAST)
     shot(page, "app-home-phone")
+    assert small_targets(page) == []  # home: 44 x 44 px tap targets
     page.click("[data-cmd=new]")
     page.wait_for_selector("#setup-form")
+    assert small_targets(page) == []
     shot(page, "app-setup-phone", full_page=True)
     page.click("[data-cmd=home]")
     new_game(page, seed="1234")
     play_moves(page, 4)
     wait_for_human(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert small_targets(page) == []
     shot(page, "app-game-phone")
     shot(page, "app-game-phone-full", full_page=True)
     page.click("#gamebar [data-cmd=rules]")

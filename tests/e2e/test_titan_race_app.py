@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import fill_seats, save_string, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -194,6 +194,7 @@ def test_phone_and_axe(phone_page, open_app, shot, axe):
         click_race_choice(page)
     wait_for_human(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert small_targets(page) == []  # every button, folding heading and field: 44 x 44 px at least
     shot(page, "tr-game-phone")
     shot(page, "tr-game-phone-full", full_page=True)
     violations = [v for v in axe(page) if v.get("impact") in ("serious", "critical")]
@@ -247,6 +248,7 @@ def test_phone_a_tap_shows_a_moves_path_and_a_second_tap_plays_it(phone_page, op
     expect(page.locator(".replay-position")).to_contain_text("Move ")
     page.click("[data-cmd=replay-back]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert small_targets(page) == []
     shot(page, "tr-replay-phone")
     page.click("#gamebar [data-cmd=replay-exit]")
     expect(page.locator("#actions .btn-action").first).to_be_visible()
