@@ -236,7 +236,8 @@ SMALL_TARGETS_JS = """(minimum) => {
       if (label.height >= minimum) continue;  // the whole label is the target
     }
     if (box.width < minimum - 0.5 || box.height < minimum - 0.5) {
-      found.push(`${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      const name = (el.innerText || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 30);
+      found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
   return found;
