@@ -739,17 +739,24 @@ class App:
             assert seat is not None
             if not state.seats[seat].is_ai:
                 return
-            await asyncio.sleep(self.ai_pause_before(game, state))
+            # The board is shown for the pause while the bot thinks: a slow decision needs no extra wait.
+            pause = self.ai_pause_before(game, state)
             while dom.is_hidden() and not cancelled():  # a background tab waits: the visible one plays
                 await asyncio.sleep(HIDDEN_POLL_SECONDS)
             if cancelled():
                 return
+            started = dom.perf_now()
             try:
                 action = await ai.think(game, state, seat, state.seats[seat].level, is_cancelled=cancelled)
             except Exception as error:  # a bot failure must not freeze the game: fall back to a legal action
                 self.notify("warn", f"The computer player hit a problem ({error}); it plays a simple move.")
                 action = game.legal_actions(state)[0]
             if action is None or cancelled() or self.state is not state:
+                return
+            await asyncio.sleep(max(0.0, pause - (dom.perf_now() - started) / 1000))
+            while dom.is_hidden() and not cancelled():
+                await asyncio.sleep(HIDDEN_POLL_SECONDS)
+            if cancelled() or self.state is not state:
                 return
             try:
                 self.state = game.apply(state, action)
