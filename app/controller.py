@@ -738,6 +738,7 @@ class App:
             seat = state.current_player
             assert seat is not None
             if not state.seats[seat].is_ai:
+                self.focus_first_choice()  # the human's turn again: the keyboard is on her first choice
                 return
             # The board is shown for the pause while the bot thinks: a slow decision needs no extra wait.
             pause = self.ai_pause_before(game, state)

@@ -408,3 +408,70 @@ def test_a_hint_marks_what_hard_would_play_and_plays_nothing(page, open_app, sho
     assert hinted.inner_text().split("\n")[0] in page.inner_text("#hint-text")
     shot(page, "app-hint-desktop")
     assert save_string(page) == before  # shown, never played
+
+
+def test_back_and_forward_move_between_the_apps_screens(page, open_app, base_url):
+    open_app(page, FAST)
+    new_game(page, seed="99")
+    wait_for_human(page)
+    page.click("#gamebar [data-cmd=rules]")
+    page.wait_for_selector(".rulebook h2")
+    page.go_back()  # rules -> the game
+    page.wait_for_selector("#board .player-board")
+    log = log_text(page)
+    page.go_back()  # game -> the setup form
+    page.wait_for_selector("#setup-form")
+    page.go_forward()  # -> the same game again, nothing lost
+    page.wait_for_selector("#board .player-board")
+    assert log_text(page) == log
+    page.go_back()
+    page.wait_for_selector("#setup-form")
+    page.go_back()  # setup -> home, still inside the app
+    expect(page.locator("#home-title")).to_be_visible()
+    assert page.url.startswith(base_url)
+    page.click(".hero [data-cmd=open]")  # and the game is there to continue
+    page.wait_for_selector("#board .player-board")
+    assert log_text(page) == log
+
+
+def test_keyboard_focus_is_on_a_choice_and_never_on_one_that_ends_the_turn(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="2718")
+    wait_for_human(page)
+    seen_enders = 0
+    for _ in range(25):
+        if not wait_for_human(page):
+            break
+        page.wait_for_function("document.activeElement && document.activeElement.matches('#actions .btn-action')")
+        focused = page.evaluate("document.activeElement.className")
+        enders = page.locator("#actions .btn-action.ends-turn").count()
+        others = page.locator("#actions .btn-action:not(.ends-turn)").count()
+        seen_enders += enders
+        assert "ends-turn" not in focused or others == 0, focused  # Enter never captures or passes by default
+        page.keyboard.press("Enter")  # keyboard play flows: the focused choice is played
+    assert seen_enders > 0  # the rule was put to the test
+
+
+def test_notices_go_by_themselves_at_the_next_move_and_never_sit_behind_a_dialog(page, open_app):
+    open_app(page, FAST)
+    new_game(page, seed="31415")
+
+    def undo_notice() -> None:
+        for _ in range(30):  # play until an undo is possible, then take the move back
+            assert wait_for_human(page)
+            if page.locator("#gamebar [data-cmd=undo]:not([disabled])").count():
+                break
+            click_choice(page)
+        page.click("#gamebar [data-cmd=undo]")
+        expect(page.locator(".notice-info")).to_contain_text("Took back")
+        wait_for_human(page)
+
+    undo_notice()
+    expect(page.locator(".notice-info")).to_have_count(0, timeout=8_000)  # gone after a few seconds
+    undo_notice()
+    click_choice(page)  # the next move takes it away at once
+    expect(page.locator(".notice-info")).to_have_count(0, timeout=1_000)
+    undo_notice()
+    page.click("#gamebar [data-cmd=share]")  # a dialog opens: the old notice goes
+    expect(page.locator(".notice-info")).to_have_count(0, timeout=1_000)
+    page.click("[data-cmd=close-dialog]")
