@@ -194,3 +194,44 @@ def test_a_replay_steps_through_a_game_from_its_start_with_the_log_in_step():
     assert re.search(r'<button[^>]*\bdisabled\b[^>]*data-cmd="replay-forward"', end.actions)
     assert "wins" in end.status_text
     assert "<img" not in end.log + end.board + end.status
+
+
+def test_every_choice_says_what_it_does_before_it_is_made():
+    from app.gameview import render_regions
+    from engine.registry import GAMES
+
+    dice = GAMES["titan_dice"]
+    state = dice.new_game(2, None, 3, [Seat(name="Ann"), Seat(name="Bob")])
+    rng = Rng(3)
+    while not any(a.kind == "purchase" and a.creature == "gryphon" for a in dice.legal_actions(state)):
+        state = dice.apply(state, rng.choice(dice.legal_actions(state)))
+    actions = render_regions(dice, state).actions
+    assert re.search(r"Buy Gryphon 1 \(cost \d\)</span><small class='btn-detail'>Rescue: [^<]{20,}", actions)
+    race = GAMES["titan_race"]
+    state = race.new_game(2, None, 3, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+    actions = render_regions(race, state).actions
+    for titan in ("Rassik", "Craken", "Chtooloo"):
+        assert re.search(re.escape(titan) + r"[^<]*</span><small class='btn-detail'>Ability: [^<]{20,}", actions)
+
+
+def test_a_saved_game_names_its_variant_and_circuit():
+    from app.gameview import variant_label
+    from engine.registry import GAMES
+
+    race = GAMES["titan_race"]
+    slam = race.new_game(3, {"variant": "grand_slam", "circuit": "lagoon"}, 3)
+    assert (
+        variant_label(race, slam)
+        == "Grand Slam: Dead Man's Lagoon \u2192 " + variant_label(race, slam).split(" \u2192 ", 1)[1]
+    )
+    assert variant_label(race, slam).count("\u2192") == 2
+    assert variant_label(race, race.new_game(3, {"circuit": "kaldheira"}, 3)) == "Kaldheira, the pools of doom"
+    assert variant_label(GAMES["titan_dice"], GAMES["titan_dice"].new_game(1, None, 3)) == "Solo against Exodus"
+    assert variant_label(GAMES["titan_dice"], GAMES["titan_dice"].new_game(2, None, 3)) == ""
+    html = home_html(
+        HomeData(
+            games=[SavedGame("a", "titan_race", "Titan Race", ["A"], 0, "Round 1", "TT.2.x", extra={"variant": XSS})],
+            last=None,
+        )
+    )
+    assert "saved-variant" in html and "<img" not in html
