@@ -220,11 +220,9 @@ def test_a_saved_game_names_its_variant_and_circuit():
 
     race = GAMES["titan_race"]
     slam = race.new_game(3, {"variant": "grand_slam", "circuit": "lagoon"}, 3)
-    assert (
-        variant_label(race, slam)
-        == "Grand Slam: Dead Man's Lagoon \u2192 " + variant_label(race, slam).split(" \u2192 ", 1)[1]
-    )
-    assert variant_label(race, slam).count("\u2192") == 2
+    label = variant_label(race, slam)
+    assert label.startswith("Grand Slam: Dead Man's Lagoon \u2192 ")
+    assert label.count("\u2192") == 2  # the three circuits in the order raced
     assert variant_label(race, race.new_game(3, {"circuit": "kaldheira"}, 3)) == "Kaldheira, the pools of doom"
     assert variant_label(GAMES["titan_dice"], GAMES["titan_dice"].new_game(1, None, 3)) == "Solo against Exodus"
     assert variant_label(GAMES["titan_dice"], GAMES["titan_dice"].new_game(2, None, 3)) == ""
