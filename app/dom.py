@@ -219,9 +219,9 @@ def timezone_offset() -> int:
     return int(js.Date.new().getTimezoneOffset())
 
 
-def history_state() -> dict[str, Any] | None:
-    """The browser history entry's state (a dict this app wrote), or None."""
-    value = _py(js.window.history.state)
+def _history_dict(value: Any) -> dict[str, Any] | None:
+    """A history entry's state as a dict (None if it is not one, e.g. written by another page)."""
+    value = _py(value)
     if value is None:
         return None
     try:
@@ -229,6 +229,11 @@ def history_state() -> dict[str, Any] | None:
     except Exception:
         return None
     return state if isinstance(state, dict) else None
+
+
+def history_state() -> dict[str, Any] | None:
+    """The browser history entry's state (a dict this app wrote), or None."""
+    return _history_dict(js.window.history.state)
 
 
 def history_push(state: dict[str, Any], replace: bool = False) -> None:
@@ -247,14 +252,7 @@ def history_back() -> None:
 
 def event_state(event: Any) -> dict[str, Any] | None:
     """A popstate event's state, as a dict (None if it is not one of this app's)."""
-    value = _py(getattr(event, "state", None))
-    if value is None:
-        return None
-    try:
-        state = value.to_py()
-    except Exception:
-        return None
-    return state if isinstance(state, dict) else None
+    return _history_dict(getattr(event, "state", None))
 
 
 def is_hidden() -> bool:
