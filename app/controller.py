@@ -32,6 +32,7 @@ from app.screens import (
 )
 from app.setup_form import catalog, checked_start, default_setup, read_form
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
+from app.views import view_module
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Action, Game, GameState
 from engine.core.replay import ReplayError, replay_states
@@ -180,7 +181,7 @@ class App:
         kind, value, node = found
         if kind == "action":
             event.preventDefault()
-            if self.touch and not self.confirmed(value):
+            if self.touch and not self.confirmed(value, node):
                 return
             self.play_index(value)
             return
@@ -279,22 +280,45 @@ class App:
         """Remember whether a finger or a mouse is pressing (a tap shows a move before it is played)."""
         self.touch = str(getattr(event, "pointerType", "")) == "touch"
 
-    def confirmed(self, value: str) -> bool:
-        """On touch, a choice with a drawn preview (a move's path) is played by a second tap on it: the first
-        shows its path, so "left" and "right" can be compared. False while waiting for the second tap."""
+    def confirmed(self, value: str, node: Any = None) -> bool:
+        """On touch, some choices are played by a second tap: a move with a drawn preview (the first tap shows
+        its path, so "left" and "right" can be compared), and a card or space on the board whose choice has a
+        text to read (the first tap shows it, as a hover would). False while waiting for the second tap."""
         board = dom.element("board")
-        if board is None or dom.query(board, f"[data-preview-of='{value}']") is None:
-            return True  # nothing to preview: played at once
+        if board is None:
+            return True
+        previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
+        detail = ""
+        on_board = node is not None and bool(board.contains(node))
+        if not previewed and on_board:
+            detail = self.choice_detail(value)
+        if not previewed and not detail:
+            return True  # nothing to show first: played at once
         if self.armed == value:
             return True
         self.armed = value
-        for node in dom.query_all(dom.element("screen"), "[data-action]"):
-            if dom.attribute(node, "data-action") == value:
-                node.classList.add("is-armed")
+        for other in dom.query_all(dom.element("screen"), "[data-action]"):
+            if dom.attribute(other, "data-action") == value:
+                other.classList.add("is-armed")
             else:
-                node.classList.remove("is-armed")
-        dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+                other.classList.remove("is-armed")
+        if previewed:
+            dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+        else:
+            dom.set_text("status", f"{detail} Tap it again to choose it.")
         return False
+
+    def choice_detail(self, value: str) -> str:
+        """'Buy Gryphon 1 (cost 2): Rescue: ...', what a choice does in words ('' when there is nothing to add)."""
+        if self.game is None or self.state is None or self.last_view is None:
+            return ""
+        module = view_module(self.game.id)
+        try:
+            action = self.legal[int(value)]
+        except (ValueError, IndexError):
+            return ""
+        text = module.action_detail(self.last_view, action.model_dump()) if hasattr(module, "action_detail") else ""
+        return f"{self.game.describe_action(self.state, action)}: {text}" if text else ""
 
     def on_keydown(self, event: Any) -> None:
         """Enter or Space on a focusable non-button element (SVG choices) acts like a click; in a replay, the

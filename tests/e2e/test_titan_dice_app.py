@@ -475,3 +475,25 @@ def test_notices_go_by_themselves_at_the_next_move_and_never_sit_behind_a_dialog
     page.click("#gamebar [data-cmd=share]")  # a dialog opens: the old notice goes
     expect(page.locator(".notice-info")).to_have_count(0, timeout=1_000)
     page.click("[data-cmd=close-dialog]")
+
+
+def test_phone_a_tap_on_a_card_reads_it_and_a_second_tap_buys_it(phone_page, open_app):
+    page = phone_page
+    open_app(page, FAST)
+    new_game(page, seed="4242")
+    for _ in range(40):  # until a card on the board can be bought
+        assert wait_for_human(page)
+        cards = page.locator("#board [data-action]").filter(has_text="cost")
+        buyable = [i for i in range(cards.count()) if "Buy" in (cards.nth(i).get_attribute("aria-label") or "")]
+        if buyable:
+            break
+        click_choice(page)
+    card = cards.nth(buyable[0])
+    label = card.get_attribute("aria-label")
+    before = save_string(page)
+    card.tap()
+    expect(page.locator("#status")).to_contain_text("Tap it again to choose it")
+    assert label.split(" (")[0] in page.inner_text("#status")  # the card's name, then what it does
+    assert save_string(page) == before
+    card.tap()
+    expect(page.locator("#log")).to_contain_text("buys")
