@@ -1,0 +1,248 @@
+"""The state of a game of Titan: players, legions, the stock, the turn and, while one is fought, the battle.
+
+A legion's contents are secret: besides its owner, each seat knows only the characters it has seen
+(`Legion.known[seat]`, a sub-multiset of the contents); `view.py` draws from that and nothing else.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, cast
+
+from engine.core import GameState
+from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, power_of
+
+
+class Phase(StrEnum):
+    """What kind of decision the game waits for (flow as data)."""
+
+    SPLIT = "split"  # the mover splits legions (first turn: the 8 must become two 4s, a lord in each)
+    MOVE = "move"  # roll for movement, then move legions one at a time (first turn: one mulligan)
+    ENGAGE = "engage"  # the mover chooses the next engagement to resolve
+    ENGAGEMENT = "engagement"  # before battle: flee, concede, propose or accept terms, or fight
+    MANEUVER = "maneuver"  # a battle side moves (and first brings on) its characters
+    STRIKE = "strike"  # a battle side strikes and rangestrikes; then the other side strikes back
+    CARRY = "carry"  # the striker places the hits left over after a kill
+    AFTERMATH = "aftermath"  # after an engagement: summon an angel, muster a reinforcement, take angels
+    MUSTER = "muster"  # the mover's legions that moved may muster
+    GAME_OVER = "game_over"
+
+
+COLOURS: tuple[str, ...] = ("Black", "Blue", "Brown", "Gold", "Green", "Red")
+COLOUR_CODES: dict[str, str] = {"Black": "Bk", "Blue": "Bu", "Brown": "Br", "Gold": "Gd", "Green": "Gr", "Red": "Rd"}
+
+
+class Player:
+    """One seat's Titan player: tower, colour, score, legion markers not in use, and whether he is still in."""
+
+    __slots__ = ("alive", "colour", "free_markers", "mulligan_used", "score", "tower")
+
+    def __init__(self, tower: int, colour: str) -> None:
+        self.tower = tower
+        self.colour = colour
+        self.score = 0
+        self.alive = True
+        code = COLOUR_CODES[colour]
+        self.free_markers = [f"{code}{number:02d}" for number in range(1, 13)]
+        self.mulligan_used = False
+
+    @property
+    def titan_power(self) -> int:
+        """6 + score // 100 [19.1]."""
+        return power_of(TITAN, self.score)
+
+    def take_marker(self) -> str:
+        """The lowest free legion marker, now in use (ValueError when none is left)."""
+        if not self.free_markers:
+            raise ValueError("no legion marker is free")
+        return self.free_markers.pop(0)
+
+    def free_marker(self, marker: str) -> None:
+        """A marker back among the free ones (kept sorted)."""
+        self.free_markers = sorted([*self.free_markers, marker])
+
+    def copy(self) -> Player:
+        """An independent copy."""
+        new = Player.__new__(Player)
+        new.tower, new.colour, new.score, new.alive = self.tower, self.colour, self.score, self.alive
+        new.free_markers, new.mulligan_used = self.free_markers.copy(), self.mulligan_used
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "tower": self.tower,
+            "colour": self.colour,
+            "score": self.score,
+            "alive": self.alive,
+            "free_markers": list(self.free_markers),
+            "mulligan_used": self.mulligan_used,
+        }
+
+
+class Legion:
+    """A stack of 1 to 7 characters under a marker, on a land, and what each other seat knows of it."""
+
+    __slots__ = (
+        "contents",
+        "entry_side",
+        "known",
+        "land",
+        "marker",
+        "moved",
+        "mustered",
+        "owner",
+        "split_from",
+        "teleport",
+    )
+
+    def __init__(self, marker: str, owner: int, land: int, contents: list[str], seats: int) -> None:
+        self.marker = marker
+        self.owner = owner
+        self.land = land
+        self.contents = sorted(contents)
+        self.moved = False  # this turn (a normal move or a teleport)
+        self.entry_side: int | None = None  # the side of its land it entered through this turn
+        self.teleport = ""  # "", "tower" or "titan": how it moved this turn
+        self.mustered = False  # this turn (a muster or a reinforcement)
+        self.split_from = ""  # the marker it was split from this turn ("" if none)
+        self.known: list[list[str]] = [[] for _ in range(seats)]  # per seat: the characters it has seen
+
+    @property
+    def height(self) -> int:
+        """How many characters it holds (public)."""
+        return len(self.contents)
+
+    @property
+    def has_titan(self) -> bool:
+        return TITAN in self.contents
+
+    @property
+    def has_lord(self) -> bool:
+        """Titan, Angel or Archangel: no flight from battle, tower teleport allowed."""
+        return any(CREATURES[name].is_lord for name in self.contents)
+
+    def knows(self, seat: int) -> list[str]:
+        """What `seat` knows of the contents: all of it for the owner."""
+        return list(self.contents) if seat == self.owner else list(self.known[seat])
+
+    def reveal(self, seats: list[int] | range, characters: list[str] | None = None) -> None:
+        """`seats` now know `characters` (all the contents if None) to be in this legion."""
+        shown = sorted(self.contents if characters is None else characters)
+        for seat in seats:
+            if seat == self.owner:
+                continue
+            merged = list(self.known[seat])
+            for name in set(shown):
+                missing = shown.count(name) - merged.count(name)
+                merged.extend([name] * max(0, missing))
+            self.known[seat] = sorted(merged)
+
+    def forget(self) -> None:
+        """Nobody but the owner knows anything of it (after a split)."""
+        self.known = [[] for _ in self.known]
+
+    def add(self, name: str) -> None:
+        """A character joins (kept sorted)."""
+        self.contents = sorted([*self.contents, name])
+
+    def remove(self, name: str) -> None:
+        """A character leaves (slain, summoned away, given up); what others knew of it goes too."""
+        self.contents.remove(name)
+        for known in self.known:
+            if known.count(name) > self.contents.count(name):
+                known.remove(name)
+
+    def copy(self) -> Legion:
+        """An independent copy."""
+        new = Legion.__new__(Legion)
+        new.marker, new.owner, new.land, new.contents = self.marker, self.owner, self.land, self.contents.copy()
+        new.moved, new.entry_side, new.teleport = self.moved, self.entry_side, self.teleport
+        new.mustered, new.split_from = self.mustered, self.split_from
+        new.known = [list(k) for k in self.known]
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "marker": self.marker,
+            "owner": self.owner,
+            "land": self.land,
+            "contents": list(self.contents),
+            "moved": self.moved,
+            "entry_side": self.entry_side,
+            "teleport": self.teleport,
+            "mustered": self.mustered,
+            "split_from": self.split_from,
+            "known": [list(k) for k in self.known],
+        }
+
+
+def starting_stock(players: int) -> dict[str, int]:
+    """The counters left in the box once every player has his starting legion (Titans are not in stock)."""
+    stock = {name: creature.count for name, creature in CREATURES.items() if name != TITAN}
+    for name in STARTING_LEGION:
+        if name != TITAN:
+            stock[name] -= players
+    return stock
+
+
+class TitanState(GameState):
+    """A game of Titan between 2 and 6 players."""
+
+    players: list[Player]
+    legions: dict[str, Legion]  # by marker
+    stock: dict[str, int]  # counters left per character type
+    slain: dict[str, int]  # creatures out of the game for good, per type (public)
+    phase: Phase
+    mover: int  # whose turn it is
+    decider: int  # who must decide now (the mover, or the other side of an engagement or battle)
+    turn_number: int  # game turns played, counted from 1 (a game turn: every player once)
+    first_turns: list[bool]  # per seat: still in his very first turn
+    roll: int  # the movement roll (0 before it is made)
+    teleported: bool  # a legion teleported this movement phase
+    summoned: bool  # the mover summoned an angel this engagement phase
+    order: list[int]  # seats in turn order (descending towers)
+    winner: int  # -1 none yet; -2 a draw
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        return None if self.phase == Phase.GAME_OVER else self.decider
+
+    def legions_of(self, seat: int) -> list[Legion]:
+        """A seat's legions, by marker."""
+        return [legion for marker, legion in sorted(self.legions.items()) if legion.owner == seat]
+
+    def legions_on(self, land: int) -> list[Legion]:
+        """The legions on a land, by marker."""
+        return [legion for marker, legion in sorted(self.legions.items()) if legion.land == land]
+
+    def _clone_own(self, new: GameState) -> None:
+        """Deep-copy the players, legions, stock and record of the slain into `new`."""
+        new = cast(TitanState, new)
+        new.players = [player.copy() for player in self.players]
+        new.legions = {marker: legion.copy() for marker, legion in self.legions.items()}
+        new.stock = dict(self.stock)
+        new.slain = dict(self.slain)
+        new.first_turns = list(self.first_turns)
+        new.order = list(self.order)
+
+    def _snapshot_own(self) -> dict[str, Any]:
+        """Every Titan field, JSON-ready."""
+        return {
+            "players": [player.snapshot() for player in self.players],
+            "legions": [self.legions[marker].snapshot() for marker in sorted(self.legions)],
+            "stock": dict(sorted(self.stock.items())),
+            "slain": dict(sorted(self.slain.items())),
+            "phase": self.phase.value,
+            "mover": self.mover,
+            "decider": self.decider,
+            "turn_number": self.turn_number,
+            "first_turns": list(self.first_turns),
+            "roll": self.roll,
+            "teleported": self.teleported,
+            "summoned": self.summoned,
+            "order": list(self.order),
+            "winner": self.winner,
+        }
