@@ -7,8 +7,8 @@ is immutable: frozen dataclasses, tuples and mappings built at import. Sources a
 `reference/README.md` and `shared/reference/titan/README.md`.
 
 Masterboard sides run clockwise from 0 (top) to 5 (upper left); a land's neighbours (three, two on the
-outer ring) touch its long sides. Battle hexes are "A1".."F4", columns A-F left to right, numbers counting upward in a column;
-hexsides run clockwise from 0 (up) to 5 (upper left).
+outer ring) touch its long sides. Battle hexes are "A1".."F4", columns A-F left to right, numbers counting
+upward in a column; hexsides run clockwise from 0 (up) to 5 (upper left).
 """
 
 from __future__ import annotations
