@@ -84,8 +84,8 @@ class Legion:
     """A stack of 1 to 7 characters under a marker, on a land, and what each other seat knows of it."""
 
     __slots__ = (
+        "attack_edge",
         "contents",
-        "entry_side",
         "known",
         "land",
         "marker",
@@ -102,7 +102,7 @@ class Legion:
         self.land = land
         self.contents = sorted(contents)
         self.moved = False  # this turn (a normal move or a teleport)
-        self.entry_side: int | None = None  # the side of its land it entered through this turn
+        self.attack_edge = -1  # the battleland edge it attacks from, had it entered an enemy's land (-1 none)
         self.teleport = ""  # "", "tower" or "titan": how it moved this turn
         self.mustered = False  # this turn (a muster or a reinforcement)
         self.split_from = ""  # the marker it was split from this turn ("" if none)
@@ -138,6 +138,16 @@ class Legion:
                 merged.extend([name] * max(0, missing))
             self.known[seat] = sorted(merged)
 
+    def public(self) -> list[str]:
+        """What every other seat knows of the contents (shown to all, not only to one engaged player)."""
+        others = [known for seat, known in enumerate(self.known) if seat != self.owner]
+        if not others:
+            return []
+        common = list(others[0])
+        for known in others[1:]:
+            common = [name for name in set(common) for _ in range(min(common.count(name), known.count(name)))]
+        return sorted(common)
+
     def forget(self) -> None:
         """Nobody but the owner knows anything of it (after a split)."""
         self.known = [[] for _ in self.known]
@@ -157,7 +167,7 @@ class Legion:
         """An independent copy."""
         new = Legion.__new__(Legion)
         new.marker, new.owner, new.land, new.contents = self.marker, self.owner, self.land, self.contents.copy()
-        new.moved, new.entry_side, new.teleport = self.moved, self.entry_side, self.teleport
+        new.moved, new.attack_edge, new.teleport = self.moved, self.attack_edge, self.teleport
         new.mustered, new.split_from = self.mustered, self.split_from
         new.known = [list(k) for k in self.known]
         return new
@@ -170,7 +180,7 @@ class Legion:
             "land": self.land,
             "contents": list(self.contents),
             "moved": self.moved,
-            "entry_side": self.entry_side,
+            "attack_edge": self.attack_edge,
             "teleport": self.teleport,
             "mustered": self.mustered,
             "split_from": self.split_from,
@@ -204,6 +214,9 @@ class TitanState(GameState):
     summoned: bool  # the mover summoned an angel this engagement phase
     order: list[int]  # seats in turn order (descending towers)
     winner: int  # -1 none yet; -2 a draw
+    engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
+    aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
+    battle: Any  # the battle being fought (`battle.Battle`), or None
 
     @property
     def current_player(self) -> int | None:
@@ -227,6 +240,9 @@ class TitanState(GameState):
         new.slain = dict(self.slain)
         new.first_turns = list(self.first_turns)
         new.order = list(self.order)
+        new.engagement = _copy_flat(self.engagement)
+        new.aftermath = _copy_flat(self.aftermath)
+        new.battle = None if self.battle is None else self.battle.copy()
 
     def _snapshot_own(self) -> dict[str, Any]:
         """Every Titan field, JSON-ready."""
@@ -245,4 +261,12 @@ class TitanState(GameState):
             "summoned": self.summoned,
             "order": list(self.order),
             "winner": self.winner,
+            "engagement": _copy_flat(self.engagement),
+            "aftermath": _copy_flat(self.aftermath),
+            "battle": None if self.battle is None else self.battle.snapshot(),
         }
+
+
+def _copy_flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a flat record whose values are scalars or lists of scalars."""
+    return {key: (list(value) if isinstance(value, list) else value) for key, value in sorted(record.items())}

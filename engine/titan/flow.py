@@ -1,0 +1,647 @@
+"""The turn of a game of Titan on the masterboard [6]: split, move, engagements, muster; and what an
+engagement's end brings (points, angels, summons, reinforcements, a Titan's death, the end of the game).
+
+Every function here takes the state to change in place (a copy `Game.apply` made) and writes what happened
+to the log. Battles themselves are in `battle.py`; this module starts and ends them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.titan import masterboard, recruiting
+from engine.titan.data import (
+    ANGEL,
+    ANGEL_EVERY,
+    ARCHANGEL,
+    ARCHANGEL_EVERY,
+    CREATURES,
+    LANDS,
+    MAX_LEGION,
+    TELEPORT_ROLL,
+    TITAN,
+    TITAN_TELEPORT_SCORE,
+    character_value,
+)
+from engine.titan.splits import remainder, split_options
+from engine.titan.state import Legion, Phase, TitanState
+
+LORD_SHOWN_ORDER = (ANGEL, ARCHANGEL, TITAN)  # the lord a tower teleport shows: the least telling one (ruling)
+
+
+# -- who, where ----------------------------------------------------------------------------------------------
+
+
+def name(state: TitanState, seat: int) -> str:
+    """A seat's name for the log."""
+    return state.seats[seat].name
+
+
+def roll_die(state: TitanState) -> int:
+    """One six-sided die from the game's RNG."""
+    return state.rng.randrange(6) + 1
+
+
+def enemy_lands(state: TitanState, seat: int) -> set[int]:
+    """Lands holding a legion of another player."""
+    return {legion.land for legion in state.legions.values() if legion.owner != seat}
+
+
+def own_lands(state: TitanState, seat: int, *, besides: str = "") -> set[int]:
+    """Lands holding a legion of `seat` (other than `besides`)."""
+    return {legion.land for legion in state.legions.values() if legion.owner == seat and legion.marker != besides}
+
+
+def engaged_lands(state: TitanState) -> set[int]:
+    """Lands where legions of two players stand: an engagement waiting."""
+    owners: dict[int, set[int]] = {}
+    for legion in state.legions.values():
+        owners.setdefault(legion.land, set()).add(legion.owner)
+    return {land for land, seats in owners.items() if len(seats) > 1}
+
+
+def legion_value(legion: Legion, score: int) -> int:
+    """The points a legion is worth (its Titan at its owner's current power)."""
+    return sum(character_value(character, score) for character in legion.contents)
+
+
+def _score_of(state: TitanState, legion: Legion) -> int:
+    return state.players[legion.owner].score
+
+
+# -- set-up ------------------------------------------------------------------------------------------------------
+
+
+def begin_turn(state: TitanState, seat: int) -> None:
+    """`seat`'s turn begins with its split phase."""
+    state.mover = state.decider = seat
+    state.phase = Phase.SPLIT
+    state.roll = 0
+    state.teleported = False
+    state.summoned = False
+    for legion in state.legions.values():
+        legion.moved, legion.teleport, legion.attack_edge = False, "", -1
+        legion.mustered, legion.split_from = False, ""
+    if state.first_turns[seat]:
+        state.log.append(f"{name(state, seat)}'s first turn: split the starting legion into two of four.")
+
+
+# -- split phase ---------------------------------------------------------------------------------------------------
+
+
+def split_choices(state: TitanState) -> list[tuple[str, tuple[str, ...]]]:
+    """(marker, characters leaving) for every split the mover may make now."""
+    seat = state.mover
+    player = state.players[seat]
+    if not player.free_markers:
+        return []
+    first = state.first_turns[seat]
+    choices = []
+    for legion in state.legions_of(seat):
+        if first and (legion.height != 2 * 4 or legion.split_from):
+            continue
+        if not first and (legion.height < 4):
+            continue
+        choices.extend((legion.marker, part) for part in split_options(legion.contents, first_turn=first))
+    return choices
+
+
+def can_end_splits(state: TitanState) -> bool:
+    """The first turn's split must be made; later the split phase may end at any time."""
+    if state.first_turns[state.mover]:
+        return all(legion.height <= 4 for legion in state.legions_of(state.mover))
+    return True
+
+
+def split(state: TitanState, marker: str, leaving: tuple[str, ...]) -> None:
+    """Split a legion: `leaving` go to a new legion under the mover's lowest free marker, on the same land."""
+    parent = state.legions[marker]
+    player = state.players[parent.owner]
+    new_marker = player.take_marker()
+    parent.contents = list(remainder(parent.contents, leaving))
+    child = Legion(new_marker, parent.owner, parent.land, list(leaving), state.num_players)
+    child.split_from = marker
+    state.legions[new_marker] = child
+    parent.forget()  # what others knew of the parent would tell which part holds what (ruling)
+    state.log.append(
+        f"{name(state, parent.owner)} splits {marker} on {parent.land}: {new_marker} takes {len(leaving)}, "
+        f"{marker} keeps {parent.height}."
+    )
+
+
+def end_splits(state: TitanState) -> None:
+    """The split phase ends: the movement roll."""
+    state.roll = roll_die(state)
+    state.phase = Phase.MOVE
+    state.log.append(f"{name(state, state.mover)} rolls a {state.roll} for movement.")
+
+
+# -- movement phase ---------------------------------------------------------------------------------------------
+
+
+def can_mulligan(state: TitanState) -> bool:
+    """The first turn's first roll may be rolled again, once, before any legion moves [7.6]."""
+    seat = state.mover
+    return (
+        state.first_turns[seat]
+        and not state.players[seat].mulligan_used
+        and not any(legion.moved for legion in state.legions_of(seat))
+    )
+
+
+def mulligan(state: TitanState) -> None:
+    """Roll the movement die again; the second roll stands."""
+    state.players[state.mover].mulligan_used = True
+    state.roll = roll_die(state)
+    state.log.append(f"{name(state, state.mover)} takes the mulligan and rolls a {state.roll}.")
+
+
+def normal_destinations(state: TitanState, legion: Legion) -> list[masterboard.Destination]:
+    """Where a legion's normal move may end with this turn's roll."""
+    seat = legion.owner
+    return masterboard.normal_moves(
+        legion.land,
+        state.roll,
+        friendly=own_lands(state, seat, besides=legion.marker),
+        enemy=enemy_lands(state, seat),
+        engaged=engaged_lands(state),
+    )
+
+
+def move_choices(state: TitanState) -> list[tuple[str, int, int, str, int]]:
+    """(marker, land, side, teleport, edge) for every move the mover may make now."""
+    seat = state.mover
+    player = state.players[seat]
+    choices: list[tuple[str, int, int, str, int]] = []
+    for legion in state.legions_of(seat):
+        if legion.moved:
+            continue
+        for destination in normal_destinations(state, legion):
+            choices.append((legion.marker, destination.land, destination.entry_side, "", 0))
+        if state.roll != TELEPORT_ROLL or state.teleported:
+            continue
+        occupied_own = own_lands(state, seat, besides=legion.marker)
+        for land in masterboard.tower_teleports(
+            legion.land, state.roll, legion.contents, friendly=occupied_own, enemy=enemy_lands(state, seat)
+        ):
+            choices.append((legion.marker, land, 0, "tower", 0))
+        if legion.has_titan and player.score >= TITAN_TELEPORT_SCORE:
+            for land in masterboard.titan_teleports(enemy_lands(state, seat), engaged=engaged_lands(state)):
+                for edge in masterboard.titan_teleport_edges(land):
+                    choices.append((legion.marker, land, 0, "titan", edge))
+    return choices
+
+
+def move(state: TitanState, marker: str, land: int, side: int, teleport: str, edge: int) -> None:
+    """A legion moves (or teleports) to `land`; entering an enemy's land fixes its battleland edge."""
+    legion = state.legions[marker]
+    start = legion.land
+    legion.land, legion.moved, legion.teleport = land, True, teleport
+    entering_enemy = land in enemy_lands(state, legion.owner)
+    if teleport == "titan":
+        legion.attack_edge = edge
+    elif entering_enemy:
+        legion.attack_edge = masterboard.attacker_edge(land, side)
+    how = ""
+    if teleport:
+        state.teleported = True
+        if teleport == "tower":
+            shown = next(lord for lord in LORD_SHOWN_ORDER if lord in legion.contents)
+            how = f" by tower teleport, showing its {shown}"
+        else:
+            shown = TITAN
+            how = " by Titan teleport"
+        legion.reveal(range(state.num_players), [shown])
+    state.log.append(f"{name(state, legion.owner)} moves {marker} from {start} to {land}{how}.")
+    if entering_enemy:
+        state.log.append(f"{marker} attacks in {land}.")
+
+
+def must_keep_moving(state: TitanState) -> str:
+    """Why the movement phase may not end yet ('' if it may)."""
+    seat = state.mover
+    mine = state.legions_of(seat)
+    if not any(legion.moved for legion in mine) and any(
+        normal_destinations(state, legion) for legion in mine if not legion.moved
+    ):
+        return "At least one legion must move."
+    by_land: dict[int, list[Legion]] = {}
+    for legion in mine:
+        by_land.setdefault(legion.land, []).append(legion)
+    for land, together in by_land.items():
+        if len(together) > 1 and any(not legion.moved and normal_destinations(state, legion) for legion in together):
+            return f"The legions sharing {land} must move apart."
+    return ""
+
+
+def end_moves(state: TitanState) -> None:
+    """The movement phase ends: legions still sharing a land are put back together; then the engagements."""
+    seat = state.mover
+    by_land: dict[int, list[Legion]] = {}
+    for legion in state.legions_of(seat):
+        by_land.setdefault(legion.land, []).append(legion)
+    for land, together in sorted(by_land.items()):
+        if len(together) < 2:
+            continue
+        keeper = min(together, key=lambda legion: (legion.split_from != "", legion.marker))
+        for other in together:
+            if other is keeper:
+                continue
+            keeper.contents = sorted(keeper.contents + other.contents)
+            keeper.moved = keeper.moved or other.moved
+            del state.legions[other.marker]
+            state.players[seat].free_marker(other.marker)
+            state.log.append(f"{other.marker} could not move away from {keeper.marker}: they join again on {land}.")
+        keeper.forget()
+    after_engagements(state)
+
+
+# -- engagements ------------------------------------------------------------------------------------------------
+
+
+def pending_engagements(state: TitanState) -> list[int]:
+    """The lands where the mover's legions are engaged, in order."""
+    return sorted(
+        land for land in engaged_lands(state) if any(lg.owner == state.mover for lg in state.legions_on(land))
+    )
+
+
+def after_engagements(state: TitanState) -> None:
+    """The next step once an engagement (or the movement phase) is over: another engagement, or the muster."""
+    if state.phase == Phase.GAME_OVER:
+        return
+    state.engagement, state.aftermath, state.battle = {}, {}, None
+    state.decider = state.mover
+    if pending_engagements(state):
+        state.phase = Phase.ENGAGE
+    else:
+        state.phase = Phase.MUSTER
+
+
+def engage(state: TitanState, land: int) -> None:
+    """The mover picks the engagement on `land`: both players see both legions [9.1]; the defender answers."""
+    attacker = next(lg for lg in state.legions_on(land) if lg.owner == state.mover)
+    defender = next(lg for lg in state.legions_on(land) if lg.owner != state.mover)
+    attacker.reveal([defender.owner])
+    defender.reveal([attacker.owner])
+    state.engagement = {
+        "land": land,
+        "attacker": attacker.marker,
+        "defender": defender.marker,
+        "proposals": 0,
+        "proposer": -1,
+        "eliminated": "",
+        "losses": [],
+    }
+    state.phase = Phase.ENGAGEMENT
+    state.decider = defender.owner
+    state.log.append(
+        f"Engagement in {land} ({LANDS[land].terrain}): {name(state, attacker.owner)}'s {attacker.marker} "
+        f"({attacker.height}) against {name(state, defender.owner)}'s {defender.marker} ({defender.height})."
+    )
+
+
+MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
+
+
+def engagement_legions(state: TitanState) -> tuple[Legion, Legion]:
+    """The attacking and defending legions of the engagement being resolved."""
+    return state.legions[state.engagement["attacker"]], state.legions[state.engagement["defender"]]
+
+
+def proposal_choices(state: TitanState) -> list[tuple[str, tuple[str, ...]]]:
+    """(eliminated, losses) terms the decider may propose: either legion or both eliminated, the other losing
+    nothing or one character (ruling: terms are kept to these, so a proposal is one decision)."""
+    if state.engagement["proposals"] >= MAX_PROPOSALS:
+        return []
+    attacker, defender = engagement_legions(state)
+    terms: list[tuple[str, tuple[str, ...]]] = [("both", ())]
+    for eliminated, survivor in (("attacker", defender), ("defender", attacker)):
+        terms.append((eliminated, ()))
+        for character in sorted(set(survivor.contents)):
+            if survivor.height > 1 and character != TITAN:
+                terms.append((eliminated, (character,)))
+    return terms
+
+
+def propose(state: TitanState, eliminated: str, losses: tuple[str, ...]) -> None:
+    """Terms on the table: the other side may accept them, answer with its own, concede or fight."""
+    attacker, defender = engagement_legions(state)
+    seat = state.decider
+    state.engagement.update(
+        proposals=state.engagement["proposals"] + 1, proposer=seat, eliminated=eliminated, losses=list(losses)
+    )
+    state.decider = defender.owner if seat == attacker.owner else attacker.owner
+    loss = f", the other losing its {losses[0]}" if losses else ""
+    who = {"attacker": attacker.marker, "defender": defender.marker, "both": "both legions"}[eliminated]
+    state.log.append(f"{name(state, seat)} proposes: {who} eliminated{loss}.")
+
+
+def accept(state: TitanState) -> None:
+    """The terms on the table are agreed: they are carried out [9.3]."""
+    attacker, defender = engagement_legions(state)
+    eliminated, losses = state.engagement["eliminated"], tuple(state.engagement["losses"])
+    state.log.append(f"{name(state, state.decider)} accepts.")
+    land = attacker.land
+    everyone = range(state.num_players)
+    if eliminated == "both":
+        attacker.reveal(everyone)
+        defender.reveal(everyone)
+        remove_legion(state, attacker, slain=True)
+        remove_legion(state, defender, slain=True)
+        state.log.append(f"Both legions in {land} are eliminated; nobody scores.")
+        mover = state.mover
+        titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
+        if not turn_interrupted(state, mover):
+            after_engagements(state)
+        return
+    loser, winner = (attacker, defender) if eliminated == "attacker" else (defender, attacker)
+    loser.reveal(everyone)
+    for character in losses:
+        if character in winner.contents:
+            winner.reveal(everyone, [character])
+            winner.remove(character)
+            character_gone(state, character, slain=True)
+            state.log.append(f"{winner.marker} gives up its {character}.")
+    finish_engagement(state, winner, loser, points=legion_value(loser, _score_of(state, loser)), how="agreement")
+
+
+def flee(state: TitanState) -> None:
+    """The defender flees [9.2]: its legion is eliminated and the attacker scores half its value."""
+    attacker, defender = engagement_legions(state)
+    defender.reveal(range(state.num_players))
+    points = legion_value(defender, _score_of(state, defender)) // 2
+    state.log.append(f"{name(state, defender.owner)} flees from {defender.land} with {defender.marker}.")
+    finish_engagement(state, attacker, defender, points=points, how="flee")
+
+
+def concede(state: TitanState) -> None:
+    """The decider concedes the engagement [9.4]: its legion goes, the other scores its full value."""
+    attacker, defender = engagement_legions(state)
+    loser, winner = (attacker, defender) if state.decider == attacker.owner else (defender, attacker)
+    loser.reveal(range(state.num_players))
+    state.log.append(f"{name(state, loser.owner)} concedes {loser.marker}.")
+    entered = state.battle is not None and state.battle.attacker_entered()
+    finish_engagement(
+        state,
+        winner,
+        loser,
+        points=legion_value(loser, _score_of(state, loser)),
+        how="concession",
+        reinforcement=loser is defender or entered,
+    )
+
+
+def finish_engagement(
+    state: TitanState, winner: Legion, loser: Legion, *, points: int, how: str, reinforcement: bool = True
+) -> None:
+    """The loser's legion is gone, the winner scores: then what the winner may still take (the aftermath)."""
+    land = loser.land
+    loser_seat, winner_seat = loser.owner, winner.owner
+    remove_legion(state, loser, slain=True)
+    before = state.players[winner_seat].score
+    score(state, winner_seat, points)
+    earned = angels_earned(before, before + points)  # a dead player's half points never bring angels [19.4]
+    state.log.append(f"{winner.marker} wins in {land}; {name(state, winner_seat)} scores {points}.")
+    mover = state.mover
+    titans_lost(state, [(loser_seat, winner_seat), (winner_seat, loser_seat)])
+    if turn_interrupted(state, mover) or winner.marker not in state.legions:
+        return
+    attacker_won = winner_seat == state.mover
+    state.aftermath = {
+        "winner": winner.marker,
+        "angels": earned,
+        "summon": attacker_won and how != "flee" and not state.summoned,
+        "reinforce": not attacker_won and reinforcement and not winner.mustered,
+    }
+    open_aftermath(state)
+
+
+def score(state: TitanState, seat: int, points: int) -> None:
+    """Points for a seat; its Titan's power follows at once."""
+    state.players[seat].score += max(0, points)
+
+
+def angels_earned(before: int, after: int) -> list[str]:
+    """One angel per multiple of 100 reached or passed; an Archangel for a multiple of 500 [17]."""
+    earned = []
+    for mark in range((before // ANGEL_EVERY + 1) * ANGEL_EVERY, after + 1, ANGEL_EVERY):
+        earned.append(ARCHANGEL if mark % ARCHANGEL_EVERY == 0 else ANGEL)
+    return earned
+
+
+# -- the aftermath: summon, reinforcement, angels -------------------------------------------------------------------
+
+
+def summon_donors(state: TitanState, winner: Legion) -> list[tuple[str, str]]:
+    """(donor marker, angel) the winner may summon from: the owner's other legions not in an engagement."""
+    engaged = engaged_lands(state)
+    donors = []
+    for legion in state.legions_of(winner.owner):
+        if legion is winner or legion.land in engaged:
+            continue
+        for angel in (ANGEL, ARCHANGEL):
+            if angel in legion.contents:
+                donors.append((legion.marker, angel))
+    return donors
+
+
+def acquirable(state: TitanState) -> list[str]:
+    """The angels the winner may take now: the next one earned (an Angel if no Archangel is left)."""
+    pending = state.aftermath.get("angels", [])
+    if not pending:
+        return []
+    winner = state.legions.get(state.aftermath["winner"])
+    if winner is None or winner.height >= MAX_LEGION:
+        return []
+    wanted = pending[0]
+    options = [angel for angel in ([wanted] if wanted == ANGEL else [ARCHANGEL, ANGEL]) if state.stock[angel] > 0]
+    return options
+
+
+def aftermath_open(state: TitanState) -> bool:
+    """Whether the winner still has something to decide."""
+    winner = state.legions.get(state.aftermath.get("winner", ""))
+    if winner is None or winner.height >= MAX_LEGION:
+        return False
+    if state.aftermath.get("summon") and summon_donors(state, winner):
+        return True
+    if state.aftermath.get("reinforce") and reinforcement_choices(state):
+        return True
+    return bool(acquirable(state))
+
+
+def open_aftermath(state: TitanState) -> None:
+    """Ask the winner what it takes, or go on to the next engagement if there is nothing to take."""
+    if aftermath_open(state):
+        state.phase = Phase.AFTERMATH
+        state.decider = state.legions[state.aftermath["winner"]].owner
+    else:
+        after_engagements(state)
+
+
+def reinforcement_choices(state: TitanState) -> list[str]:
+    """What the winning defender may muster after the battle (as on his land)."""
+    winner = state.legions[state.aftermath["winner"]]
+    if winner.height >= MAX_LEGION or winner.mustered:
+        return []
+    terrain = LANDS[winner.land].terrain
+    return [m.recruit for m in recruiting.musters(terrain, winner.contents, state.stock)]
+
+
+def summon(state: TitanState, donor: str, angel: str) -> None:
+    """An angel joins the winning legion from another of its owner's legions (or the summon is declined)."""
+    state.aftermath["summon"] = False
+    if not donor:
+        open_aftermath(state)
+        return
+    winner = state.legions[state.aftermath["winner"]]
+    giver = state.legions[donor]
+    giver.reveal(range(state.num_players), [angel])
+    giver.remove(angel)
+    winner.add(angel)
+    winner.reveal(range(state.num_players), [angel])
+    state.summoned = True
+    state.log.append(f"{winner.marker} summons the {angel} of {donor}.")
+    if not giver.contents:
+        remove_legion(state, giver, slain=False)
+    open_aftermath(state)
+
+
+def reinforce(state: TitanState, creature: str) -> None:
+    """The winning defender musters after the battle (or declines)."""
+    state.aftermath["reinforce"] = False
+    if creature:
+        winner = state.legions[state.aftermath["winner"]]
+        muster_into(state, winner, creature)
+    open_aftermath(state)
+
+
+def acquire(state: TitanState, angel: str) -> None:
+    """The winner takes the next angel its points earned, or declines the rest (they cannot wait) [17]."""
+    if not angel:
+        state.aftermath["angels"] = []
+        open_aftermath(state)
+        return
+    winner = state.legions[state.aftermath["winner"]]
+    state.aftermath["angels"] = state.aftermath["angels"][1:]
+    state.stock[angel] -= 1
+    winner.add(angel)
+    winner.reveal(range(state.num_players), [angel])
+    state.log.append(f"{winner.marker} takes an {angel}.")
+    open_aftermath(state)
+
+
+# -- removing characters and legions, a Titan's death ---------------------------------------------------------------
+
+
+def character_gone(state: TitanState, character: str, *, slain: bool) -> None:
+    """A character leaves the board: Angels, Archangels, Guardians and Warlocks back to the stock, the others
+    out of the game (the Titan is never replaced) [9.5, 12.6]."""
+    if character == TITAN:
+        return
+    if CREATURES[character].returns_to_stock or not slain:
+        state.stock[character] += 1
+    else:
+        state.slain[character] = state.slain.get(character, 0) + 1
+
+
+def remove_legion(state: TitanState, legion: Legion, *, slain: bool) -> None:
+    """A legion leaves the board with all its characters; its marker is free again."""
+    for character in legion.contents:
+        character_gone(state, character, slain=slain)
+    del state.legions[legion.marker]
+    state.players[legion.owner].free_marker(legion.marker)
+
+
+def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
+    """Each (seat, slayer) pair whose seat's Titan just went: that player is out [19].
+
+    The dead player's other legions go: each gives half its value to the player whose legion it was
+    engaged with, otherwise to the slayer, halved and rounded down per receiver, and never brings angels;
+    the slayer takes the dead player's markers [19.4]. The game ends when one Titan (or none) is left.
+    """
+    dead = [(seat, slayer) for seat, slayer in deaths if state.players[seat].alive and not _has_titan(state, seat)]
+    if not dead:
+        return
+    for seat, slayer in dead:
+        player = state.players[seat]
+        player.alive = False
+        state.log.append(f"{name(state, seat)}'s Titan is dead: {name(state, seat)} is out of the game.")
+        owed: Counter[int] = Counter()
+        for legion in state.legions_of(seat):
+            others = [lg.owner for lg in state.legions_on(legion.land) if lg.owner != seat]
+            receiver = others[0] if others else slayer
+            if receiver >= 0 and state.players[receiver].alive:
+                owed[receiver] += legion_value(legion, player.score)
+            legion.reveal(range(state.num_players))
+            remove_legion(state, legion, slain=True)
+        for receiver, total in sorted(owed.items()):
+            score(state, receiver, total // 2)
+            state.log.append(f"{name(state, receiver)} scores {total // 2} for {name(state, seat)}'s legions.")
+        if slayer >= 0 and state.players[slayer].alive:
+            state.players[slayer].free_markers = sorted(state.players[slayer].free_markers + player.free_markers)
+            player.free_markers = []
+    alive = [seat for seat, player in enumerate(state.players) if player.alive]
+    if len(alive) <= 1:
+        state.winner = alive[0] if alive else -2
+        state.phase = Phase.GAME_OVER
+        state.engagement, state.aftermath, state.battle = {}, {}, None
+        state.log.append(
+            f"{name(state, alive[0])} wins the game: the last Titan standing." if alive else "The game is a draw."
+        )
+    elif not state.players[state.mover].alive:
+        next_turn(state)  # the mover is out: his turn ends here
+
+
+def turn_interrupted(state: TitanState, mover: int) -> bool:
+    """After a Titan's death: the game is over, or `mover` (whose turn it was) is out and the next turn began."""
+    return state.phase == Phase.GAME_OVER or state.mover != mover
+
+
+def _has_titan(state: TitanState, seat: int) -> bool:
+    return any(legion.has_titan for legion in state.legions_of(seat))
+
+
+# -- muster phase ---------------------------------------------------------------------------------------------------
+
+
+def muster_choices(state: TitanState) -> list[tuple[str, str]]:
+    """(marker, creature) for every muster the mover's legions that moved may make now."""
+    choices = []
+    for legion in state.legions_of(state.mover):
+        if not legion.moved or legion.mustered or legion.height >= MAX_LEGION:
+            continue
+        terrain = LANDS[legion.land].terrain
+        choices.extend((legion.marker, m.recruit) for m in recruiting.musters(terrain, legion.contents, state.stock))
+    return choices
+
+
+def muster_into(state: TitanState, legion: Legion, creature: str) -> None:
+    """A legion musters a creature: the recruiters and the recruit are shown to everyone [18.4]."""
+    terrain = LANDS[legion.land].terrain
+    shown = recruiting.recruiter_sets(terrain, legion.contents, creature)[0]
+    legion.add(creature)
+    legion.mustered = True
+    state.stock[creature] -= 1
+    legion.reveal(range(state.num_players), [*shown, creature])
+    by = f", showing {', '.join(shown)}" if shown else ""
+    state.log.append(f"{legion.marker} musters a {creature} in {legion.land}{by}.")
+
+
+def end_musters(state: TitanState) -> None:
+    """The turn ends; the next player still in the game begins his."""
+    state.first_turns[state.mover] = False
+    next_turn(state)
+
+
+def next_turn(state: TitanState) -> None:
+    """The next player in turn order who still has his Titan begins his turn."""
+    position = state.order.index(state.mover)
+    for step in range(1, len(state.order) + 1):
+        seat = state.order[(position + step) % len(state.order)]
+        if state.players[seat].alive:
+            if (position + step) >= len(state.order):
+                state.turn_number += 1
+            begin_turn(state, seat)
+            return

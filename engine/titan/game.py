@@ -1,0 +1,211 @@
+"""The game object of Titan: options, set-up, the legal decisions, playing one, scores and winners."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Action, Game, GameState, Seat
+from engine.titan import battle, flow
+from engine.titan.actions import (
+    ACTION_TYPES,
+    Accept,
+    Acquire,
+    Concede,
+    EndMoves,
+    EndMusters,
+    EndSplits,
+    Engage,
+    Fight,
+    Flee,
+    Move,
+    Mulligan,
+    Muster,
+    Propose,
+    Reinforce,
+    Split,
+    Summon,
+)
+from engine.titan.data import STARTING_LEGION, TOWERS
+from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, starting_stock
+
+
+class TitanOptions(BaseModel):
+    """Titan's set-up options (the standard game by default)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    open_legions: bool = False  # every legion's contents visible to everyone (a common house rule)
+
+
+def _own(state: GameState) -> TitanState:
+    return cast(TitanState, state)
+
+
+class Titan(Game):
+    """Titan, the standard rules (Avalon Hill, 1982), for 2 to 6 players."""
+
+    id = "titan"
+    title = "Titan"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    Options = TitanOptions
+    action_types = ACTION_TYPES
+
+    # -- set-up -----------------------------------------------------------------------------------------------
+    def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
+        """Towers drawn at random, the order by descending towers, one legion of eight each [5]."""
+        state = TitanState(self.id, num_players, options, seed, seats)
+        towers = list(TOWERS)
+        state.rng.shuffle(towers)
+        state.players = [Player(towers[seat], COLOURS[seat]) for seat in range(num_players)]
+        state.legions = {}
+        for seat, player in enumerate(state.players):
+            marker = player.take_marker()
+            state.legions[marker] = Legion(marker, seat, player.tower, list(STARTING_LEGION), num_players)
+            state.log.append(f"{seats[seat].name} ({player.colour}) starts in Tower {player.tower}.")
+        state.stock = starting_stock(num_players)
+        state.slain = {}
+        state.order = sorted(range(num_players), key=lambda seat: -state.players[seat].tower)
+        state.first_turns = [True] * num_players
+        state.turn_number = 1
+        state.winner = -1
+        state.engagement, state.aftermath, state.battle = {}, {}, None
+        state.log.append(f"{seats[state.order[0]].name} plays first (the highest tower).")
+        flow.begin_turn(state, state.order[0])
+        return state
+
+    # -- legal decisions --------------------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal decision for the current player, in a stable order."""
+        state = _own(state)
+        phase = state.phase
+        if phase == Phase.GAME_OVER:
+            return []
+        if phase == Phase.SPLIT:
+            actions: list[Action] = [Split(marker=m, leaving=part) for m, part in flow.split_choices(state)]
+            if flow.can_end_splits(state):
+                actions.append(EndSplits())
+            return actions
+        if phase == Phase.MOVE:
+            actions = [Mulligan()] if flow.can_mulligan(state) else []
+            actions += [
+                Move(marker=m, land=land, side=side, teleport=how, edge=edge)  # type: ignore[arg-type]
+                for m, land, side, how, edge in flow.move_choices(state)
+            ]
+            if not flow.must_keep_moving(state):
+                actions.append(EndMoves())
+            return actions
+        if phase == Phase.ENGAGE:
+            return [Engage(land=land) for land in flow.pending_engagements(state)]
+        if phase == Phase.ENGAGEMENT:
+            return self._engagement_actions(state)
+        if phase == Phase.AFTERMATH:
+            return self._aftermath_actions(state)
+        if phase == Phase.MUSTER:
+            actions = [Muster(marker=m, creature=c) for m, c in flow.muster_choices(state)]
+            return [*actions, EndMusters()]
+        return battle.legal_actions(state)
+
+    def _engagement_actions(self, state: TitanState) -> list[Action]:
+        _attacker, defender = flow.engagement_legions(state)
+        actions: list[Action] = []
+        on_table = state.engagement["proposer"] >= 0
+        if on_table:
+            actions.append(Accept())
+        elif state.decider == defender.owner and not defender.has_lord:
+            actions.append(Flee())
+        actions.append(Concede())
+        actions += [
+            Propose(eliminated=e, losses=losses)  # type: ignore[arg-type]
+            for e, losses in flow.proposal_choices(state)
+        ]
+        actions.append(Fight())
+        return actions
+
+    def _aftermath_actions(self, state: TitanState) -> list[Action]:
+        winner = state.legions[state.aftermath["winner"]]
+        actions: list[Action] = []
+        if state.aftermath.get("summon"):
+            donors = flow.summon_donors(state, winner)
+            if donors:
+                actions += [Summon(donor=d, angel=a) for d, a in donors]  # type: ignore[arg-type]
+                actions.append(Summon())
+        if state.aftermath.get("reinforce"):
+            options = flow.reinforcement_choices(state)
+            if options:
+                actions += [Reinforce(creature=c) for c in options]
+                actions.append(Reinforce())
+        angels = flow.acquirable(state)
+        if angels:
+            actions += [Acquire(angel=a) for a in angels]  # type: ignore[arg-type]
+            actions.append(Acquire())
+        return actions
+
+    # -- playing one ------------------------------------------------------------------------------------------------
+    def play(self, state: GameState, action: Action) -> None:
+        """Carry out a legal action on `state` (a copy)."""
+        state = _own(state)
+        if isinstance(action, Split):
+            flow.split(state, action.marker, action.leaving)
+        elif isinstance(action, EndSplits):
+            flow.end_splits(state)
+        elif isinstance(action, Mulligan):
+            flow.mulligan(state)
+        elif isinstance(action, Move):
+            flow.move(state, action.marker, action.land, action.side, action.teleport, action.edge)
+        elif isinstance(action, EndMoves):
+            flow.end_moves(state)
+        elif isinstance(action, Engage):
+            flow.engage(state, action.land)
+        elif isinstance(action, Flee):
+            flow.flee(state)
+        elif isinstance(action, Concede) and state.phase == Phase.ENGAGEMENT:
+            flow.concede(state)
+        elif isinstance(action, Propose):
+            flow.propose(state, action.eliminated, action.losses)
+        elif isinstance(action, Accept):
+            flow.accept(state)
+        elif isinstance(action, Fight):
+            battle.start(state)
+        elif isinstance(action, Summon) and state.phase == Phase.AFTERMATH:
+            flow.summon(state, action.donor, action.angel)
+        elif isinstance(action, Reinforce) and state.phase == Phase.AFTERMATH:
+            flow.reinforce(state, action.creature)
+        elif isinstance(action, Acquire):
+            flow.acquire(state, action.angel)
+        elif isinstance(action, Muster):
+            flow.muster_into(state, state.legions[action.marker], action.creature)
+        elif isinstance(action, EndMusters):
+            flow.end_musters(state)
+        else:
+            battle.play(state, action)
+
+    def why_illegal(self, state: GameState, action: Action) -> str | None:
+        """A readable reason for a refusal."""
+        state = _own(state)
+        if state.phase == Phase.MOVE and isinstance(action, EndMoves):
+            return flow.must_keep_moving(state) or None
+        return None
+
+    # -- the result ----------------------------------------------------------------------------------------------------
+    def scores(self, state: GameState) -> list[float]:
+        """Each player's score."""
+        return [float(player.score) for player in _own(state).players]
+
+    def winners(self, state: GameState) -> list[int]:
+        """The last player with a Titan (none in a draw, none before the end)."""
+        state = _own(state)
+        return [state.winner] if state.winner >= 0 else []
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (see `view.py`)."""
+        from engine.titan.view import build_view
+
+        return build_view(_own(state), seat)
+
+    def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
+        """Titan positions cannot be saved yet (the game is not registered)."""
+        raise ValueError("Titan positions are not saved yet")

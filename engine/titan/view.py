@@ -1,0 +1,70 @@
+"""What a seat may know of a game of Titan, as JSON-ready data for the app (and the bots).
+
+Shape (every list in a stable order):
+
+    {"game": "titan", "seat": seat or None, "phase", "mover", "current_player", "turn_number", "roll",
+     "players": [{"seat", "name", "colour", "tower", "score", "titan_power", "alive", "markers_free"}],
+     "legions": [{"marker", "owner", "land", "height", "moved", "known": [names], "contents": [names] or None}],
+     "stock": {name: count}, "slain": {name: count},
+     "engagement": {...} or {}, "battle": {...} or None, "winner", "status"}
+
+`contents` is given only for the seat's own legions (or all of them with the "open legions" option, or
+to nobody's hand but everyone's eyes once the game is over); `known` is what the seat has seen of a
+legion of another player (a sub-multiset of its contents). Nothing else about a hidden legion is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.titan.state import Phase, TitanState
+
+
+def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
+    """The picture of the game `seat` may see (None: a spectator, who sees what everyone sees)."""
+    open_legions = bool(getattr(state.options, "open_legions", False)) or state.phase == Phase.GAME_OVER
+    legions = []
+    for marker in sorted(state.legions):
+        legion = state.legions[marker]
+        visible = open_legions or (seat is not None and seat == legion.owner)
+        legions.append(
+            {
+                "marker": marker,
+                "owner": legion.owner,
+                "land": legion.land,
+                "height": legion.height,
+                "moved": legion.moved,
+                "known": list(legion.contents)
+                if visible
+                else (legion.knows(seat) if seat is not None else legion.public()),
+                "contents": list(legion.contents) if visible else None,
+            }
+        )
+    return {
+        "game": "titan",
+        "seat": seat,
+        "phase": state.phase.value,
+        "mover": state.mover,
+        "current_player": state.current_player,
+        "turn_number": state.turn_number,
+        "roll": state.roll,
+        "players": [
+            {
+                "seat": index,
+                "name": state.seats[index].name,
+                "colour": player.colour,
+                "tower": player.tower,
+                "score": player.score,
+                "titan_power": player.titan_power,
+                "alive": player.alive,
+                "markers_free": len(player.free_markers),
+            }
+            for index, player in enumerate(state.players)
+        ],
+        "legions": legions,
+        "stock": dict(sorted(state.stock.items())),
+        "slain": dict(sorted(state.slain.items())),
+        "engagement": dict(state.engagement),
+        "battle": None if state.battle is None else state.battle.view(),
+        "winner": state.winner,
+    }

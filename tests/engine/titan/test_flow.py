@@ -1,0 +1,253 @@
+"""A Titan turn on the masterboard: set-up, the first turn's split and mulligan, movement, engagements short
+of battle (flee, concede, agreement), points and angels, mustering, a Titan's death and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction, Rng, ScriptedRng, Seat
+from engine.titan import flow
+from engine.titan.actions import (
+    Accept,
+    Acquire,
+    Concede,
+    EndMoves,
+    EndMusters,
+    EndSplits,
+    Engage,
+    Flee,
+    Move,
+    Mulligan,
+    Muster,
+    Propose,
+    Split,
+    Summon,
+)
+from engine.titan.data import STARTING_LEGION
+from engine.titan.game import Titan
+from engine.titan.invariants import violations
+from engine.titan.state import Legion, Phase, TitanState, starting_stock
+
+GAME = Titan()
+
+
+def new(players: int = 2, seed: int = 1) -> TitanState:
+    state = GAME.new_game(
+        players, None, seed, [Seat(name=name) for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")[:players]]
+    )
+    assert isinstance(state, TitanState)
+    return state
+
+
+def act(state: TitanState, action) -> TitanState:
+    result = GAME.apply(state, action)
+    assert isinstance(result, TitanState)
+    assert violations(result) == []
+    return result
+
+
+def place(state: TitanState, marker: str, owner: int, land: int, contents: list[str]) -> Legion:
+    """Put a legion on the board (its characters taken from the stock)."""
+    for name in contents:
+        if name != "Titan":
+            state.stock[name] -= 1
+    if marker in state.players[owner].free_markers:
+        state.players[owner].free_markers.remove(marker)
+    legion = Legion(marker, owner, land, contents, state.num_players)
+    state.legions[marker] = legion
+    return legion
+
+
+def clear_board(state: TitanState) -> None:
+    """No legion on the board, every counter back in the stock, markers free, past the first turns."""
+    state.legions = {}
+    state.stock = starting_stock(0)
+    for seat, player in enumerate(state.players):
+        player.free_markers = [
+            f"{player.free_markers[0][:2] if player.free_markers else 'Bk'}{n:02d}" for n in range(1, 13)
+        ]
+        state.first_turns[seat] = False
+
+
+def test_set_up_draws_towers_orders_by_the_highest_and_gives_each_player_eight():
+    state = new(3, seed=5)
+    towers = [player.tower for player in state.players]
+    assert len(set(towers)) == 3 and set(towers) <= {100, 200, 300, 400, 500, 600}
+    assert state.order == sorted(range(3), key=lambda seat: -towers[seat])
+    assert state.mover == state.order[0] and state.phase == Phase.SPLIT
+    for seat in range(3):
+        (legion,) = state.legions_of(seat)
+        assert legion.land == towers[seat] and sorted(legion.contents) == sorted(STARTING_LEGION)
+    assert state.stock["Ogre"] == 25 - 3 * 2 and state.stock["Angel"] == 18 - 3
+    assert [p.colour for p in state.players] == ["Black", "Blue", "Brown"]
+
+
+def test_the_first_turn_must_split_four_and_four_and_only_once():
+    state = new()
+    actions = GAME.legal_actions(state)
+    assert EndSplits() not in actions and len(actions) == 7  # the 8 must be split first
+    state = act(state, actions[0])
+    assert sorted(legion.height for legion in state.legions_of(state.mover)) == [4, 4]
+    assert GAME.legal_actions(state) == [EndSplits()]  # no second split on the first turn
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, Split(marker="Bu01", leaving=("Centaur", "Gargoyle")))
+
+
+def test_a_split_is_secret_others_forget_what_they_knew():
+    state = new()
+    clear_board(state)
+    legion = place(state, "Bu01", 1, 1, ["Ogre", "Ogre", "Troll", "Troll", "Lion"])
+    legion.reveal([0])
+    place(state, "Bu03", 1, 200, ["Titan"])
+    place(state, "Bk01", 0, 100, ["Titan"])
+    state.mover = state.decider = 1
+    state = act(state, Split(marker="Bu01", leaving=("Troll", "Troll")))
+    assert state.legions["Bu01"].known[0] == [] and state.legions["Bu02"].known[0] == []
+    view = GAME.view(state, 0)
+    seen = {lg["marker"]: lg for lg in view["legions"]}
+    assert seen["Bu01"]["contents"] is None and seen["Bu01"]["height"] == 3 and seen["Bu01"]["known"] == []
+
+
+def test_the_mulligan_is_once_in_the_first_turn_before_any_move():
+    state = new()
+    state = act(state, GAME.legal_actions(state)[0])
+    state.rng = ScriptedRng([0, 4])  # rolls 1, then 5
+    state = act(state, EndSplits())
+    assert state.roll == 1 and Mulligan() in GAME.legal_actions(state)
+    state = act(state, Mulligan())
+    assert state.roll == 5 and Mulligan() not in GAME.legal_actions(state)
+    assert "takes the mulligan and rolls a 5" in state.log[-1]
+
+
+def test_split_legions_must_move_apart_and_at_least_one_legion_must_move():
+    state = new()
+    state = act(state, GAME.legal_actions(state)[0])
+    state = act(state, EndSplits())
+    assert EndMoves() not in GAME.legal_actions(state)
+    assert "must move" in (GAME.why_illegal(state, EndMoves()) or "")
+    first = next(a for a in GAME.legal_actions(state) if isinstance(a, Move))
+    state = act(state, first)
+    assert EndMoves() in GAME.legal_actions(state)  # the other may stay: they no longer share a land
+
+
+def test_legions_that_cannot_part_join_again_at_the_end_of_the_movement_phase():
+    state = new()
+    clear_board(state)
+    place(state, "Bu01", 1, 100, ["Titan", "Ogre"])
+    place(state, "Bu02", 1, 100, ["Angel", "Ogre"])
+    place(state, "Bk01", 0, 300, ["Titan"])
+    state.mover = state.decider = 1
+    state.phase = Phase.MOVE
+    state.roll = 1
+    assert EndMoves() not in GAME.legal_actions(state)  # they can part with a 1
+    state.legions["Bu02"].moved = True  # say it tried and stayed: only Bu01 could still move
+    state.legions["Bu01"].moved = True
+    state = act(state, EndMoves())
+    assert "Bu02" not in state.legions and state.legions["Bu01"].contents == ["Angel", "Ogre", "Ogre", "Titan"]
+    assert "Bu02" in state.players[1].free_markers
+    assert "join again" in " ".join(state.log[-3:])
+
+
+def _engaged(attacker: list[str], defender: list[str], land: int = 6) -> TitanState:
+    """Bob (seat 1) has moved his legion onto Ann's on `land`: the engagement waits."""
+    state = new()
+    clear_board(state)
+    place(state, "Bk01", 0, land, defender)
+    place(state, "Bk02", 0, 100, ["Centaur", "Ogre"] + (["Titan"] if "Titan" not in defender else []))
+    mover = place(state, "Bu01", 1, land, attacker)
+    mover.moved, mover.attack_edge = True, 3
+    place(state, "Bu02", 1, 200, ["Angel"] + (["Titan"] if "Titan" not in attacker else []))
+    state.mover = state.decider = 1
+    state.phase = Phase.ENGAGE
+    return state
+
+
+def test_a_defender_without_a_lord_may_flee_and_the_attacker_scores_half():
+    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])  # defender worth 12 + 12 + 12
+    state = act(state, Engage(land=6))
+    assert state.decider == 0 and Flee() in GAME.legal_actions(state)
+    assert state.legions["Bk01"].known[1] == ["Centaur", "Ogre", "Ogre"]  # both see both [9.1]
+    state = act(state, Flee())
+    assert state.players[1].score == 36 // 2
+    assert "Bk01" not in state.legions and state.slain == {"Centaur": 1, "Ogre": 2}
+    assert state.phase == Phase.MUSTER  # no summon after a flight; nothing else to take
+
+
+def test_a_defender_holding_a_lord_may_not_flee():
+    state = act(_engaged(["Lion", "Lion"], ["Angel", "Ogre"]), Engage(land=6))
+    assert Flee() not in GAME.legal_actions(state)
+
+
+def test_an_agreement_eliminates_a_legion_and_costs_the_winner_what_was_agreed():
+    state = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(state, Propose(eliminated="defender", losses=("Ogre",)))  # Ann: "you win, but lose your Ogre"
+    assert state.decider == 1 and Accept() in GAME.legal_actions(state)
+    state = act(state, Accept())
+    assert "Bk01" not in state.legions and state.legions["Bu01"].contents == ["Lion", "Lion"]
+    assert state.players[1].score == 24  # full value of the eliminated legion
+
+
+def test_conceding_before_battle_gives_full_value():
+    state = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(state, Concede())
+    assert state.players[1].score == 24 and "Bk01" not in state.legions
+
+
+def test_points_passing_multiples_of_100_bring_angels_and_500_an_archangel():
+    assert flow.angels_earned(90, 110) == ["Angel"]
+    assert flow.angels_earned(480, 620) == ["Archangel", "Angel"]  # the rulebook's example
+    assert flow.angels_earned(100, 199) == []
+    state = _engaged(["Lion", "Lion", "Ogre"], ["Colossus", "Serpent", "Ogre"])  # 40 + 36 + 12 = 88
+    state.players[1].score = 95
+    state = act(state, Engage(land=6))
+    state = act(state, Concede())
+    assert state.players[1].score == 183 and state.phase == Phase.AFTERMATH
+    assert Acquire(angel="Angel") in GAME.legal_actions(state)
+    summon = [a for a in GAME.legal_actions(state) if isinstance(a, Summon)]
+    assert Summon(donor="Bu02", angel="Angel") in summon  # after winning, the attacker may summon too
+    state = act(state, Acquire(angel="Angel"))
+    assert "Angel" in state.legions["Bu01"].contents
+    state = act(state, Summon())
+    assert state.phase == Phase.MUSTER
+
+
+def test_a_titans_death_puts_its_player_out_and_the_last_titan_wins():
+    state = _engaged(["Lion", "Lion", "Ogre"], ["Titan", "Ogre"])
+    state.players[0].score = 120  # Titan power 7: value 28
+    state = act(state, Engage(land=6))
+    state = act(state, Concede())  # Ann concedes her Titan's legion
+    assert not state.players[0].alive and state.is_over and GAME.winners(state) == [1]
+    assert state.players[1].score == 28 + 12 + (12 + 12) // 2  # the Titan's legion in full, then Bk02 halved
+    assert "Bk02" not in state.legions and state.players[0].free_markers == []  # Bob takes Ann's markers
+    assert "Bk02" in state.players[1].free_markers
+
+
+def test_musters_need_a_legion_that_moved_and_show_the_recruiters():
+    state = new()
+    clear_board(state)
+    legion = place(state, "Bu01", 1, 5, ["Lion", "Lion", "Titan"])
+    place(state, "Bk01", 0, 300, ["Titan"])
+    legion.moved = True
+    state.mover = state.decider = 1
+    state.phase = Phase.MUSTER
+    from engine.titan.data import LANDS
+
+    terrain = LANDS[5].terrain
+    actions = GAME.legal_actions(state)
+    assert actions[-1] == EndMusters()
+    if terrain in ("Desert", "Plains", "Mountains"):
+        assert any(isinstance(a, Muster) for a in actions)
+    for action in actions[:-1]:
+        after = act(state, action)
+        assert after.legions["Bu01"].mustered and after.legions["Bu01"].height == 4
+        assert action.creature in after.legions["Bu01"].known[0]  # shown to everyone
+
+
+def test_random_games_keep_every_invariant():
+    for players in (2, 4):
+        for seed in range(3):
+            state = new(players, seed)
+            rng = Rng(seed)
+            while not state.is_over and state.moves < 4000:
+                state = act(state, rng.choice(GAME.legal_actions(state)))
+            assert state.is_over
