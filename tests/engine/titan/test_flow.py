@@ -153,7 +153,8 @@ def _engaged(attacker: list[str], defender: list[str], land: int = 6) -> TitanSt
     state = new()
     clear_board(state)
     place(state, "Bk01", 0, land, defender)
-    place(state, "Bk02", 0, 100, ["Centaur", "Ogre"] + (["Titan"] if "Titan" not in defender else []))
+    home = 300 if land == 100 else 100
+    place(state, "Bk02", 0, home, ["Centaur", "Ogre"] + (["Titan"] if "Titan" not in defender else []))
     mover = place(state, "Bu01", 1, land, attacker)
     mover.moved, mover.attack_edge = True, 3
     place(state, "Bu02", 1, 200, ["Angel"] + (["Titan"] if "Titan" not in attacker else []))
