@@ -258,20 +258,28 @@ def _placing_in_tower(battle: Battle) -> bool:
 
 
 def _reinforce_or_summon_actions(state: TitanState, battle: Battle) -> list[Action]:
+    """At the start of a maneuver phase, the reinforcement or the summon on offer (none if it cannot be had:
+    the offer then lapses with the side's first move; `_lapse_offers`). No side effects: a query."""
     if battle.reinforce == "offer" and battle.active == DEFENDER:
         legion = _legion(state, battle, DEFENDER)
         living = [battle.units[i].name for i in battle.living(DEFENDER)]
         options = recruiting.reinforcements(battle.terrain, living, state.stock) if len(living) < MAX_LEGION else []
         if options and not legion.mustered:
             return [*(Reinforce(creature=m.recruit) for m in options), Reinforce()]
-        battle.reinforce = "used"
     if battle.summon == "offer" and battle.active == ATTACKER:
         attacker = _legion(state, battle, ATTACKER)
         donors = flow.summon_donors(state, attacker) if len(battle.living(ATTACKER)) < MAX_LEGION else []
         if donors and not state.summoned:
             return [*(Summon(donor=d, angel=a) for d, a in donors), Summon()]  # type: ignore[arg-type]
-        battle.summon = "used"
     return []
+
+
+def _lapse_offers(battle: Battle) -> None:
+    """The side to maneuver moves on without the offer it could not take up: the chance is gone."""
+    if battle.active == DEFENDER and battle.reinforce == "offer":
+        battle.reinforce = "used"
+    if battle.active == ATTACKER and battle.summon == "offer":
+        battle.summon = "used"
 
 
 def maneuver_actions(state: TitanState, battle: Battle) -> list[Maneuver]:
@@ -395,6 +403,7 @@ def play(state: TitanState, action: Action) -> None:
 
 
 def _maneuver(state: TitanState, battle: Battle, index: int, label: str) -> None:
+    _lapse_offers(battle)
     unit = battle.units[index]
     start = unit.hex
     unit.hex, unit.done = label, True
@@ -451,6 +460,7 @@ def end_maneuver(state: TitanState) -> None:
     """The maneuver phase ends: characters that never entered in their side's first one are eliminated; an
     arrival that did not come on goes back (an angel to its legion, a reinforcement to the stock)."""
     battle = _battle(state)
+    _lapse_offers(battle)
     side = battle.active
     arriving = battle.carry.get("arriving")
     if arriving is not None and battle.units[arriving].hex is None:

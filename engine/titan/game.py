@@ -28,7 +28,7 @@ from engine.titan.actions import (
     Summon,
 )
 from engine.titan.data import STARTING_LEGION, TOWERS
-from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, starting_stock
+from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, restore_fields, starting_stock
 
 
 class TitanOptions(BaseModel):
@@ -207,5 +207,11 @@ class Titan(Game):
         return build_view(_own(state), seat)
 
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
-        """Titan positions cannot be saved yet (the game is not registered)."""
-        raise ValueError("Titan positions are not saved yet")
+        """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""
+        restore_fields(_own(state), own)
+
+    def invariant_violations(self, state: GameState) -> list[str]:
+        """Broken invariants (see invariants.py)."""
+        from engine.titan.invariants import violations
+
+        return violations(_own(state))

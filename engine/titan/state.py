@@ -7,10 +7,13 @@ A legion's contents are secret: besides its owner, each seat knows only the char
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, cast
+from typing import Annotated, Any, Literal, cast
+
+from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
-from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, power_of
+from engine.core.positions import Count, Fields, FlatDict, read_fields
+from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
 
 
 class Phase(StrEnum):
@@ -270,3 +273,153 @@ class TitanState(GameState):
 def _copy_flat(record: dict[str, Any]) -> dict[str, Any]:
     """A copy of a flat record whose values are scalars or lists of scalars."""
     return {key: (list(value) if isinstance(value, list) else value) for key, value in sorted(record.items())}
+
+
+# -- reading a saved position back -------------------------------------------------------------------------------
+
+
+MarkerText = Annotated[str, StringConstraints(strict=True, pattern=r"^(Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2])$")]
+CharacterName = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
+Characters = Annotated[list[CharacterName], Field(max_length=8)]
+SeatIndex = Count(5)
+
+
+class PlayerFields(Fields):
+    tower: Literal[tuple(TOWERS)]  # type: ignore[valid-type]
+    colour: Literal[COLOURS]  # type: ignore[valid-type]
+    score: Count(1_000_000)
+    alive: StrictBool
+    free_markers: Annotated[list[MarkerText], Field(max_length=72)]
+    mulligan_used: StrictBool
+
+
+class LegionFields(Fields):
+    marker: MarkerText
+    owner: SeatIndex
+    land: Literal[tuple(sorted(LANDS))]  # type: ignore[valid-type]
+    contents: Characters
+    moved: StrictBool
+    attack_edge: Count(5, -1)
+    teleport: Literal["", "tower", "titan"]
+    mustered: StrictBool
+    split_from: Annotated[str, StringConstraints(strict=True, pattern=r"^((Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2]))?$")]
+    known: Annotated[list[Characters], Field(min_length=2, max_length=6)]
+
+
+class UnitFields(Fields):
+    name: CharacterName
+    side: Literal["attacker", "defender"]
+    hex: Literal[tuple(HEX_LABELS)] | None  # type: ignore[valid-type]
+    hits: Count(100)
+    slain: StrictBool
+    done: StrictBool
+
+
+class BattleFields(Fields):
+    land: Literal[tuple(sorted(LANDS))]  # type: ignore[valid-type]
+    attacker: MarkerText
+    defender: MarkerText
+    attacker_edge: Count(5)
+    defender_edge: Count(5)
+    round: Count(7, 1)
+    active: Literal["attacker", "defender"]
+    step: Literal["maneuver", "strike", "strikeback"]
+    units: Annotated[list[UnitFields], Field(max_length=16)]
+    entered: dict[Literal["attacker", "defender"], StrictBool]
+    carry: FlatDict
+    gone: dict[Literal["attacker", "defender"], Annotated[list[CharacterName], Field(max_length=16)]]
+    kill_this_phase: StrictBool
+    summon: Literal["no", "offer", "used"]
+    reinforce: Literal["no", "offer", "used"]
+
+
+class TitanFields(Fields):
+    """A Titan position as saved."""
+
+    players: Annotated[list[PlayerFields], Field(min_length=2, max_length=6)]
+    legions: Annotated[list[LegionFields], Field(max_length=72)]
+    stock: dict[CharacterName, Count(30)]
+    slain: dict[CharacterName, Count(30)]
+    phase: Phase
+    mover: SeatIndex
+    decider: SeatIndex
+    turn_number: Count(100_000, 1)
+    first_turns: Annotated[list[StrictBool], Field(min_length=2, max_length=6)]
+    roll: Count(6)
+    teleported: StrictBool
+    summoned: StrictBool
+    order: Annotated[list[SeatIndex], Field(min_length=2, max_length=6)]
+    winner: Count(5, -2)
+    engagement: FlatDict
+    aftermath: FlatDict
+    battle: BattleFields | None
+
+
+def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
+    """Set a state's Titan fields from a saved position; ValueError if it is not one."""
+    from engine.titan.battle import Battle, Unit
+
+    fields = read_fields(TitanFields, own)
+    seats = state.num_players
+    if len(fields.players) != seats or len(fields.first_turns) != seats or sorted(fields.order) != list(range(seats)):
+        raise ValueError("its players do not match its seats")
+    if fields.mover >= seats or fields.decider >= seats or fields.winner >= seats:
+        raise ValueError("it names a seat that is not in the game")
+    state.players = []
+    for saved in fields.players:
+        player = Player(saved.tower, saved.colour)
+        player.score, player.alive = saved.score, saved.alive
+        player.free_markers, player.mulligan_used = list(saved.free_markers), saved.mulligan_used
+        state.players.append(player)
+    state.legions = {}
+    for saved_legion in fields.legions:
+        if saved_legion.owner >= seats or len(saved_legion.known) != seats or saved_legion.marker in state.legions:
+            raise ValueError(f"its legion {saved_legion.marker} is not valid")
+        legion = Legion(saved_legion.marker, saved_legion.owner, saved_legion.land, list(saved_legion.contents), seats)
+        legion.contents = list(saved_legion.contents)
+        legion.moved, legion.attack_edge, legion.teleport = (
+            saved_legion.moved,
+            saved_legion.attack_edge,
+            saved_legion.teleport,
+        )
+        legion.mustered, legion.split_from = saved_legion.mustered, saved_legion.split_from
+        legion.known = [list(k) for k in saved_legion.known]
+        state.legions[legion.marker] = legion
+    state.stock = dict(fields.stock)
+    state.slain = dict(fields.slain)
+    state.phase = fields.phase
+    state.mover, state.decider, state.turn_number = fields.mover, fields.decider, fields.turn_number
+    state.first_turns, state.roll = list(fields.first_turns), fields.roll
+    state.teleported, state.summoned = fields.teleported, fields.summoned
+    state.order, state.winner = list(fields.order), fields.winner
+    state.engagement = _copy_flat(own["engagement"])
+    state.aftermath = _copy_flat(own["aftermath"])
+    state.battle = None
+    if fields.battle is not None:
+        saved_battle = fields.battle
+        if saved_battle.attacker not in state.legions or saved_battle.defender not in state.legions:
+            raise ValueError("its battle is between legions that are not on the board")
+        battle = Battle.__new__(Battle)
+        battle.land, battle.attacker, battle.defender = saved_battle.land, saved_battle.attacker, saved_battle.defender
+        battle.attacker_edge, battle.defender_edge = saved_battle.attacker_edge, saved_battle.defender_edge
+        battle.round, battle.active, battle.step = saved_battle.round, saved_battle.active, saved_battle.step
+        battle.units = []
+        for saved_unit in saved_battle.units:
+            unit = Unit(saved_unit.name, saved_unit.side)
+            unit.hex, unit.hits, unit.slain, unit.done = (
+                saved_unit.hex,
+                saved_unit.hits,
+                saved_unit.slain,
+                saved_unit.done,
+            )
+            battle.units.append(unit)
+        battle.entered = {"attacker": False, "defender": False, **saved_battle.entered}
+        battle.carry = _copy_flat(own["battle"]["carry"])
+        battle.gone = {
+            "attacker": [],
+            "defender": [],
+            **{side: list(names) for side, names in saved_battle.gone.items()},
+        }
+        battle.kill_this_phase = saved_battle.kill_this_phase
+        battle.summon, battle.reinforce = saved_battle.summon, saved_battle.reinforce
+        state.battle = battle
