@@ -35,7 +35,7 @@ def test_a_damaged_position_is_refused_with_its_reason():
         ({**own, "mover": 4}, "seat"),
         ({**own, "stock": {**own["stock"], "Ogre": -1}}, "stock"),
         ({**own, "legions": own["legions"][:1]}, "counters accounted for"),
-        ({**own, "legions": [{**own["legions"][0], "land": 7777}] + own["legions"][1:]}, "land"),
+        ({**own, "legions": [{**own["legions"][0], "land": 7777}, *own["legions"][1:]]}, "land"),
         ({**own, "phase": "party"}, "phase"),
     ]:
         position = {**state.position(), "own": bad}
