@@ -332,9 +332,8 @@ def propose(state: TitanState, eliminated: str, losses: tuple[str, ...]) -> None
         proposals=state.engagement["proposals"] + 1, proposer=seat, eliminated=eliminated, losses=list(losses)
     )
     state.decider = defender.owner if seat == attacker.owner else attacker.owner
-    loss = f", the other losing its {losses[0]}" if losses else ""
-    who = {"attacker": attacker.marker, "defender": defender.marker, "both": "both legions"}[eliminated]
-    state.log.append(f"{name(state, seat)} proposes: {who} eliminated{loss}.")
+    # The log is everyone's: the terms name characters only the two players have seen, so it says no more.
+    state.log.append(f"{name(state, seat)} proposes terms.")
 
 
 def accept(state: TitanState) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, cast
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Action, Game, GameState, Seat
+from engine.core import Action, Game, GameState, Rng, Seat
 from engine.titan import battle, flow
 from engine.titan.actions import (
     ACTION_TYPES,
@@ -27,7 +28,7 @@ from engine.titan.actions import (
     Split,
     Summon,
 )
-from engine.titan.data import STARTING_LEGION, TOWERS
+from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, TOWERS
 from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, restore_fields, starting_stock
 
 
@@ -64,7 +65,9 @@ class Titan(Game):
         state.legions = {}
         for seat, player in enumerate(state.players):
             marker = player.take_marker()
-            state.legions[marker] = Legion(marker, seat, player.tower, list(STARTING_LEGION), num_players)
+            legion = Legion(marker, seat, player.tower, list(STARTING_LEGION), num_players)
+            legion.reveal(range(num_players))  # everyone knows what a player starts with
+            state.legions[marker] = legion
             state.log.append(f"{seats[seat].name} ({player.colour}) starts in Tower {player.tower}.")
         state.stock = starting_stock(num_players)
         state.slain = {}
@@ -209,6 +212,44 @@ class Titan(Game):
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""
         restore_fields(_own(state), own)
+
+    def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
+        """A copy `seat` could believe in: every other player's hidden characters dealt again at random from
+        the ones nobody has shown (what the box holds less the stock, the slain, the seat's own and every
+        character it has seen), each player's Titan in one of his legions unless it has been seen; new dice.
+        Nothing the seat cannot see is kept as it really is."""
+        copy = _own(state.clone(record=False))
+        copy.rng = Rng(rng.next64())
+        pool: list[str] = []
+        hidden_titans: list[int] = []
+        counted: Counter[str] = Counter()
+        for legion in copy.legions.values():
+            counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
+        if copy.battle is not None:
+            for names in copy.battle.gone.values():
+                counted.update(names)
+        for name, creature in CREATURES.items():
+            if name == TITAN:
+                continue
+            hidden = creature.count - copy.stock.get(name, 0) - copy.slain.get(name, 0) - counted[name]
+            pool.extend([name] * max(0, hidden))
+        for other, player in enumerate(copy.players):
+            if other != seat and player.alive and not any(TITAN in lg.knows(seat) for lg in copy.legions_of(other)):
+                hidden_titans.append(other)
+        rng.shuffle(pool)
+        heights = {marker: legion.height for marker, legion in copy.legions.items()}
+        titan_in: set[str] = set()
+        for other in hidden_titans:  # each hidden Titan into one of its player's legions with a slot unknown
+            slots = [lg.marker for lg in copy.legions_of(other) if heights[lg.marker] > len(lg.knows(seat))]
+            if slots:
+                titan_in.add(slots[rng.randrange(len(slots))])
+        for marker, legion in sorted(copy.legions.items()):
+            if legion.owner == seat:
+                continue
+            base = legion.knows(seat) + ([TITAN] if marker in titan_in else [])
+            missing = heights[marker] - len(base)
+            legion.contents = sorted(base + [pool.pop() for _ in range(min(missing, len(pool)))])
+        return copy
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""

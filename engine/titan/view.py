@@ -64,7 +64,22 @@ def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
         "legions": legions,
         "stock": dict(sorted(state.stock.items())),
         "slain": dict(sorted(state.slain.items())),
-        "engagement": dict(state.engagement),
+        "engagement": _engagement(state, seat),
         "battle": None if state.battle is None else state.battle.view(),
         "winner": state.winner,
     }
+
+
+def _engagement(state: TitanState, seat: int | None) -> dict[str, Any]:
+    """The engagement being resolved; the terms on the table only for its two players."""
+    if not state.engagement:
+        return {}
+    shown = {key: state.engagement[key] for key in ("land", "attacker", "defender", "proposer")}
+    parties = {
+        state.legions[state.engagement[side]].owner
+        for side in ("attacker", "defender")
+        if state.engagement[side] in state.legions
+    }
+    if seat in parties:
+        shown.update(eliminated=state.engagement["eliminated"], losses=list(state.engagement["losses"]))
+    return shown
