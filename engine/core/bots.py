@@ -510,12 +510,19 @@ _BOTS: dict[int, type[Bot]] = {BASELINE: BaselineBot, 0: RandomBot, 1: GreedyBot
 
 
 def bot_levels(game: Game) -> list[tuple[int, str]]:
-    """The levels the app offers for `game`, weakest first (level 0, random, is left out)."""
+    """The levels the app offers for `game`, weakest first (level 0, random, is left out); a game with bots of
+    its own design names its own levels."""
+    own = game.bot_levels()
+    if own is not None:
+        return list(own)
     return [(level, LEVEL_NAMES[level]) for level in sorted(_BOTS) if level > 0]
 
 
 def make_bot(game: Game, level: int, seed: int = 0) -> Bot:
     """A bot for `game` at `level` (-1 the scripted baseline, 0 random, 1 easy, 2 hard), repeatable for a `seed`."""
+    own = game.own_bot(level, seed)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
     bot_type = _BOTS.get(level)
     if bot_type is None:
         raise ValueError(f"There is no bot level {level} (levels: {', '.join(str(k) for k in sorted(_BOTS))}).")

@@ -239,6 +239,15 @@ class Game:
         a game without one plays the first legal action."""
         return actions[0]
 
+    def bot_levels(self) -> list[tuple[int, str]] | None:
+        """The computer levels the app offers, weakest first, if the game has its own (None: the generic
+        Easy and Hard)."""
+        return None
+
+    def own_bot(self, level: int, seed: int) -> Any:
+        """A bot of the game's own design for `level` (an `engine.core.bots.Bot`), or None for the generic one."""
+        return None
+
     def sensible_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
         """The legal actions a bot considers: a game may drop those a sound player never takes (strictly
         worse than another); never empty when `actions` is not."""

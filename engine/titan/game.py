@@ -213,6 +213,16 @@ class Titan(Game):
         """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""
         restore_fields(_own(state), own)
 
+    def bot_levels(self) -> list[tuple[int, str]]:
+        """One computer level of Titan's own design (`ai.py`)."""
+        return [(1, "Standard")]
+
+    def own_bot(self, level: int, seed: int) -> Any:
+        """Level 1: the Standard player of `ai.py` (level 0 stays the generic random player)."""
+        from engine.titan.ai import make_bot
+
+        return make_bot(self, level, seed)
+
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
         """A copy `seat` could believe in: every other player's hidden characters dealt again at random from
         the ones nobody has shown (what the box holds less the stock, the slain, the seat's own and every

@@ -1,0 +1,45 @@
+"""Titan's Standard computer player: it plays whole games, beats random play, and knows only its seat's view."""
+
+from __future__ import annotations
+
+from engine.core import Seat
+from engine.core.bots import bot_levels, make_bot
+from engine.titan.ai import TitanBot, unseen
+from tests.engine.titan.test_flow import GAME, new
+
+
+def play(levels: list[int], seed: int, cap: int = 30_000):
+    state = GAME.new_game(len(levels), None, seed, [Seat(name=f"P{i}", kind="ai", level=1) for i in range(len(levels))])
+    bots = [make_bot(GAME, level, seed * 10 + i) for i, level in enumerate(levels)]
+    while not state.is_over and state.moves < cap:
+        seat = state.current_player
+        state = GAME.apply(state, bots[seat].choose(state, seat))
+    return state
+
+
+def test_titan_offers_its_own_standard_level():
+    assert bot_levels(GAME) == [(1, "Standard")]
+    assert isinstance(make_bot(GAME, 1, 3), TitanBot)
+
+
+def test_the_standard_player_beats_random_play():
+    wins = 0
+    for game in range(8):
+        hero = game % 2
+        state = play([1, 0] if hero == 0 else [0, 1], seed=500 + game)
+        assert state.is_over
+        wins += hero in GAME.winners(state)
+    assert wins >= 7  # the full measure (200 games) is scripts/ai_strength.py
+
+
+def test_two_standard_players_finish_a_game():
+    state = play([1, 1, 1], seed=77)
+    assert state.is_over and len(GAME.winners(state)) <= 1
+
+
+def test_the_unseen_pool_counts_what_the_seat_has_not_seen():
+    state = new(2, 3)
+    pool = unseen(state, 0)
+    assert sum(pool.values()) == 0  # everyone knows the starting legions
+    state = GAME.apply(state, GAME.legal_actions(state)[0])  # the mover splits: others forget
+    assert sum(unseen(state, 1 - state.mover).values()) == 7  # all but the Titan, which is counted apart
