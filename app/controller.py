@@ -69,6 +69,7 @@ class App:
         self.rules_game: str | None = None  # the game whose rules the home screen asked for
         self.touch = False  # the last press was a finger: a move with a preview waits for a second tap
         self.armed: str | None = None  # the choice a first tap previewed
+        self.selected: str | None = None  # what the player picked on the board (data-select), until a move
         self.replay: list[GameState] = []  # the replay's states, from the start (empty: no replay open)
         self.replay_index = 0
         self.replay_seat: int | None = None
@@ -185,7 +186,20 @@ class App:
                 return
             self.play_index(value)
             return
+        if kind == "select":
+            event.preventDefault()
+            self.select(value)
+            return
         self.command(value, node, event)
+
+    def select(self, key: str) -> None:
+        """Pick something on the board (a legion, a character): the board shows what it can do (again:
+        dropped)."""
+        if self.screen != "game" or self.state is None:
+            return
+        self.selected = None if key == self.selected else key
+        self.render_game(rolled=False, keep_selection=True)
+        dom.focus(f"[data-select='{self.selected}']" if self.selected else "#board", scroll=False)
 
     # -- hints ----------------------------------------------------------------------------------------
     def ask_hint(self) -> None:
@@ -342,6 +356,8 @@ class App:
         kind, value, node = found
         if kind == "action":
             self.play_index(value)
+        elif kind == "select":
+            self.select(value)
         else:
             self.command(value, node, event)
 
@@ -558,19 +574,31 @@ class App:
         self.last_view = None
         self.render_game(rolled=False)
 
-    def render_game(self, *, rolled: bool | None = None) -> None:
-        """Rewrite every region of the game screen from the state: one innerHTML write each."""
+    def render_game(self, *, rolled: bool | None = None, keep_selection: bool = False) -> None:
+        """Rewrite every region of the game screen from the state: one innerHTML write each (a map drawn once
+        keeps its map: only its changing parts are rewritten)."""
         assert self.game is not None and self.state is not None
         state = self.state
         if rolled is None:
             rolled = state.last_chance
-        regions = render_regions(self.game, state, rolled=rolled, shown=self.shown_seat, previous=self.last_view)
+        if not keep_selection:
+            self.selected = None
+        previous = self.last_view if not keep_selection else None
+        regions = render_regions(
+            self.game, state, rolled=rolled, shown=self.shown_seat, previous=previous, selected=self.selected
+        )
         self.last_view = regions.view
         self.legal = regions.legal
         self.armed = None
         dom.set_html("gamebar", regions.gamebar)
         dom.set_html("status", regions.status)
-        dom.set_html("board", regions.board)
+        board = dom.element("board")
+        kept = dom.query(board, "[data-static]")
+        if regions.board_key and kept is not None and dom.attribute(kept, "data-static") == regions.board_key:
+            for element_id, markup in (regions.board_parts or {}).items():
+                dom.set_html(element_id, markup)
+        else:
+            dom.set_html("board", regions.board)
         dom.set_html("actions", regions.actions)
         dom.set_html("log", regions.log)
 

@@ -106,15 +106,18 @@ def window() -> Any:
 
 
 def closest_command(event: Any) -> tuple[str, str, Any] | None:
-    """For an event: ("action", index, el) or ("cmd", name, el) of the nearest marked element."""
+    """For an event: ("action", index, el), ("select", key, el) or ("cmd", name, el) of the nearest marked
+    element."""
     target = _py(event.target)
     if target is None or not hasattr(target, "closest"):
         return None
-    found = _py(target.closest("[data-action],[data-cmd]"))
+    found = _py(target.closest("[data-action],[data-select],[data-cmd]"))
     if found is None:
         return None
     if found.hasAttribute("data-action"):
         return ("action", str(found.getAttribute("data-action")), found)
+    if found.hasAttribute("data-select"):
+        return ("select", str(found.getAttribute("data-select")), found)
     return ("cmd", str(found.getAttribute("data-cmd")), found)
 
 

@@ -45,6 +45,8 @@ class Regions:
     legal: list[Action]
     status_text: str
     view: dict[str, Any] | None = None  # the view drawn (pass it back as `previous` to animate the next one)
+    board_key: str = ""  # a map drawn once: while the board keeps this key, only `board_parts` are rewritten
+    board_parts: dict[str, str] | None = None
 
 
 def perspective(state: GameState) -> int | None:
@@ -177,6 +179,7 @@ def render_regions(
     rolled: bool = False,
     shown: int | None = None,
     previous: dict[str, Any] | None = None,
+    selected: str | None = None,
 ) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each).
 
@@ -205,8 +208,14 @@ def render_regions(
         seat_names=[s.name for s in state.seats],
         actor=state.last_actor if state.last_action is not None else None,
         previous=previous,
+        selected=selected,
     )
-    board = view_module(game.id).render_board(ctx)
+    module = view_module(game.id)
+    board_key, board_parts = "", None
+    if hasattr(module, "render_layers"):
+        board_key, board, board_parts = module.render_layers(ctx)
+    else:
+        board = module.render_board(ctx)
     text = status_text(game, state, ctx)
     thinking = seat is not None and not interactive
     if state.is_over:
@@ -252,6 +261,8 @@ def render_regions(
         legal=legal,
         status_text=text,
         view=view,
+        board_key=board_key,
+        board_parts=board_parts,
     )
 
 

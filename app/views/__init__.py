@@ -10,6 +10,11 @@ A game's view module provides:
 - optionally `choices_note(ctx: BoardContext) -> str | None`: a line shown above the choices
   (e.g. the text of the ability being carried out).
 - optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
+- optionally `render_layers(ctx) -> (key, html, parts)`: for a big map drawn once: `html` is the whole
+  board; while the board's `data-static` key stays `key`, only the elements named in `parts`
+  (element id -> inner markup) are rewritten, so the map (and its pan and zoom) stays as it is.
+- elements with `data-select="<key>"` pick something on the board (a legion, a character): the app
+  redraws the board with `ctx.selected` set to that key (again: cleared), and the view shows its targets.
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
   a "pass the device to X" screen before each human seat decides (see app/gameview.py).
 """
@@ -38,6 +43,7 @@ class BoardContext:
     seat_names: list[str] = field(default_factory=list)
     actor: int | None = None  # the seat that made the last action
     previous: dict[str, Any] | None = None  # the view drawn just before this one (for move animations), if any
+    selected: str | None = None  # what the player picked on the board before choosing a target (data-select)
 
 
 # Game id -> the module under app/views that draws it (imported on first use).

@@ -1,0 +1,165 @@
+// Pinch-zoom and pan for the app's large maps (Titan's masterboard and battlelands).
+//
+// A `.pz-viewport` element holds one `.pz-content` element (an <svg>). Two fingers pinch and pan, one
+// finger pans once the map is zoomed in, ctrl + wheel (or a trackpad pinch) zooms on a desktop, and the
+// `[data-pz]` buttons inside the viewport's frame zoom in, out or back. The transform lives on the content
+// element, which the app writes once per map (only the overlay inside it is redrawn on a move), so the view
+// stays where the player put it. A gesture never reaches Python: after a drag or a pinch the click that
+// follows is swallowed, so only a plain tap on a land, a hex or a counter acts.
+(() => {
+  "use strict";
+  const MIN = 1, MAX = 4, DRAG = 8;
+  const states = new WeakMap();
+
+  function stateOf(viewport) {
+    let s = states.get(viewport);
+    if (!s) {
+      s = { scale: 1, x: 0, y: 0, pointers: new Map(), start: null, moved: false, swallow: false };
+      states.set(viewport, s);
+    }
+    return s;
+  }
+
+  function content(viewport) {
+    return viewport.querySelector(".pz-content");
+  }
+
+  function clamp(viewport, s) {
+    const w = viewport.clientWidth, h = viewport.clientHeight;
+    s.scale = Math.min(MAX, Math.max(MIN, s.scale));
+    const minX = w - w * s.scale, minY = h - h * s.scale;
+    s.x = Math.min(0, Math.max(minX, s.x));
+    s.y = Math.min(0, Math.max(minY, s.y));
+  }
+
+  function apply(viewport, s) {
+    clamp(viewport, s);
+    const el = content(viewport);
+    if (el) {
+      el.style.transformOrigin = "0 0";
+      el.style.transform = s.scale === 1 ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
+    }
+    viewport.classList.toggle("pz-zoomed", s.scale > 1);
+    viewport.dataset.pzScale = s.scale.toFixed(2);
+  }
+
+  function zoomAt(viewport, factor, cx, cy) {
+    const s = stateOf(viewport);
+    const rect = viewport.getBoundingClientRect();
+    const px = cx - rect.left, py = cy - rect.top;
+    const next = Math.min(MAX, Math.max(MIN, s.scale * factor));
+    const k = next / s.scale;
+    s.x = px - (px - s.x) * k;
+    s.y = py - (py - s.y) * k;
+    s.scale = next;
+    apply(viewport, s);
+  }
+
+  function viewportOf(target) {
+    return target && target.closest ? target.closest(".pz-viewport") : null;
+  }
+
+  document.addEventListener("pointerdown", (event) => {
+    const viewport = viewportOf(event.target);
+    if (!viewport) return;
+    const s = stateOf(viewport);
+    s.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (s.pointers.size === 1) {
+      s.start = { x: event.clientX, y: event.clientY, tx: s.x, ty: s.y };
+      s.moved = false;
+    } else if (s.pointers.size === 2) {
+      const [a, b] = [...s.pointers.values()];
+      s.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, scale: s.scale, mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, tx: s.x, ty: s.y };
+      s.moved = true;
+    }
+  }, true);
+
+  document.addEventListener("pointermove", (event) => {
+    const viewport = viewportOf(event.target) || [...document.querySelectorAll(".pz-viewport")].find((v) => stateOf(v).pointers.has(event.pointerId));
+    if (!viewport) return;
+    const s = stateOf(viewport);
+    if (!s.pointers.has(event.pointerId)) return;
+    s.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (s.pointers.size >= 2 && s.pinch) {
+      const [a, b] = [...s.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const rect = viewport.getBoundingClientRect();
+      const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      const next = Math.min(MAX, Math.max(MIN, s.pinch.scale * d / s.pinch.d));
+      const k = next / s.pinch.scale;
+      const px = s.pinch.mx - rect.left, py = s.pinch.my - rect.top;
+      s.scale = next;
+      s.x = px - (px - s.pinch.tx) * k + (mx - s.pinch.mx);
+      s.y = py - (py - s.pinch.ty) * k + (my - s.pinch.my);
+      apply(viewport, s);
+      event.preventDefault();
+      return;
+    }
+    if (s.start && s.scale > 1) {
+      const dx = event.clientX - s.start.x, dy = event.clientY - s.start.y;
+      if (s.moved || Math.hypot(dx, dy) > DRAG) {
+        s.moved = true;
+        s.x = s.start.tx + dx;
+        s.y = s.start.ty + dy;
+        apply(viewport, s);
+        event.preventDefault();
+      }
+    }
+  }, { capture: true, passive: false });
+
+  function release(event) {
+    for (const viewport of document.querySelectorAll(".pz-viewport")) {
+      const s = stateOf(viewport);
+      if (!s.pointers.has(event.pointerId)) continue;
+      s.pointers.delete(event.pointerId);
+      if (s.pointers.size < 2) s.pinch = null;
+      if (s.pointers.size === 0) {
+        s.swallow = s.moved;  // the click after a drag or a pinch is not a tap
+        s.start = null;
+      } else if (s.pointers.size === 1) {
+        const [p] = [...s.pointers.values()];
+        s.start = { x: p.x, y: p.y, tx: s.x, ty: s.y };
+      }
+    }
+  }
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
+
+  document.addEventListener("click", (event) => {
+    const viewport = viewportOf(event.target);
+    if (viewport) {
+      const s = stateOf(viewport);
+      if (s.swallow) {
+        s.swallow = false;
+        event.stopPropagation();
+        event.preventDefault();
+        return;
+      }
+    }
+    const button = event.target.closest ? event.target.closest("[data-pz]") : null;
+    if (!button) return;
+    const frame = button.closest(".pz-frame");
+    const target = frame ? frame.querySelector(".pz-viewport") : null;
+    if (!target) return;
+    event.stopPropagation();
+    const rect = target.getBoundingClientRect();
+    const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
+    const kind = button.dataset.pz;
+    if (kind === "in") zoomAt(target, 1.5, cx, cy);
+    else if (kind === "out") zoomAt(target, 1 / 1.5, cx, cy);
+    else {
+      const s = stateOf(target);
+      s.scale = 1; s.x = 0; s.y = 0;
+      apply(target, s);
+    }
+  }, true);
+
+  document.addEventListener("wheel", (event) => {
+    const viewport = viewportOf(event.target);
+    if (!viewport || !event.ctrlKey) return;  // a plain wheel scrolls the page
+    event.preventDefault();
+    zoomAt(viewport, event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX, event.clientY);
+  }, { passive: false });
+
+  window.titanPanZoom = { zoomAt, state: (viewport) => ({ ...stateOf(viewport), pointers: undefined }) };
+})();
