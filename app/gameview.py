@@ -223,7 +223,8 @@ def render_regions(
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
         module = view_module(game.id)
-        icons = groups = details = ends_turn = None
+        icons = groups = details = ends_turn = shown = None
+        hidden_note = ""
         if interactive:
             dumped = [action.model_dump() for action in legal]
             if hasattr(module, "action_icon"):
@@ -234,6 +235,8 @@ def render_regions(
                 details = [module.action_detail(view, data) for data in dumped]
             turn_enders = getattr(module, "ENDS_TURN", frozenset())
             ends_turn = [data.get("kind") in turn_enders for data in dumped]
+            if hasattr(module, "shown_actions"):
+                shown, hidden_note = module.shown_actions(ctx)
         actions = actions_html(
             labels,
             interactive=interactive,
@@ -242,6 +245,8 @@ def render_regions(
             groups=groups,
             details=details,
             ends_turn=ends_turn,
+            shown=shown,
+            hidden_note=hidden_note,
         )
         note = module.choices_note(ctx) if interactive and hasattr(module, "choices_note") else None
         if note:

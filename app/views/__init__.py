@@ -13,6 +13,8 @@ A game's view module provides:
 - optionally `render_layers(ctx) -> (key, html, parts)`: for a big map drawn once: `html` is the whole
   board; while the board's `data-static` key stays `key`, only the elements named in `parts`
   (element id -> inner markup) are rewritten, so the map (and its pan and zoom) stays as it is.
+- optionally `shown_actions(ctx) -> (indices, note)`: only these actions get a button (the rest are picked
+  on the board), with a note saying how.
 - elements with `data-select="<key>"` pick something on the board (a legion, a character): the app
   redraws the board with `ctx.selected` set to that key (again: cleared), and the view shows its targets.
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
