@@ -213,6 +213,12 @@ class Titan(Game):
         """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""
         restore_fields(_own(state), own)
 
+    def rules_markdown(self) -> str:
+        """This edition's rulings (engine/titan/rulings.py)."""
+        from engine.titan.rulings import rules_markdown
+
+        return rules_markdown()
+
     def bot_levels(self) -> list[tuple[int, str]]:
         """One computer level of Titan's own design (`ai.py`)."""
         return [(1, "Standard")]

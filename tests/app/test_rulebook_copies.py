@@ -57,3 +57,13 @@ def test_titan_race_rulebook_has_sections():
     html = to_html((ROOT / "assets" / "rules" / "titan-race.md").read_text(encoding="utf-8"))
     for title in ("VARIANTS", "GAME TURN", "Chain Reactions", "Traps", "K.O.", "THE CIRCUITS", "Ang&#x27;lieh"):
         assert re.search(r"<h[1-4][^>]*>[^<]*" + re.escape(title), html), title
+
+
+def test_the_titan_rules_shipped_are_the_reference_rules_and_hazards():
+    reference = ROOT.parent / "shared" / "reference" / "titan"
+    if not (reference / "rules-summary.md").exists():
+        pytest.skip("../shared/reference/titan is not beside this checkout")
+    shipped = (ROOT / "assets" / "rules" / "titan.md").read_text(encoding="utf-8")
+    summary = (reference / "rules-summary.md").read_text(encoding="utf-8")
+    hazards = (reference / "hazards.md").read_text(encoding="utf-8")
+    assert shipped == summary + "\n" + hazards

@@ -96,3 +96,11 @@ def test_every_battleland_has_the_27_hexes_and_edges():
     assert [len(EDGES[e]) for e in range(6)] == [3, 4, 3, 4, 3, 4]
     assert BATTLELANDS["Tower"].defender_start == ("C3", "C4", "D3", "D4", "D5", "E3", "E4")
     assert BATTLELANDS["Mountains"].hexes["D4"].terrain == "Volcano"
+
+
+def test_the_rulings_page_and_the_in_app_rulings_say_the_same():
+    from engine.titan.rulings import RULINGS, rules_markdown
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "titan.md").read_text(encoding="utf-8")
+    assert rules_markdown().split("\n", 2)[2] in doc
+    assert len(RULINGS) >= 10
