@@ -1,0 +1,492 @@
+"""Titan's boards and counters as SVG: every land, border sign, battle hex and hexside from the data, drawn once
+and marked by more than colour; overlays with their choices, escaped names, strike odds and a small size."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from app.views import titan_art as art
+from engine.titan.data import BATTLELANDS, HEX_LABELS, HEX_NEIGHBORS, LAND_LABELS, LANDS, TERRAINS, TOWERS
+
+XSS = "<img src=x onerror=alert(1)>"
+SVG_NS = "http://www.w3.org/2000/svg"
+TRANSLATE = re.compile(r"translate\(([-\d.]+),([-\d.]+)\)(?: rotate\(([-\d.]+)\))?")
+
+
+def parse(markup: str) -> ET.Element:
+    """The markup as XML, inside a root in the SVG namespace (fails on anything not well formed)."""
+    return ET.fromstring(f"<root xmlns='{SVG_NS}'>{markup}</root>")
+
+
+def tag(name: str) -> str:
+    return f"{{{SVG_NS}}}{name}"
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def find_all(root: ET.Element, name: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(tag(name)) if cls in classes(e)]
+
+
+def placement(element: ET.Element) -> tuple[float, float, float]:
+    """(x, y, degrees) of an element's `translate(x,y) rotate(a)` transform."""
+    found = TRANSLATE.match(element.get("transform", ""))
+    assert found is not None, element.get("transform")
+    x, y, angle = found.groups()
+    return float(x), float(y), float(angle or 0)
+
+
+def rotate(vector: tuple[float, float], degrees: float) -> tuple[float, float]:
+    """SVG's rotate(a): clockwise on screen, y downward."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return vector[0] * c - vector[1] * s, vector[0] * s + vector[1] * c
+
+
+def points(element: ET.Element) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in (p.split(",") for p in element.get("points", "").split())]
+
+
+def title_of(element: ET.Element) -> str:
+    """The text of an element's own <title>."""
+    title = element.find(tag("title"))
+    assert title is not None
+    return str(title.text)
+
+
+def land_groups(root: ET.Element) -> dict[int, ET.Element]:
+    return {int(g.get("data-land", "0")): g for g in find_all(root, "g", "tt-land")}
+
+
+PLAYERS = [
+    {"name": "Ann", "colour": "Black"},
+    {"name": XSS, "colour": "Gold"},
+    {"name": "Cy", "colour": "Red"},
+]
+HOST = ["Titan", "Angel", "Ogre", "Ogre", "Centaur", "Centaur", "Gargoyle"]
+
+
+def legion(marker: str, owner: int, land: int, height: int = 7, **more: object) -> dict[str, object]:
+    return {"marker": marker, "owner": owner, "land": land, "height": height, "contents": None, "known": [], **more}
+
+
+# -- the masterboard ------------------------------------------------------------------------------------------
+
+
+def test_the_masterboard_is_well_formed_and_fits_its_viewbox() -> None:
+    markup = art.masterboard_map()
+    root = parse(markup)
+    svg = root.find(tag("svg"))
+    assert svg is not None and "tt-map" in classes(svg)
+    assert svg.get("viewBox") == " ".join(str(v) for v in art.MASTERBOARD_VIEWBOX)
+    _, _, width, height = art.MASTERBOARD_VIEWBOX
+    for polygon in root.iter(tag("polygon")):
+        for x, y in points(polygon):
+            assert 0 <= x <= width and 0 <= y <= height
+
+
+def test_every_land_is_drawn_once_from_its_polygon_with_its_number_and_terrain() -> None:
+    groups = land_groups(parse(art.masterboard_map()))
+    assert sorted(groups) == sorted(LAND_LABELS) and len(groups) == 96
+    for label, group in groups.items():
+        land = LANDS[label]
+        polygon = group.find(tag("polygon"))
+        assert polygon is not None
+        expected = [art._board_point(x, y) for x, y in land.polygon]
+        assert all(math.dist(a, b) < 0.06 for a, b in zip(points(polygon), expected, strict=True))
+        assert polygon.get("fill") == art.TERRAIN_COLOURS[land.terrain]
+        texts = {next(iter(classes(t))): t.text for t in group.iter(tag("text"))}
+        assert texts == {"tt-land-no": str(label), "tt-land-name": land.terrain}
+        symbols = find_all(group, "path", "tt-sym")
+        assert [s.get("d") for s in symbols] == [art.TERRAIN_SYMBOLS[land.terrain]]
+        assert f"tt-t-{land.terrain.lower()}" in classes(group)
+        title = group.find(tag("title"))
+        assert title is not None and title.text is not None and title.text.startswith(f"{label} {land.terrain}")
+
+
+def test_every_terrain_has_its_own_colour_and_symbol() -> None:
+    assert set(art.TERRAIN_COLOURS) == set(TERRAINS) == set(art.TERRAIN_SYMBOLS)
+    assert len(set(art.TERRAIN_COLOURS.values())) == len(TERRAINS)
+    assert len(set(art.TERRAIN_SYMBOLS.values())) == len(TERRAINS)
+
+
+def test_every_exit_sign_is_drawn_on_its_border_pointing_out_of_its_land() -> None:
+    groups = land_groups(parse(art.masterboard_map()))
+    total = 0
+    for label, group in groups.items():
+        land = LANDS[label]
+        signs = find_all(group, "path", "tt-exit")
+        drawn = Counter(next(c for c in classes(s) if c != "tt-exit") for s in signs)
+        assert drawn == Counter(f"tt-exit-{e.kind.lower()}" for e in land.exits), label
+        centre = art.land_centre(label)
+        corners = [art._board_point(x, y) for x, y in land.polygon]
+        for sign, exit_ in zip(signs, land.exits, strict=True):
+            assert sign.get("d") == art.EXIT_SIGNS[exit_.kind]
+            x, y, angle = placement(sign)
+            middle = art._side_midpoint(corners, exit_.side)
+            assert math.dist((x, y), middle) < 0.1  # on the middle of the border it crosses
+            out = rotate((0.0, -1.0), angle)  # the signs point to local -y
+            away = (middle[0] - centre[0], middle[1] - centre[1])
+            assert out[0] * away[0] + out[1] * away[1] > 0.99 * math.hypot(*away)
+        total += len(signs)
+    assert total == sum(len(land.exits) for land in LANDS.values()) == 180
+
+
+def test_the_six_towers_stand_out() -> None:
+    groups = land_groups(parse(art.masterboard_map()))
+    towers = sorted(label for label, group in groups.items() if "tt-tower" in classes(group))
+    assert towers == sorted(TOWERS) and len(towers) == 6
+    for label in towers:
+        symbol = find_all(groups[label], "path", "tt-sym")[0]
+        assert symbol.get("d") == art.CASTLE_PATH and "scale" in symbol.get("transform", "")
+
+
+def test_the_terrain_legend_lists_every_terrain_and_sign() -> None:
+    legend = art.terrain_legend()
+    root = parse(legend)
+    names = [li.itertext() for li in root.iter(tag("li"))]
+    words = ["".join(parts).strip() for parts in names]
+    assert set(TERRAINS) <= set(words)
+    assert {"Block", "Arch", "Arrow", "Arrows"} <= set(words)
+    for terrain in TERRAINS:
+        assert art.TERRAIN_COLOURS[terrain] in legend and art.TERRAIN_SYMBOLS[terrain] in legend
+
+
+def test_every_fill_has_readable_ink() -> None:
+    fills = list(art.TERRAIN_COLOURS.values()) + list(art.PLAYER_COLOURS.values())
+    fills += [
+        art.hazard_fill(hex_.terrain, hex_.elevation) for land in BATTLELANDS.values() for hex_ in land.hexes.values()
+    ]
+    for fill in fills:
+        assert art.contrast_ratio(fill, art.ink_on(fill)) >= 4.5, fill
+
+
+# -- the masterboard overlay -------------------------------------------------------------------------------------
+
+
+def test_legions_of_two_players_on_one_land_are_both_visible() -> None:
+    overlay = art.masterboard_overlay(
+        [legion("Bk03", 0, 100, 7, contents=HOST), legion("Gd01", 1, 100, 4, known=["Ogre"])], PLAYERS
+    )
+    markers = find_all(parse(overlay), "g", "tt-legion")
+    assert len(markers) == 2
+    codes = [next(t.text for t in m.iter(tag("text")) if "tt-mk-code" in classes(t)) for m in markers]
+    assert codes == ["Bk03", "Gd01"]
+    (x1, y1, _), (x2, y2, _) = (placement(m) for m in markers)
+    assert max(abs(x1 - x2), abs(y1 - y2)) >= art.MARKER_SIZE  # side by side, not on top of each other
+    for x, y in ((x1, y1), (x2, y2)):
+        assert math.dist((x, y), art.land_centre(100)) < 30
+    fills = [m.find(tag("path")) for m in markers]
+    assert [f.get("fill") for f in fills if f is not None] == [art.PLAYER_COLOURS["Black"], art.PLAYER_COLOURS["Gold"]]
+    heights = [next(t.text for t in m.iter(tag("text")) if "tt-mk-height" in classes(t)) for m in markers]
+    assert heights == ["7", "4"]
+    assert "Titan, Angel" in overlay and "Ogre and 3 unknown" in overlay
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 7])
+def test_several_legions_on_one_land_never_cover_each_other(count: int) -> None:
+    legions = [legion(f"Rd{i + 1:02d}", 2, 41, 2) for i in range(count)]
+    spots = [placement(m)[:2] for m in find_all(parse(art.masterboard_overlay(legions, PLAYERS)), "g", "tt-legion")]
+    assert len(spots) == count
+    for i, a in enumerate(spots):
+        for b in spots[i + 1 :]:
+            assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 24  # the 20 px wide code stays readable
+
+
+def test_targets_selectable_legions_and_highlights() -> None:
+    overlay = art.masterboard_overlay(
+        [legion("Bk03", 0, 100, contents=HOST), legion("Rd05", 2, 1), legion("Rd06", 2, 3)],
+        PLAYERS,
+        targets=[(3, 4, "Move Bk03 to 3 (Plains)"), (101, 5, "Move Bk03 to 101"), (3, 6, "Teleport to 3")],
+        selected="Bk03",
+        highlights=[42, 42],
+        selectable=[("Bk03", "legion:Bk03", "Select legion Bk03")],
+    )
+    root = parse(overlay)
+    top = root.find(tag("g"))
+    assert top is not None and "tt-overlay" in classes(top)
+    targets = find_all(root, "polygon", "tt-target")
+    assert [t.get("data-action") for t in targets] == ["4", "5"]  # one per land, the first wins
+    for target, label in zip(targets, (3, 101), strict=True):
+        assert target.get("role") == "button" and target.get("tabindex") == "0"
+        title = target.find(tag("title"))
+        assert title is not None and title.text == target.get("aria-label")
+        expected = [art._board_point(x, y) for x, y in LANDS[label].polygon]
+        assert all(math.dist(a, b) < 0.06 for a, b in zip(points(target), expected, strict=True))
+    assert len(find_all(root, "polygon", "tt-highlight")) == 1
+    picked = [g for g in root.iter(tag("g")) if g.get("data-select")]
+    assert len(picked) == 1
+    assert picked[0].get("data-select") == "legion:Bk03" and picked[0].get("aria-label") == "Select legion Bk03"
+    assert picked[0].get("role") == "button" and picked[0].get("tabindex") == "0"
+    assert {"tt-pick", "is-selected"} <= classes(picked[0])
+    assert find_all(picked[0], "path", "tt-ring")
+    other = next(g for g in find_all(root, "g", "tt-legion") if "Rd05" in "".join(g.itertext()))
+    assert "tt-pick" not in classes(other) and not find_all(other, "path", "tt-ring")
+    assert "tt-pass" not in classes(other)
+    on_target = next(g for g in find_all(root, "g", "tt-legion") if "Rd06" in "".join(g.itertext()))
+    assert "tt-pass" in classes(on_target)  # a tap on it goes to the land under it
+
+
+def test_names_and_labels_are_escaped_everywhere() -> None:
+    legions = [legion("Gd01", 1, 5, contents=[XSS]), legion(XSS, 0, 6)]
+    outputs = [
+        art.masterboard_overlay(
+            legions,
+            PLAYERS,
+            targets=[(7, 0, XSS)],
+            selectable=[(XSS, XSS, XSS), ("Gd01", XSS, XSS)],
+            selected=XSS,
+        ),
+        art.battleland_overlay(
+            [{"index": 0, "name": XSS, "side": "attacker", "hex": "A1", "hits": 1, "power": 6, "skill": 2}],
+            targets=[("B1", 1, XSS)],
+            selectable=[(0, XSS, XSS)],
+            strike_targets=[("A2", 2, XSS, 4, 0.5)],
+        ),
+        art.counter(XSS, 6, 2, "Red", hits=1),
+        art.marker(XSS, "Blue", 3),
+    ]
+    for markup in outputs:
+        assert XSS not in markup
+        assert "&lt;img src=x onerror=alert(1)&gt;" in markup
+        parse(markup)
+    root = parse(outputs[0])
+    assert any(e.get("aria-label") == XSS for e in root.iter())  # the parser reads back the very text
+    assert any(e.get("data-select") == XSS for e in root.iter())
+
+
+def test_a_twenty_legion_overlay_stays_small() -> None:
+    colours = ["Bk", "Bu", "Br", "Gd", "Gr", "Rd"]
+    players = [{"name": f"Player {i + 1}", "colour": c} for i, c in enumerate(art.PLAYER_COLOURS)]
+    legions = [
+        legion(f"{colours[i % 6]}{i // 6 + 1:02d}", i % 6, LAND_LABELS[i * 4], 7, contents=HOST) for i in range(20)
+    ]
+    overlay = art.masterboard_overlay(
+        legions,
+        players,
+        targets=[(land, i, f"Move Bk01 to {land}") for i, land in enumerate(LAND_LABELS[1:13])],
+        selected="Bk01",
+        highlights=[LAND_LABELS[0], LAND_LABELS[1]],
+        selectable=[(str(g["marker"]), str(g["marker"]), f"Select legion {g['marker']}") for g in legions[::6]],
+    )
+    assert len(find_all(parse(overlay), "g", "tt-legion")) == 20
+    assert len(overlay.encode()) < 10_000
+
+
+def test_legion_markers_outside_the_board_are_left_out() -> None:
+    overlay = art.masterboard_overlay([legion("Bk01", 0, 9999), legion("Bk02", 7, 1)], PLAYERS)
+    markers = find_all(parse(overlay), "g", "tt-legion")
+    assert len(markers) == 1  # an unknown land is skipped; an unknown owner is drawn grey
+    path = markers[0].find(tag("path"))
+    assert path is not None and path.get("fill") == art.UNKNOWN_PLAYER
+
+
+# -- battlelands --------------------------------------------------------------------------------------------
+
+
+def hex_groups(root: ET.Element) -> dict[str, ET.Element]:
+    return {str(g.get("data-hex")): g for g in find_all(root, "g", "tt-hex")}
+
+
+@pytest.mark.parametrize("terrain", sorted(BATTLELANDS))
+def test_every_battleland_draws_27_regular_hexes(terrain: str) -> None:
+    root = parse(art.battleland_map(terrain))
+    svg = root.find(tag("svg"))
+    assert svg is not None and svg.get("viewBox") == " ".join(str(v) for v in art.BATTLELAND_VIEWBOX)
+    groups = hex_groups(root)
+    assert sorted(groups) == sorted(HEX_LABELS) and len(groups) == 27
+    _, _, width, height = art.BATTLELAND_VIEWBOX
+    for label, group in groups.items():
+        hex_ = BATTLELANDS[terrain].hexes[label]
+        polygon = group.find(tag("polygon"))
+        assert polygon is not None
+        corners = points(polygon)
+        sides = [math.dist(corners[k], corners[(k + 1) % 6]) for k in range(6)]
+        assert all(abs(s - art.HEX_RADIUS) < 0.15 for s in sides)  # regular on screen
+        assert all(0 <= x <= width and 0 <= y <= height for x, y in corners)
+        assert polygon.get("fill") == art.hazard_fill(hex_.terrain, hex_.elevation)
+        label_text = [t.text for t in group.iter(tag("text")) if "tt-hex-label" in classes(t)]
+        assert label_text == [label]
+        elevation = [t.text for t in group.iter(tag("text")) if "tt-elev" in classes(t)]
+        assert elevation == ([f"▲{hex_.elevation}"] if hex_.elevation else [])
+        if hex_.terrain != "Plains":  # every hazard: a symbol and its name
+            assert [s.get("d") for s in find_all(group, "path", "tt-sym")] == [art.HAZARD_SYMBOLS[hex_.terrain]]
+            assert [t.text for t in group.iter(tag("text")) if "tt-hex-name" in classes(t)] == [hex_.terrain]
+
+
+def test_neighbouring_battle_hexes_share_a_side() -> None:
+    for label, sides in HEX_NEIGHBORS.items():
+        cx, cy = art.battle_hex_centre(label)
+        for side, other in sides.items():
+            ox, oy = art.battle_hex_centre(other)
+            (x1, y1), (x2, y2) = art._HEX_CORNERS[side], art._HEX_CORNERS[(side + 1) % 6]
+            middle = (cx + (x1 + x2) / 2, cy + (y1 + y2) / 2)
+            assert math.dist(middle, ((cx + ox) / 2, (cy + oy) / 2)) < 0.01
+
+
+@pytest.mark.parametrize("terrain", sorted(BATTLELANDS))
+def test_every_hexside_feature_is_drawn_once_marked_on_its_owner(terrain: str) -> None:
+    land = BATTLELANDS[terrain]
+    root = parse(art.battleland_map(terrain))
+    drawn = find_all(root, "path", "tt-side")
+    expected = {
+        f"{label}:{side}": feature for label in HEX_LABELS for side, feature in land.hexes[label].hexsides.items()
+    }
+    assert len(drawn) == len(expected)
+    assert {str(p.get("data-hexside")) for p in drawn} == set(expected)
+    for path in drawn:
+        owner, side = str(path.get("data-hexside")).split(":")
+        feature = expected[f"{owner}:{side}"]
+        assert f"tt-side-{feature.lower()}" in classes(path)
+        assert path.get("d") == art.HEXSIDE_MARKS[feature]
+        x, y, angle = placement(path)
+        cx, cy = art.battle_hex_centre(owner)
+        ox, oy = art.battle_hex_centre(HEX_NEIGHBORS[owner][int(side)])
+        assert math.dist((x, y), ((cx + ox) / 2, (cy + oy) / 2)) < 0.1  # on the border between the two hexes
+        inward = rotate((0.0, 1.0), angle)  # the marks stand on local +y
+        towards = (cx - x, cy - y)
+        assert inward[0] * towards[0] + inward[1] * towards[1] > 0.99 * math.hypot(*towards)
+
+
+def test_each_hexside_kind_has_its_own_style() -> None:
+    assert len(set(art.HEXSIDE_MARKS.values())) == 4
+    features = {f for land in BATTLELANDS.values() for h in land.hexes.values() for f in h.hexsides.values()}
+    assert features == set(art.HEXSIDE_MARKS)
+
+
+def test_the_volcano_and_the_trees_are_marked() -> None:
+    mountains = hex_groups(parse(art.battleland_map("Mountains")))
+    volcano = [label for label, h in BATTLELANDS["Mountains"].hexes.items() if h.terrain == "Volcano"]
+    assert volcano == ["D4"]
+    assert find_all(mountains["D4"], "path", "tt-sym-volcano")
+    trees = 0
+    for terrain, land in BATTLELANDS.items():
+        groups = hex_groups(parse(art.battleland_map(terrain)))
+        for label, hex_ in land.hexes.items():
+            marked = bool(find_all(groups[label], "path", "tt-sym-tree"))
+            assert marked == (hex_.terrain == "Tree")
+            trees += marked
+    assert trees == 14  # Hills 3, Jungle 3, Swamp 3, Woods 5
+
+
+def test_higher_hexes_are_lighter() -> None:
+    for hazard in art.HAZARD_COLOURS:
+        shades = [art._luminance(art.hazard_fill(hazard, elevation)) for elevation in range(3)]
+        assert shades == sorted(shades) and len(set(shades)) == 3
+
+
+def test_the_hazard_legend_lists_hazards_and_hexsides() -> None:
+    legend = art.hazard_legend()
+    parse(legend)
+    for word in [*art.HAZARD_COLOURS, "Slope", "Dune", "Cliff", "Wall", "elevation"]:
+        assert word in legend
+
+
+# -- the battle overlay and counters ---------------------------------------------------------------------------------
+
+
+UNITS = [
+    {"index": 0, "name": "Titan", "side": "attacker", "hex": "D3", "hits": 2, "power": 7, "skill": 4, "colour": "Blue"},
+    {"index": 1, "name": "Archangel", "side": "defender", "hex": "C3", "hits": 0, "power": 9, "skill": 4},
+    {"index": 2, "name": "Gargoyle", "side": "defender", "hex": "E2", "hits": 4, "power": 4, "skill": 3, "slain": True},
+    {"index": 3, "name": "Ogre", "side": "attacker", "hex": None, "hits": 0, "power": 6, "skill": 2, "colour": "Blue"},
+]
+
+
+def unit_groups(root: ET.Element) -> dict[str, ET.Element]:
+    return {title_of(g): g for g in find_all(root, "g", "tt-unit")}
+
+
+def test_characters_stand_on_their_hexes_with_name_factors_side_and_hits() -> None:
+    units = [dict(u, colour=u.get("colour", "Gold")) for u in UNITS]
+    root = parse(art.battleland_overlay(units, selected=0))
+    groups = unit_groups(root)
+    assert sorted(groups) == [
+        "Archangel 9-4, defender",
+        "Gargoyle 4-3, defender, 4 hits, slain",
+        "Titan 7-4, attacker, 2 hits",
+    ]  # the Ogre is not on the map yet
+    titan = groups["Titan 7-4, attacker, 2 hits"]
+    assert placement(titan)[:2] == pytest.approx(art.battle_hex_centre("D3"), abs=0.06)
+    texts = {next(iter(classes(t))): t.text for t in titan.iter(tag("text"))}
+    assert texts == {"tt-cn-name": "Titan", "tt-cn-factors": "7-4", "tt-cn-side-text": "A", "tt-hits-text": "2"}
+    assert "is-selected" in classes(titan) and find_all(titan, "path", "tt-ring")
+    archangel = groups["Archangel 9-4, defender"]
+    names = [t.text for t in archangel.iter(tag("text")) if "tt-cn-name" in classes(t)]
+    assert names == ["Archang."]  # shortened to fit
+    assert not find_all(archangel, "circle", "tt-hits")
+    gargoyle = groups["Gargoyle 4-3, defender, 4 hits, slain"]
+    assert "is-slain" in classes(gargoyle) and find_all(gargoyle, "path", "tt-slain-cross")
+
+
+def test_move_targets_and_selectable_characters() -> None:
+    root = parse(
+        art.battleland_overlay(
+            UNITS,
+            targets=[("B2", 3, "Titan to B2"), ("B3", 4, "Titan to B3")],
+            selectable=[(0, "unit:0", "Move the Titan")],
+        )
+    )
+    targets = find_all(root, "polygon", "tt-target")
+    assert [(t.get("data-action"), t.get("aria-label")) for t in targets] == [
+        ("3", "Titan to B2"),
+        ("4", "Titan to B3"),
+    ]
+    assert all(t.get("role") == "button" and t.get("tabindex") == "0" for t in targets)
+    picked = [g for g in root.iter(tag("g")) if g.get("data-select")]
+    assert [(g.get("data-select"), g.get("aria-label"), g.get("role")) for g in picked] == [
+        ("unit:0", "Move the Titan", "button")
+    ]
+
+
+def test_strike_targets_show_the_strike_number_and_the_chance() -> None:
+    overlay = art.battleland_overlay(
+        UNITS, strike_targets=[("C3", 7, "Titan strikes the Archangel", 5, 1 / 3), ("E2", 8, "At the Gargoyle", 2, 83)]
+    )
+    root = parse(overlay)
+    strikes = find_all(root, "polygon", "tt-strike")
+    assert [s.get("data-action") for s in strikes] == ["7", "8"]
+    assert strikes[0].get("aria-label") == "Titan strikes the Archangel (5+ · 33%)"
+    badges = ["".join(g.itertext()) for g in find_all(root, "g", "tt-odds")]
+    assert badges == ["5+ · 33%", "2+ · 83%"]
+    last = root[0][-1]  # root[0]: the overlay
+    assert "tt-odds" in classes(last)  # the odds are drawn over the counters
+    passing = {title_of(g) for g in find_all(root, "g", "tt-pass")}
+    assert passing == {"Archangel 9-4, defender", "Gargoyle 4-3, defender, 4 hits, slain"}
+
+
+def test_counter_and_marker_stand_alone() -> None:
+    counter = parse(art.counter("Behemoth", 8, 3, "Brown", hits=3)).find(tag("svg"))
+    assert counter is not None and counter.get("role") == "img"
+    assert counter.get("aria-label") == "Behemoth 8-3, 3 hits"
+    assert "tt-light" in classes(counter)  # white ink on brown
+    marker = parse(art.marker("Gd07", "Gold", 5)).find(tag("svg"))
+    assert marker is not None and marker.get("aria-label") == "Legion Gd07, 5 characters"
+    assert "tt-light" not in classes(marker)  # dark ink on gold
+    assert [t.text for t in marker.iter(tag("text"))] == ["Gd07", "5"]
+
+
+def test_every_drawing_is_well_formed_xml() -> None:
+    parse(art.masterboard_map(art.masterboard_overlay([legion("Bk01", 0, 1)], PLAYERS)))
+    for terrain in BATTLELANDS:
+        parse(art.battleland_map(terrain, art.battleland_overlay(UNITS)))
+    parse(art.terrain_legend())
+    parse(art.hazard_legend())
+
+
+def test_the_stylesheet_covers_the_classes_drawn() -> None:
+    css = (Path(__file__).resolve().parents[2] / "assets" / "titan.css").read_text(encoding="utf-8")
+    styled = (
+        "tt-map tt-battle tt-land tt-tower tt-exit tt-target tt-strike tt-highlight tt-pick is-selected tt-ring "
+        "tt-side-slope tt-side-dune tt-side-cliff tt-side-wall tt-cn-name tt-odds tt-hits tt-slain-cross tt-mk-code"
+    )
+    for cls in styled.split():
+        assert f".{cls}" in css, cls
+    assert "focus-visible" in css and "prefers-reduced-motion" in css
