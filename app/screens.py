@@ -147,7 +147,26 @@ def _dice_picture() -> str:
     )
 
 
-GAME_PICTURES = {"titan_dice": _dice_picture, "titan_race": _race_picture}
+def _titan_picture() -> str:
+    """Three masterboard lands (the long-and-short-sided hexagons) with two legion markers."""
+    lands = (
+        ("8,18 40,18 48,32 32,60 16,60 0,32", "#dbe8a4"),
+        ("48,32 80,32 88,46 72,74 56,74 40,46", "#b7b15a"),
+        ("40,4 72,4 80,18 64,46 48,46 32,18", "#8e3b2b"),
+    )
+    shapes = "".join(f"<polygon points='{points}' fill='{fill}' class='pic-land'/>" for points, fill in lands)
+    markers = (
+        "<rect x='14' y='28' width='20' height='20' rx='3' fill='#1d4ed8'/>"
+        "<text x='24' y='42' font-size='10' font-weight='700' fill='#fff' text-anchor='middle'>7</text>"
+        "<rect x='54' y='40' width='20' height='20' rx='3' fill='#b91c1c'/>"
+        "<text x='64' y='54' font-size='10' font-weight='700' fill='#fff' text-anchor='middle'>4</text>"
+    )
+    return (
+        "<svg class='game-pic' viewBox='0 0 90 80' aria-hidden='true' focusable='false'>" + shapes + markers + "</svg>"
+    )
+
+
+GAME_PICTURES = {"titan_dice": _dice_picture, "titan_race": _race_picture, "titan": _titan_picture}
 
 
 def _players_range(low: int, high: int) -> str:

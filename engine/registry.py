@@ -46,6 +46,14 @@ CATALOG: dict[str, GameInfo] = {
             "engine.titan_race",
             "Ride a Titan three laps round a wild circuit: draft the dice, push, trap and play your cards.",
         ),
+        GameInfo(
+            "titan",
+            "Titan",
+            2,
+            6,
+            "engine.titan",
+            "Split, move and muster legions across the masterboard; fight on the battlelands; the last Titan wins.",
+        ),
     )
 }
 

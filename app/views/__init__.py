@@ -49,7 +49,7 @@ class BoardContext:
 
 
 # Game id -> the module under app/views that draws it (imported on first use).
-VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race"}
+VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race", "titan": "titan"}
 
 
 def engine_status(ctx: BoardContext) -> str | None:

@@ -1,5 +1,11 @@
-"""Titan (standard rules, Avalon Hill 1982; Battle Titan house rules to follow): work in progress.
+"""Titan, the standard rules (Avalon Hill, 1982), for 2-6 players: the game object (registered).
 
-Not registered in `engine.registry` until it can be played: so far the components (`data`) and the
-geometry of the masterboard and the battlelands.
+Design, state of the work and rulings: docs/titan.md.
 """
+
+from engine.registry import register
+from engine.titan.game import Titan
+
+GAME = register(Titan())
+
+__all__ = ["GAME", "Titan"]

@@ -418,6 +418,7 @@ def begin_maneuver(state: TitanState) -> None:
     summon an angel after the first strike phase that slew a defender."""
     battle = _battle(state)
     state.phase = Phase.MANEUVER
+    battle.step = "maneuver"
     state.decider = _seat(state, battle, battle.active)
     for unit in battle.units:
         unit.done = False

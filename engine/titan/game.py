@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
 from engine.titan import battle, flow
@@ -37,7 +37,11 @@ class TitanOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    open_legions: bool = False  # every legion's contents visible to everyone (a common house rule)
+    open_legions: bool = Field(
+        default=False,
+        title="Open legions",
+        description="Every legion's contents are shown to everyone (a house rule many groups play with).",
+    )
 
 
 def _own(state: GameState) -> TitanState:
@@ -212,6 +216,11 @@ class Titan(Game):
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""
         restore_fields(_own(state), own)
+
+    def turn_heading(self, state: GameState) -> str:
+        """'Turn 3: Ann' (an engagement's answers and the battle fall within the mover's turn)."""
+        state = _own(state)
+        return f"Turn {state.turn_number}: {state.seats[state.mover].name}"
 
     def rules_markdown(self) -> str:
         """This edition's rulings (engine/titan/rulings.py)."""

@@ -1,0 +1,449 @@
+"""Titan on the page: the masterboard or the battleland (drawn once, pinch-zoomed and panned), the changing
+layer over it, and a panel beside it, from `game.view(state, seat)` (shape: engine/titan/view.py).
+
+Select, then target: a legion (or a character) that has choices is picked on the map (`data-select`), and
+the lands (hexes) it can reach light up as choices (`data-action`); strikes show their strike number and
+the chance a die hits. A split is made by moving counters between the two halves in the panel; musters and
+the other picks of a legion are buttons in the panel. The action bar keeps only what is not on the map
+(end the phase, answers to an engagement, summons, reinforcements, angels), plus the picked legion's or
+character's own choices for the keyboard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.markup import attrs, esc
+from app.views import BoardContext
+from app.views.titan_art import (
+    battleland_map,
+    battleland_overlay,
+    counter,
+    hazard_legend,
+    marker,
+    masterboard_map,
+    masterboard_overlay,
+    terrain_legend,
+)
+from engine.titan.data import CREATURES, LANDS, power_of
+from engine.titan.state import COLOUR_CODES
+
+SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
+ENDS_TURN = frozenset({"end_musters"})
+ON_MAP = frozenset({"split", "move", "engage", "muster", "maneuver", "strike", "rangestrike", "carry"})
+
+PHASE_HINTS = {
+    "split": "pick a legion to split (on the map), or roll for movement",
+    "move": "pick a legion, then the land to move it to",
+    "engage": "pick the engagement to resolve (a lit land)",
+    "engagement": "flee, concede, propose terms or fight",
+    "maneuver": "pick a character, then its hex",
+    "strike": "pick a character, then the enemy it strikes",
+    "carry": "carry the extra hits to a lit enemy, or drop them",
+    "aftermath": "take what the win brings",
+    "muster": "pick a legion that moved to muster, or end the turn",
+}
+
+
+# -- helpers -------------------------------------------------------------------------------------------------
+
+
+def _indexed(ctx: BoardContext) -> list[tuple[int, dict[str, Any]]]:
+    return [(index, action.model_dump()) for index, action in enumerate(ctx.actions)] if ctx.interactive else []
+
+
+def _picked(ctx: BoardContext, prefix: str) -> str | None:
+    """The key part of the selection when it starts with `prefix:` ('legion:Bk01' -> 'Bk01')."""
+    if ctx.selected and ctx.selected.startswith(prefix + ":"):
+        return ctx.selected[len(prefix) + 1 :]
+    return None
+
+
+def _colour_of(view: dict[str, Any], seat: int | None) -> str:
+    players = view.get("players", [])
+    return str(players[seat]["colour"]) if seat is not None and 0 <= seat < len(players) else ""
+
+
+def _owner(view: dict[str, Any], marker_code: str) -> int | None:
+    return next((lg["owner"] for lg in view.get("legions", []) if lg["marker"] == marker_code), None)
+
+
+# -- the masterboard ------------------------------------------------------------------------------------------
+
+
+def _masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
+    """The overlay and the panel of the masterboard."""
+    view = ctx.view
+    actions = _indexed(ctx)
+    phase = view.get("phase")
+    selectable: list[tuple[str, str, str]] = []
+    targets: list[tuple[int, int, str]] = []
+    picked = _picked(ctx, "legion") or (_picked(ctx, "split") or "").split(":")[0] or None
+    if phase == "split":
+        markers = sorted({a["marker"] for _, a in actions if a["kind"] == "split"})
+        selectable = [(m, f"split:{m}:", f"Split legion {m}") for m in markers]
+    elif phase in ("move", "muster"):
+        kind = "move" if phase == "move" else "muster"
+        markers = sorted({a["marker"] for _, a in actions if a["kind"] == kind})
+        verb = "Move" if kind == "move" else "Muster with"
+        selectable = [(m, f"legion:{m}", f"{verb} legion {m}") for m in markers]
+        if phase == "move" and picked:
+            best: dict[int, tuple[int, int, str]] = {}
+            for index, action in actions:
+                if action["kind"] != "move" or action["marker"] != picked:
+                    continue
+                rank = 0 if not action["teleport"] else 1
+                how = {"": "", "tower": " (tower teleport)", "titan": " (Titan teleport)"}[action["teleport"]]
+                words = f"Move {picked} to {action['land']} {LANDS[action['land']].terrain}{how}"
+                if action["land"] not in best or rank < best[action["land"]][0]:
+                    best[action["land"]] = (rank, index, words)
+            targets = [(land, index, words) for land, (_rank, index, words) in sorted(best.items())]
+    elif phase == "engage":
+        targets = [
+            (a["land"], index, f"Resolve the engagement in {a['land']}")
+            for index, a in actions
+            if a["kind"] == "engage"
+        ]
+    highlights = [view["engagement"]["land"]] if view.get("engagement") else []
+    overlay = masterboard_overlay(
+        view.get("legions", []),
+        view.get("players", []),
+        targets=targets,
+        selected=picked,
+        highlights=highlights,
+        selectable=selectable,
+    )
+    return overlay, _masterboard_panel(ctx, picked, actions)
+
+
+def _legion_panel(view: dict[str, Any], code: str) -> str:
+    legion = next((lg for lg in view.get("legions", []) if lg["marker"] == code), None)
+    if legion is None:
+        return ""
+    colour = _colour_of(view, legion["owner"])
+    names = legion["contents"] if legion["contents"] is not None else legion["known"]
+    unknown = legion["height"] - len(names)
+    score = view["players"][legion["owner"]]["score"]
+    counters = "".join(
+        counter(name, power_of(name, score), CREATURES[name].skill, colour) for name in names if name in CREATURES
+    )
+    rest = f"<span class='tt-unknown'>+ {unknown} unknown</span>" if unknown > 0 else ""
+    land = LANDS[legion["land"]]
+    return (
+        f"<section class='tt-legion-panel'><h3>{marker(code, colour, legion['height'])} Legion {esc(code)} "
+        f"<small>in {land.label} {esc(land.terrain)}</small></h3><div class='tt-counters'>{counters}{rest}</div>"
+        "</section>"
+    )
+
+
+def _split_panel(ctx: BoardContext, actions: list[tuple[int, dict[str, Any]]]) -> str:
+    """Two rows of counters: tap one to move it to the other half; Split when the halves are legal."""
+    picked = _picked(ctx, "split") or ""
+    code, _, leaving_text = picked.partition(":")
+    legion = next((lg for lg in ctx.view.get("legions", []) if lg["marker"] == code), None)
+    if legion is None or legion["contents"] is None:
+        return ""
+    leaving = sorted(n for n in leaving_text.split(",") if n)
+    staying = list(legion["contents"])
+    for name in leaving:
+        if name in staying:
+            staying.remove(name)
+    colour = _colour_of(ctx.view, legion["owner"])
+    score = ctx.view["players"][legion["owner"]]["score"]
+
+    def row(names: list[str], moving_out: bool) -> str:
+        buttons = []
+        for position, name in enumerate(names):
+            after = sorted([*leaving, name]) if moving_out else sorted(leaving[:position] + leaving[position + 1 :])
+            key = f"split:{code}:{','.join(after)}"
+            label = f"{'Move' if moving_out else 'Bring back'} the {name}"
+            image = counter(name, power_of(name, score), CREATURES[name].skill, colour)
+            buttons.append(
+                f"<button{attrs(type='button', class_='tt-counter-btn', data_select=key, aria_label=label)}>{image}"
+                "</button>"
+            )
+        return "".join(buttons) or "<span class='tt-empty'>none</span>"
+
+    match = next(
+        (
+            index
+            for index, a in actions
+            if a["kind"] == "split" and a["marker"] == code and sorted(a["leaving"]) == leaving
+        ),
+        None,
+    )
+    if match is not None:
+        go = f"<button{attrs(type='button', class_='btn btn-primary', data_action=match)}>Split {esc(code)}</button>"
+    else:
+        why = "Move at least two counters; each half keeps at least two."
+        if ctx.view.get("players") and legion["height"] == 8:
+            why = "The first split: the Angel and three others leave, the Titan and three stay."
+        go = f"<p class='tt-why'>{esc(why)}</p>"
+    return (
+        f"<section class='tt-split' aria-label='Split legion {esc(code)}'><h3>Split {esc(code)}</h3>"
+        f"<p class='tt-row-title'>Stays in {esc(code)}</p><div class='tt-counters'>{row(staying, True)}</div>"
+        f"<p class='tt-row-title'>Leaves for a new legion</p><div class='tt-counters'>{row(leaving, False)}</div>"
+        f"{go}</section>"
+    )
+
+
+def _muster_panel(ctx: BoardContext, code: str, actions: list[tuple[int, dict[str, Any]]]) -> str:
+    legion = next((lg for lg in ctx.view.get("legions", []) if lg["marker"] == code), None)
+    if legion is None:
+        return ""
+    colour = _colour_of(ctx.view, legion["owner"])
+    buttons = []
+    for index, action in actions:
+        if action["kind"] == "muster" and action["marker"] == code:
+            name = action["creature"]
+            image = counter(name, CREATURES[name].power, CREATURES[name].skill, colour)
+            buttons.append(
+                f"<button{attrs(type='button', class_='btn tt-muster', data_action=index)}>{image}"
+                f"<span>Muster a {esc(name)}</span></button>"
+            )
+    return f"<section class='tt-muster-panel'><h3>Muster with {esc(code)}</h3>{''.join(buttons)}</section>"
+
+
+def _players_panel(view: dict[str, Any]) -> str:
+    rows = []
+    for player in view.get("players", []):
+        mine = sum(1 for lg in view.get("legions", []) if lg["owner"] == player["seat"])
+        state = "" if player["alive"] else " (out)"
+        turn = " is-turn" if player["seat"] == view.get("mover") else ""
+        rows.append(
+            f"<li class='tt-player{turn}'>{marker(COLOUR_CODES.get(player['colour'], '?'), player['colour'], None)}"
+            f"<b>{esc(player['name'])}</b>{esc(state)} <span>Tower {player['tower']} · score {player['score']} · "
+            f"Titan power {player['titan_power']} · {mine} legion{'s' if mine != 1 else ''}</span></li>"
+        )
+    roll = f"<p class='tt-roll'>Movement roll: <b>{view['roll']}</b></p>" if view.get("roll") else ""
+    turn = view.get("turn_number", 1)
+    return f"<section class='tt-players'><h3>Turn {turn}</h3>{roll}<ul>{''.join(rows)}</ul></section>"
+
+
+def _masterboard_panel(ctx: BoardContext, picked: str | None, actions: list[tuple[int, dict[str, Any]]]) -> str:
+    view = ctx.view
+    parts = [_players_panel(view)]
+    if view.get("phase") == "split" and _picked(ctx, "split") is not None:
+        parts.insert(0, _split_panel(ctx, actions))
+    elif view.get("phase") == "muster" and picked:
+        parts.insert(0, _muster_panel(ctx, picked, actions))
+    elif picked:
+        parts.insert(0, _legion_panel(view, picked))
+    parts.append(f"<details class='tt-legend'><summary>Terrains and signs</summary>{terrain_legend()}</details>")
+    return "".join(parts)
+
+
+# -- the battleland --------------------------------------------------------------------------------------------
+
+
+def _battle_units(view: dict[str, Any]) -> list[dict[str, Any]]:
+    battle = view["battle"]
+    units = []
+    for index, unit in enumerate(battle["units"]):
+        marker_code = battle["attacker"] if unit["side"] == "attacker" else battle["defender"]
+        owner = _owner(view, marker_code)
+        score = view["players"][owner]["score"] if owner is not None else 0
+        units.append(
+            {
+                **unit,
+                "index": index,
+                "power": power_of(unit["name"], score),
+                "skill": CREATURES[unit["name"]].skill,
+                "colour": _colour_of(view, owner),
+            }
+        )
+    return units
+
+
+def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
+    view = ctx.view
+    actions = _indexed(ctx)
+    units = _battle_units(view)
+    picked_text = _picked(ctx, "unit")
+    picked = int(picked_text) if picked_text and picked_text.isdigit() else None
+    selectable: list[tuple[int, str, str]] = []
+    targets: list[tuple[str, int, str]] = []
+    strikes: list[tuple[str, int, str, int, float]] = []
+    phase = view.get("phase")
+    if phase == "maneuver":
+        movers = sorted({a["unit"] for _, a in actions if a["kind"] == "maneuver"})
+        selectable = [(i, f"unit:{i}", f"Move the {units[i]['name']}") for i in movers]
+        if picked is not None:
+            targets = [
+                (a["hex"], index, f"Move the {units[picked]['name']} to {a['hex']}")
+                for index, a in actions
+                if a["kind"] == "maneuver" and a["unit"] == picked
+            ]
+    elif phase == "strike":
+        strikers = sorted({a["unit"] for _, a in actions if a["kind"] in ("strike", "rangestrike")})
+        selectable = [(i, f"unit:{i}", f"Strike with the {units[i]['name']}") for i in strikers]
+        if picked is not None:
+            seen: set[int] = set()
+            for index, a in actions:
+                if a["kind"] not in ("strike", "rangestrike") or a["unit"] != picked or a["target"] in seen:
+                    continue
+                seen.add(a["target"])
+                target = units[a["target"]]
+                number = a.get("number") or _rangestrike_number(ctx, a)
+                verb = "Strike" if a["kind"] == "strike" else "Rangestrike"
+                strikes.append(
+                    (target["hex"], index, f"{verb} the {target['name']}", number, (7 - max(1, min(6, number))) / 6)
+                )
+    elif phase == "carry":
+        for index, a in actions:
+            if a["kind"] == "carry" and a["target"] >= 0:
+                target = units[a["target"]]
+                targets.append((target["hex"], index, f"Carry the extra hits to the {target['name']}"))
+    overlay = battleland_overlay(units, targets=targets, selectable=selectable, selected=picked, strike_targets=strikes)
+    return overlay, _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
+
+
+def _rangestrike_number(ctx: BoardContext, action: dict[str, Any]) -> int:
+    """The strike number of a rangestrike, as the engine reckons it (shown on the target)."""
+    from engine.titan import sight
+    from engine.titan.data import BATTLELANDS
+
+    battle = ctx.view["battle"]
+    units = _battle_units(ctx.view)
+    striker, target = units[action["unit"]], units[action["target"]]
+    terrain = BATTLELANDS[LANDS[battle["land"]].terrain]
+    occupied = [u["hex"] for u in units if u["hex"]]
+    terms = sight.rangestrike_terms(
+        terrain, striker["name"], striker["hex"], target["name"], target["hex"], occupied, power=striker["power"]
+    )
+    return terms.strike_number
+
+
+def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int | None, picks: dict[int, str]) -> str:
+    battle = view["battle"]
+    whose = battle["attacker"] if battle["active"] == "attacker" else battle["defender"]
+    step = {"maneuver": "maneuvers", "strike": "strikes", "strikeback": "strikes back"}[battle["step"]]
+    if battle["step"] == "strikeback":
+        whose = battle["defender"] if battle["active"] == "attacker" else battle["attacker"]
+    land = LANDS[battle["land"]]
+    waiting = [u for u in units if u["hex"] is None]
+    off = ""
+    if waiting:  # characters still to come on: picked here, then a hex of their edge
+        buttons = []
+        for unit in waiting:
+            image = counter(unit["name"], unit["power"], unit["skill"], unit["colour"], hits=unit["hits"])
+            key = picks.get(unit["index"])
+            if key is None:
+                buttons.append(f"<span class='tt-counter-off'>{image}</span>")
+                continue
+            chosen = " is-selected" if unit["index"] == picked else ""
+            label = f"Bring on the {unit['name']}"
+            buttons.append(
+                f"<button{attrs(type='button', class_='tt-counter-btn' + chosen, data_select=key, aria_label=label)}>"
+                f"{image}</button>"
+            )
+        off = f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
+    selected = ""
+    if picked is not None and picked < len(units):
+        unit = units[picked]
+        image = counter(unit["name"], unit["power"], unit["skill"], unit["colour"], hits=unit["hits"])
+        selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'] or 'reserve')}</p>"
+    return (
+        f"<section class='tt-battle-panel'><h3>Battle in {land.label} {esc(land.terrain)}</h3>"
+        f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
+        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{off}{selected}</section>"
+        + _players_panel(view)
+        + f"<details class='tt-legend'><summary>Hazards</summary>{hazard_legend()}</details>"
+    )
+
+
+# -- the module's hooks ---------------------------------------------------------------------------------------
+
+
+def _frame(key: str, svg: str, panel: str) -> str:
+    return (
+        f"<div class='tt' data-static='{esc(key)}'><div class='pz-frame'>"
+        f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
+        "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
+        "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
+        "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
+        f"<div id='tt-panel' class='tt-panel'>{panel}</div></div>"
+    )
+
+
+def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
+    """The board: its key (which map), the whole markup, and the parts rewritten while the map stays."""
+    view = ctx.view
+    battle = view.get("battle")
+    if battle:
+        key = f"battle:{battle['land']}:{battle['attacker']}:{battle['defender']}"
+        overlay, panel = _battle_layer(ctx)
+        svg = battleland_map(LANDS[battle["land"]].terrain, overlay=f"<g id='tt-overlay'>{overlay}</g>")
+    else:
+        key = "masterboard"
+        overlay, panel = _masterboard_layer(ctx)
+        svg = masterboard_map(overlay=f"<g id='tt-overlay'>{overlay}</g>")
+    return key, _frame(key, svg, panel), {"tt-overlay": overlay, "tt-panel": panel}
+
+
+def render_board(ctx: BoardContext) -> str:
+    """The whole board markup (`render_layers` without its parts)."""
+    return render_layers(ctx)[1]
+
+
+def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
+    """The choices that get a button: everything not picked on the map, and the picked legion's or
+    character's own choices (for the keyboard and for what the map shows once: other entry sides, higher
+    strike numbers)."""
+    picked_legion = _picked(ctx, "legion")
+    picked_unit = _picked(ctx, "unit")
+    shown = []
+    on_map = False
+    for index, action in _indexed(ctx):
+        kind = action["kind"]
+        if kind not in ON_MAP:
+            shown.append(index)
+            continue
+        on_map = True
+        mine = picked_legion is not None and action.get("marker") == picked_legion
+        picked = picked_unit is not None and picked_unit.isdigit() and action.get("unit") == int(picked_unit)
+        if kind in ("carry", "engage") or mine or picked:
+            shown.append(index)
+    note = "Pick on the map: a legion or a character, then where it goes." if on_map else ""
+    return shown, note
+
+
+def status_hint(ctx: BoardContext) -> str | None:
+    """Who must do what, in the game's words."""
+    view = ctx.view
+    if view.get("phase") == "game_over":
+        winner = view.get("winner", -1)
+        if isinstance(winner, int) and winner >= 0:
+            return f"{view['players'][winner]['name']} wins: the last Titan standing."
+        return "A draw: the last Titans fell together."
+    seat = view.get("current_player")
+    if seat is None:
+        return None
+    name = view["players"][seat]["name"]
+    return f"{name}: {PHASE_HINTS.get(str(view.get('phase')), 'choose')}"
+
+
+def turn_label(view: dict[str, Any]) -> str:
+    """'Turn 3' for the saved-game list."""
+    return f"Turn {view.get('turn_number', 1)}"
+
+
+def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """What a choice does, under its label."""
+    kind = data.get("kind")
+    if kind == "muster" and data.get("creature") in CREATURES:
+        creature = CREATURES[data["creature"]]
+        return f"Power {creature.power}, skill {creature.skill}" + (", flies" if creature.flies else "")
+    if kind == "flee":
+        return "Your legion is eliminated; the attacker scores half its value."
+    if kind == "fight":
+        return "The battle is fought on the land's battleland."
+    battle = view.get("battle")
+    if kind == "end_maneuver" and battle:
+        side = battle["active"]
+        waiting = [u["name"] for u in battle["units"] if u["side"] == side and u["hex"] is None]
+        if waiting and not battle["entered"][side]:
+            return "Not brought on yet, and eliminated if you end now: " + ", ".join(waiting) + "."
+    if kind == "end_splits":
+        return "Then the movement roll."
+    return ""
