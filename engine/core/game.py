@@ -184,6 +184,8 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[int] = 1
+    # A long game keeps only its last turns in its log (the replay rebuilds the rest): the most lines kept.
+    log_limit: ClassVar[int | None] = None
     Options: ClassVar[type[BaseModel]] = NoOptions
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
@@ -366,6 +368,8 @@ class Game:
         new.last_lines = len(new.log) - len(state.log)
         # An undo never takes back a roll that was seen, nor anything once the game is over.
         new.previous = None if new.last_chance or new.is_over else state
+        if self.log_limit is not None and new.previous is None and len(new.log) > self.log_limit:
+            trim_log(new, self.log_limit)  # no undo chain spans the cut: it is made after a roll or at the end
         return new
 
     def apply_unchecked(self, state: GameState, action: Action) -> None:
@@ -464,6 +468,19 @@ class Game:
     def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
         """The game's own fields saved under an older `rules_version`, in today's shape."""
         return own
+
+
+def trim_log(state: GameState, limit: int) -> None:
+    """Drop the oldest turns of a log longer than `limit` lines, whole turns at a time (the turn the limit
+    falls in stays whole); the turn headings follow."""
+    excess = len(state.log) - limit
+    if excess <= 0:
+        return
+    cut = next((start for start, _heading in state.turns if start >= excess), None)
+    if cut is None or cut == 0:
+        return
+    state.log = state.log[cut:]
+    state.turns = [(start - cut, heading) for start, heading in state.turns if start >= cut]
 
 
 MAX_U64 = (1 << 64) - 1

@@ -141,7 +141,9 @@ class Battle:
             "step": self.step,
             "units": [unit.snapshot() for unit in self.units],
             "entered": dict(self.entered),
-            "carry": dict(self.carry),
+            "carry": {
+                key: (list(value) if isinstance(value, list) else value) for key, value in sorted(self.carry.items())
+            },
             "gone": {side: list(names) for side, names in self.gone.items()},
             "kill_this_phase": self.kill_this_phase,
             "summon": self.summon,
