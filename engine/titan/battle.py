@@ -686,6 +686,10 @@ def concede(state: TitanState) -> None:
     _remove_slain(state, battle)
     battle.gone[side].extend(loser.contents)
     loser.contents = []
+    battle.units = [unit for unit in battle.units if unit.side != side]
+    if _titan_slain(battle, other_side(side)):  # the other's Titan fell this phase: the battle ends as in 19.3
+        end_battle(state, battle)
+        return
     points = _points_for(state, battle, side)
     reinforcement = side == DEFENDER or battle.attacker_entered()
     _finish(state, battle, winner_side=other_side(side), points=points, reinforcement=reinforcement)
@@ -703,7 +707,7 @@ def end_battle(state: TitanState, battle: Battle) -> None:
     A side wiped out loses and the other scores its whole value; both wiped out, or both Titans slain,
     nobody scores. A Titan slain with his legion still standing: the slayer's side scores the Titan and the
     characters of his legion slain so far, if it still has characters on the battleland; the rest of the
-    Titan's legion goes with the player.
+    Titan's legion goes with the player, half its value to the player it was engaged with [19.4].
     """
     attackers, defenders = battle.living(ATTACKER), battle.living(DEFENDER)
     attacker_titan, defender_titan = _titan_slain(battle, ATTACKER), _titan_slain(battle, DEFENDER)
@@ -714,7 +718,12 @@ def end_battle(state: TitanState, battle: Battle) -> None:
     elif not attacker_titan and not defender_titan and bool(attackers) != bool(defenders):
         winner_side = ATTACKER if attackers else DEFENDER
     else:  # both Titans, or both legions (a slayer wiped out too scores nothing for his Titan) [19.3]
-        state.log.append("Both legions are destroyed: nobody scores.")
+        if attacker_titan and defender_titan:
+            state.log.append("Both Titans are slain: nobody scores.")
+        elif attackers or defenders:
+            state.log.append("A Titan is slain and his slayers are gone: nobody scores.")
+        else:
+            state.log.append("Both legions are destroyed: nobody scores.")
         _finish(state, battle, winner_side="", points=0)
         return
     _finish(state, battle, winner_side=winner_side, points=_points_for(state, battle, other_side(winner_side)))
@@ -723,11 +732,12 @@ def end_battle(state: TitanState, battle: Battle) -> None:
 def _finish(state: TitanState, battle: Battle, *, winner_side: str, points: int, reinforcement: bool = True) -> None:
     """The losing side's remaining characters are eliminated; every slain character leaves the board (angels
     and demi-lords back to the stock); the winner heals, scores and may still grow (`flow.finish_engagement`).
-    `winner_side` "" is a mutual destruction."""
+    `winner_side` "" is a mutual destruction. The survivors of a legion whose Titan was slain stay in it for
+    now: they go with their dead player, half their value to the player they were engaged with [19.4]."""
     attacker, defender = _legion(state, battle, ATTACKER), _legion(state, battle, DEFENDER)
     for side in (ATTACKER, DEFENDER):
         legion = _legion(state, battle, side)
-        if side != winner_side:
+        if side != winner_side and not _titan_slain(battle, side):
             battle.gone[side].extend(legion.contents)
             legion.contents = []
         for name in battle.gone[side]:
@@ -735,7 +745,8 @@ def _finish(state: TitanState, battle: Battle, *, winner_side: str, points: int,
     state.battle = None
     if not winner_side:
         for legion in (attacker, defender):
-            flow.remove_legion(state, legion, slain=True)
+            if not legion.contents:  # a dead Titan's survivors leave with him, in `titans_lost`
+                flow.remove_legion(state, legion, slain=True)
         mover = state.mover
         flow.titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
         if not flow.turn_interrupted(state, mover):

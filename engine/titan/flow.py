@@ -397,7 +397,8 @@ def finish_engagement(
     """The loser's legion is gone, the winner scores: then what the winner may still take (the aftermath)."""
     land = loser.land
     loser_seat, winner_seat = loser.owner, winner.owner
-    remove_legion(state, loser, slain=True)
+    if how != "battle" or not loser.contents:  # a slain Titan's survivors leave with him, below [19.4]
+        remove_legion(state, loser, slain=True)
     before = state.players[winner_seat].score
     score(state, winner_seat, points)
     earned = angels_earned(before, before + points)  # a dead player's half points never bring angels [19.4]
@@ -563,6 +564,7 @@ def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
     dead = [(seat, slayer) for seat, slayer in deaths if state.players[seat].alive and not _has_titan(state, seat)]
     if not dead:
         return
+    dead_seats = {seat for seat, _slayer in dead}
     for seat, slayer in dead:
         player = state.players[seat]
         player.alive = False
@@ -571,7 +573,7 @@ def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
         for legion in state.legions_of(seat):
             others = [lg.owner for lg in state.legions_on(legion.land) if lg.owner != seat]
             receiver = others[0] if others else slayer
-            if receiver >= 0 and state.players[receiver].alive:
+            if receiver >= 0 and receiver not in dead_seats and state.players[receiver].alive:
                 owed[receiver] += legion_value(legion, player.score)
             legion.reveal(range(state.num_players))
             remove_legion(state, legion, slain=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import Game, GameState, Rng
@@ -53,9 +55,18 @@ def random_positions(game: Game, count: int, seed: int = 0) -> list[GameState]:
     return positions
 
 
-def small_bot(game: Game, level: int, seed: int) -> RandomBot | GreedyBot | MctsBot:
-    """A bot of `level` with the small test budgets."""
+def small_bot(game: Game, level: int, seed: int) -> Any:
+    """A bot of `level` with the small test budgets (a game's own bot as it is)."""
+    own = game.own_bot(level, seed)
+    if own is not None:
+        return own
     return {0: RandomBot, 1: GreedyBot, 2: MctsBot}[level](game, seed, SMALL)
+
+
+def offered(game: Game, level: int) -> None:
+    """Skip a level the game does not offer (a game with bots of its own names its levels)."""
+    if level and level not in [number for number, _ in bot_levels(game)]:
+        pytest.skip(f"{game.id} does not offer level {level}")
 
 
 class PoisonedRng(Rng):
@@ -83,9 +94,10 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 def test_levels_and_factory(game: Game) -> None:
     levels = bot_levels(game)
-    assert [level for level, _ in levels] == [1, 2]
+    own = game.bot_levels()
+    assert [level for level, _ in levels] == ([1, 2] if own is None else [level for level, _ in own])
     assert all(isinstance(name, str) and name for _, name in levels)
-    for level in LEVELS:
+    for level in (0, *(level for level, _ in levels)):
         assert make_bot(game, level, seed=1).level == level
     with pytest.raises(ValueError, match="no bot level"):
         make_bot(game, 7, seed=1)
@@ -93,6 +105,7 @@ def test_levels_and_factory(game: Game) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_actions(game: Game, level: int) -> None:
+    offered(game, level)
     for state in random_positions(game, 4 if level == 2 else 8, seed=level):
         seat = state.current_player
         assert seat is not None
@@ -102,6 +115,7 @@ def test_every_level_plays_legal_actions(game: Game, level: int) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_choice(game: Game, level: int) -> None:
+    offered(game, level)
     for state in random_positions(game, 4, seed=10 + level):
         seat = state.current_player
         assert seat is not None
@@ -113,6 +127,7 @@ def test_same_seed_same_choice(game: Game, level: int) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_leaves_the_real_state_alone(game: Game, level: int) -> None:
+    offered(game, level)
     for state in random_positions(game, 3, seed=20 + level):
         seat = state.current_player
         assert seat is not None
@@ -123,6 +138,7 @@ def test_bot_leaves_the_real_state_alone(game: Game, level: int) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_never_reads_the_games_rng(game: Game, level: int) -> None:
+    offered(game, level)
     for state in random_positions(game, 3, seed=30 + level):
         seat = state.current_player
         assert seat is not None
@@ -140,6 +156,7 @@ def test_bot_never_reads_the_games_rng(game: Game, level: int) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("slice_size", [1, 7, 1000])
 def test_thinking_in_slices_matches_choose(game: Game, level: int, slice_size: int) -> None:
+    offered(game, level)
     for state in random_positions(game, 3, seed=40 + level):
         seat = state.current_player
         assert seat is not None
@@ -164,7 +181,8 @@ def test_forced_decision_needs_no_work(game: Game) -> None:
         assert seat is not None
         legal = game.legal_actions(state)
         if len(legal) == 1:
-            thinking = make_bot(game, 2, seed=1).begin(state, seat)
+            strongest = max(level for level, _ in bot_levels(game))
+            thinking = make_bot(game, strongest, seed=1).begin(state, seat)
             assert thinking.is_done and thinking.progress == 1.0
             assert thinking.result == legal[0]
 

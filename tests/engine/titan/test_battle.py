@@ -7,6 +7,7 @@ from engine.core import IllegalAction, ScriptedRng
 from engine.titan import battle as battles
 from engine.titan.actions import (
     Carry,
+    Concede,
     EndManeuver,
     EndStrikes,
     Engage,
@@ -24,9 +25,9 @@ from tests.engine.titan.test_flow import GAME, _engaged, act
 PLAINS = 1  # a Plains land: the battleland has no hazard at all
 
 
-def fight(attacker: list[str], defender: list[str], land: int = PLAINS) -> TitanState:
+def fight(attacker: list[str], defender: list[str], land: int = PLAINS, players: int = 2) -> TitanState:
     """Bob's legion Bu01 attacks Ann's Bk01 on `land`, entering through side 0; the battle has begun."""
-    state = _engaged(attacker, defender, land)
+    state = _engaged(attacker, defender, land, players)
     state = act(state, Engage(land=land))
     return act(state, Fight())
 
@@ -225,8 +226,36 @@ def test_a_titan_slain_in_battle_ends_it_and_its_player_is_out():
         state = act(state, GAME.legal_actions(state)[0])
         state = act(state, EndStrikes())
     assert not state.players[0].alive and state.is_over and GAME.winners(state) == [1]
-    # Bob scores the Titan (6 x 4) and nothing for the Ogre still standing; then half of Bk02 (Centaur, Ogre)
-    assert state.players[1].score == 24 + (12 + 12) // 2
+    # Bob scores the Titan (6 x 4), not the Ogre still standing [19.3]; then half of Ann's legions, the
+    # standing Ogre among them: Bk01's Ogre and Bk02 (Centaur, Ogre), added up and halved [19.4]
+    assert state.players[1].score == 24 + (12 + 12 + 12) // 2
+    assert "Bob scores 18 for Ann's legions." in state.log
+
+
+def test_conceding_after_slaying_the_other_titan_ends_the_battle_as_the_titans_death_does():
+    """Found by the random-play test (5 players): Bob's Centaur slays Ann's Titan in his strikeback, and Bob
+    concedes before the phase ends. The battle ends as in 19.3: Ann is out; Bob, with nobody left on the
+    battleland, scores nothing for the battle, but as the slayer gets half of Ann's legions (her standing
+    Ogre engaged with his legion, and Bk02) [19.4]; the game goes on for Bob and Cy."""
+    state = fight(["Centaur"], ["Titan", "Ogre"], players=3)
+    centaur = index_of(state, "Centaur", ATTACKER)
+    titan, ogre = index_of(state, "Titan", DEFENDER), index_of(state, "Ogre", DEFENDER)
+    set_battle(state, {centaur: "C3", titan: "C4", ogre: "F1"}, active=DEFENDER)
+    state.battle.units[titan].hits = 4  # the Titan (power 6) has taken 4 hits already
+    battles.begin_strike(state)
+    dice(state, 1, 1, 1, 1, 1, 1)
+    state = act(state, Strike(unit=titan, target=centaur, number=4))  # Ann's Titan misses
+    state = act(state, EndStrikes())
+    assert state.battle.step == "strikeback" and state.decider == 1
+    dice(state, 6, 6, 6)
+    state = act(state, Strike(unit=centaur, target=titan, number=4))  # Centaur (skill 4) vs Titan (skill 4)
+    assert "Titan is slain." in state.log
+    state = act(state, Concede())
+    assert state.battle is None and not state.players[0].alive and state.players[1].alive
+    assert "A Titan is slain and his slayers are gone: nobody scores." in state.log
+    assert state.players[1].score == (12 + 12 + 12) // 2
+    assert "Bk01" not in state.legions and "Bu01" not in state.legions and "Bk02" not in state.legions
+    assert not state.is_over and state.mover == 1 and GAME.legal_actions(state)
 
 
 def test_a_wrong_strike_is_refused_and_changes_nothing():

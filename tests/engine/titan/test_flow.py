@@ -148,10 +148,13 @@ def test_legions_that_cannot_part_join_again_at_the_end_of_the_movement_phase():
     assert "join again" in " ".join(state.log[-3:])
 
 
-def _engaged(attacker: list[str], defender: list[str], land: int = 6) -> TitanState:
-    """Bob (seat 1) has moved his legion onto Ann's on `land`: the engagement waits."""
-    state = new()
+def _engaged(attacker: list[str], defender: list[str], land: int = 6, players: int = 2) -> TitanState:
+    """Bob (seat 1) has moved his legion onto Ann's on `land`: the engagement waits (Cy and the others, if
+    any, keep a Titan legion at home)."""
+    state = new(players)
     clear_board(state)
+    for seat in range(2, players):
+        place(state, state.players[seat].free_markers[0], seat, 100 * (seat + 2), ["Titan", "Ogre"])
     place(state, "Bk01", 0, land, defender)
     home = 300 if land == 100 else 100
     place(state, "Bk02", 0, home, ["Centaur", "Ogre"] + (["Titan"] if "Titan" not in defender else []))
