@@ -687,7 +687,8 @@ def concede(state: TitanState) -> None:
     battle.gone[side].extend(loser.contents)
     loser.contents = []
     battle.units = [unit for unit in battle.units if unit.side != side]
-    if _titan_slain(battle, other_side(side)):  # the other's Titan fell this phase: the battle ends as in 19.3
+    if _titan_slain(battle, other_side(side)) or not battle.living(other_side(side)):
+        # the other side's Titan, or its last character, fell this phase: the battle ends as it would [10.5, 19.3]
         end_battle(state, battle)
         return
     points = _points_for(state, battle, side)

@@ -258,6 +258,22 @@ def test_conceding_after_slaying_the_other_titan_ends_the_battle_as_the_titans_d
     assert not state.is_over and state.mover == 1 and GAME.legal_actions(state)
 
 
+def test_conceding_after_slaying_the_last_defender_destroys_both_legions():
+    """Found by random play (3 players): the attacker slays the defender's last character, then concedes
+    before the phase ends. Both legions are gone and nobody scores [10.5]: no empty legion stays behind."""
+    state = fight(["Lion"], ["Gargoyle"])
+    lion, gargoyle = index_of(state, "Lion", ATTACKER), index_of(state, "Gargoyle", DEFENDER)
+    set_battle(state, {lion: "C3", gargoyle: "C4"}, active=ATTACKER)
+    battles.begin_strike(state)
+    dice(state, 6, 6, 6, 6, 6)
+    state = act(state, Strike(unit=lion, target=gargoyle, number=4))  # Lion (5, skill 3) vs Gargoyle (4, 3)
+    assert "Gargoyle is slain." in state.log
+    state = act(state, Concede())
+    assert state.battle is None and "Both legions are destroyed: nobody scores." in state.log
+    assert "Bk01" not in state.legions and "Bu01" not in state.legions
+    assert state.players[0].score == 0 and state.players[1].score == 0
+
+
 def test_a_wrong_strike_is_refused_and_changes_nothing():
     state = fight(["Lion"], ["Ogre"])
     set_battle(state, {0: "D3", 1: "D4"})
