@@ -11,7 +11,6 @@ from collections.abc import Iterator
 import pytest
 
 from app.gameview import handover_seat, render_regions
-from app.markup import esc
 from app.views import view_module
 from app.views.titan import render_layers, shown_actions, status_hint
 from engine.core import Seat
@@ -218,7 +217,9 @@ def test_the_choices_bar_keeps_only_what_is_not_on_the_map() -> None:
     marker = next(a.marker for a in legal if a.kind == "move")  # type: ignore[attr-defined]
     picked_shown, _ = shown_actions(_context(state, selected=f"legion:{marker}"))
     assert {i for i in picked_shown if legal[i].kind == "move"} == {
-        i for i, a in enumerate(legal) if a.kind == "move" and a.marker == marker  # type: ignore[attr-defined]
+        i
+        for i, a in enumerate(legal)
+        if a.kind == "move" and a.marker == marker  # type: ignore[attr-defined]
     }
     hint = status_hint(ctx)
     assert hint is not None and hint.startswith(state.seats[state.current_player].name)

@@ -1,0 +1,206 @@
+"""The app in the browser: Titan against the computer, played by clicks as a player would (split by moving
+counters, pick a legion then its land, pick a character then its hex or its target) through a battle;
+the game reloaded mid-battle opens on the same battleland; a phone-sized screen; a two-human game passes
+the device.
+
+Uses the platform's harness (tests/e2e/conftest.py): served on 127.0.0.1, other requests blocked, console
+errors fail the test. Computer seats pause 20 ms (`?ai-pause=20`).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+FAST = "?ai-pause=20"
+AVOID = ("Concede", "Propose", "Flee", "Accept", "eliminated if you end")
+WAIT = (
+    "#actions .btn-action, #actions .result, #actions [data-cmd=reveal], #board [data-select], "
+    "#board .tt-target, #board .tt-strike"
+)
+FIRST_SPLIT = ("Angel", "Ogre", "Ogre", "Gargoyle")  # the Angel and three others leave the Titan's legion
+
+
+def new_titan(page: Page, *, seed: str, players: int = 2, humans: tuple[int, ...] = (0,)) -> None:
+    page.click("[data-cmd=new][data-game=titan]")
+    page.wait_for_selector("#setup-form")
+    fill_seats(page, players, humans, None)
+    page.fill("#setup-seed", seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .tt, #board .handover", timeout=30_000)
+
+
+def tap(locator) -> None:
+    """Click an element on the map as a finger would: brought to the middle of the screen (not under the
+    sticky bars), then clicked where it is drawn, so whatever covers it would take the click instead."""
+    locator.evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'center'})")
+    locator.click()
+
+
+def in_battle(page: Page) -> bool:
+    return page.locator("#board .tt-battle").count() > 0
+
+
+def step(page: Page, rng: random.Random) -> str:
+    """One click of a player who fights her battles: what was clicked ('over' once the game has ended)."""
+    page.wait_for_selector(WAIT, timeout=90_000)
+    if page.locator("#actions .result").count():
+        return "over"
+    reveal = page.locator("#actions [data-cmd=reveal]")
+    if reveal.count():
+        reveal.click()
+        return "reveal"
+    strikes = page.locator("#board .tt-strike")
+    if strikes.count():
+        tap(strikes.nth(rng.randrange(strikes.count())))
+        return "strike"
+    targets = page.locator("#board .tt-target")
+    if targets.count():
+        tap(targets.nth(rng.randrange(targets.count())))
+        return "battle-target" if in_battle(page) else "target"
+    split = page.locator("#tt-panel .tt-split button.btn-primary")
+    if split.count():
+        split.click()
+        return "split"
+    if page.locator("#tt-panel .tt-split").count():
+        for name in FIRST_SPLIT:
+            counter = page.locator(f"#tt-panel .tt-split .tt-counter-btn[aria-label='Move the {name}']").first
+            if counter.count():
+                counter.click()
+                page.wait_for_timeout(30)
+        if not page.locator("#tt-panel .tt-split button.btn-primary").count():
+            page.locator("#actions .btn-action", has_text="Done splitting").click()
+            return "done-split"
+        return "counters"
+    musters = page.locator("#tt-panel .tt-muster")
+    if musters.count():
+        musters.first.click()
+        return "muster"
+    buttons = page.locator("#actions .btn-action")
+    texts = buttons.all_inner_texts()
+    fight = [i for i, text in enumerate(texts) if text.startswith("Fight")]
+    if fight:
+        buttons.nth(fight[0]).click()
+        return "fight"
+    selectable = page.locator("#board [data-select]")
+    if selectable.count() and (rng.random() < 0.85 or not texts):
+        tap(selectable.nth(rng.randrange(selectable.count())))
+        return "select"
+    good = [i for i, text in enumerate(texts) if not any(word in text for word in AVOID)]
+    if good:
+        buttons.nth(rng.choice(good)).click()
+        return "button"
+    buttons.first.click()
+    return "first"
+
+
+def test_against_the_computer_through_a_battle_by_clicks_with_a_reload_mid_battle(page, open_app, shot):
+    rng = random.Random(5)
+    open_app(page, FAST)
+    new_titan(page, seed="11")
+    expect(page.locator("#board .tt-map")).to_be_visible()
+    shot(page, "titan-desktop-start")
+    seen: dict[str, int] = {}
+    reloaded = battle_over = False
+    for _ in range(700):
+        lit = page.locator("#board .tt-target, #board .tt-strike").count()
+        human_to_act = page.locator("#actions .btn-action").count() and page.locator("#board [data-select]").count()
+        if in_battle(page) and not reloaded and not lit and human_to_act:
+            # mid-battle, the human to act: reload the page and open the game again
+            shot(page, "titan-desktop-battle")
+            status = page.inner_text("#status")
+            saved = save_string(page)
+            page.reload()  # the tab reopens the game it had open
+            wait_ready(page)
+            page.wait_for_selector("#board .tt-battle")
+            expect(page.locator("#status")).to_have_text(status)
+            assert save_string(page) == saved
+            reloaded = True
+        clicked = step(page, rng)
+        seen[clicked] = seen.get(clicked, 0) + 1
+        if reloaded and not in_battle(page) and page.locator("#board .tt-map").count():
+            battle_over = True
+            break
+        if clicked == "over":
+            break
+    assert reloaded and battle_over, seen
+    assert seen.get("battle-target", 0) + seen.get("strike", 0) >= 2, seen  # the human moved and struck by clicks
+    assert seen.get("target", 0) >= 1 and seen.get("split", 0) >= 1, seen
+    log = page.inner_text("#log")
+    assert "Battle in" in log and "Round" in log
+
+
+def test_a_phone_plays_the_first_turn_by_taps(phone_page, open_app, shot):
+    page = phone_page
+    rng = random.Random(2)
+    open_app(page, FAST)
+    new_titan(page, seed="7")
+    expect(page.locator("#board .tt-map")).to_be_visible()
+    shot(page, "titan-phone-start", full_page=True)
+    assert small_targets(page) == []
+    moved = False
+    clicks = []
+    for _ in range(60):
+        clicked = step(page, rng)
+        clicks.append(clicked)
+        if clicked == "counters":
+            shot(page, "titan-phone-split", full_page=True)
+            assert small_targets(page) == []
+        if clicked == "target":
+            moved = True
+            break
+    assert moved, " ".join(clicks)
+    shot(page, "titan-phone-moved", full_page=True)
+    assert small_targets(page) == []
+    # the map zooms in and back with its buttons
+    page.click("[data-pz=in]")
+    page.click("[data-pz=reset]")
+    box = page.locator("#board .pz-frame").bounding_box()
+    assert box is not None and box["width"] <= 390
+
+
+def test_two_humans_pass_the_device(page, open_app):
+    open_app(page, FAST)
+    new_titan(page, seed="3", humans=(0, 1))
+    expect(page.locator("#board .handover")).to_contain_text("Pass the device to")
+    page.click("#actions [data-cmd=reveal]")
+    expect(page.locator("#board .tt-map")).to_be_visible()
+
+
+def _finished_save() -> tuple[str, str]:
+    """A 2-player game played to its end by the Standard bots (Ann's seat is human, so it opens as hers)."""
+    from engine.core import Seat, save
+    from engine.core.bots import make_bot
+    from engine.registry import GAMES
+
+    game = GAMES["titan"]
+    state = game.new_game(2, None, 5, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+    bots = [make_bot(game, 1, seat) for seat in range(2)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state = game.apply(state, bots[seat].choose(state, seat))
+    winner = game.view(state, None)["winner"]
+    return save.dumps(state), state.seats[winner].name
+
+
+def test_a_finished_game_opens_on_its_end_screen_with_every_legion_shown_and_replays(page, open_app, shot):
+    text, winner = _finished_save()
+    open_app(page, FAST)
+    page.click("[data-cmd=import]")
+    page.fill("#import-text", text)
+    page.click("[data-cmd=import-submit]")
+    expect(page.locator("#actions .result")).to_contain_text(f"{winner} wins")
+    expect(page.locator("#log")).to_contain_text(f"{winner} wins the game: the last Titan standing.")
+    assert page.locator("#board .tt-map").count() == 1
+    shot(page, "titan-finished")
+    page.click("#actions [data-cmd=replay], #gamebar [data-cmd=replay]")
+    page.wait_for_selector("#board .tt")
+    page.keyboard.press("Home")
+    expect(page.locator("#board .tt-map")).to_be_visible()
