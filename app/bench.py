@@ -47,7 +47,7 @@ from engine.core.undo import undo
 from engine.registry import get_game, register
 from engine.stress import STRESS, play_stress
 
-MAX_ACTIONS = 2000  # a bot game longer than this is a bug; stop it rather than hang the benchmark
+MAX_ACTIONS = 20_000  # a bot game longer than this is a bug (Titan's run to 1,000-5,000); stop it rather than hang
 
 
 def _now() -> float:

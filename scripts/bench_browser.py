@@ -119,7 +119,7 @@ CLICK_JS = """async ([selector, index]) => {
     window.titanLastInputMs = null;  // set again only by a legal action's handler (not by "I am X")
     window.titanLastSaveMs = null;  // the autosave inside that handler
     started = performance.now();
-    target.click();
+    if (target.click) target.click(); else target.dispatchEvent(new MouseEvent('click', {bubbles: true}));  // SVG
     clicked = performance.now();
   });
 }"""
@@ -152,7 +152,8 @@ def guard(blocked: list[str]):
 
 
 def open_page(browser, base: str, blocked: list[str], errors: list[str], **options) -> Page:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block", **options)
+    options = {"viewport": {"width": 1280, "height": 800}, **options}
+    ctx = browser.new_context(service_workers="block", **options)
     ctx.route("**/*", guard(blocked))
     ctx.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     ctx.on("weberror", lambda err: errors.append(str(err.error)))

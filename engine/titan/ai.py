@@ -24,7 +24,7 @@ from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
 from engine.titan import battlemap, flow, masterboard, recruiting
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
+from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.state import Legion, Phase, TitanState
 
@@ -301,16 +301,24 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     moves = _of_kind(legal, "maneuver")
     if not moves:
         return _of_kind(legal, "end_maneuver")[0] if _of_kind(legal, "end_maneuver") else legal[0]
-    # Characters waiting to come on must come on (or they are lost): they first, the most valuable first.
+    # Characters waiting to come on must come on (or they are lost): they first, the most valuable first,
+    # each to a hex that still leaves room for all the others to come on.
     entering = [a for a in moves if battle.units[a.unit].hex is None]
     pool = entering or moves
     by_unit: dict[int, list[Any]] = {}
     for action in pool:
         by_unit.setdefault(action.unit, []).append(action)
-    unit_index = max(by_unit, key=lambda i: (CREATURES[battle.units[i].name].value, -i))
+    score = state.players[seat].score
+    unit_index = max(by_unit, key=lambda i: (character_value(battle.units[i].name, score), -i))
     unit = battle.units[unit_index]
     current = unit.hex
-    best = max(by_unit[unit_index], key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side), a.hex))
+    ranked = sorted(
+        by_unit[unit_index], key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side), a.hex), reverse=True
+    )
+    best = ranked[0]
+    if entering and len(by_unit) > 1:  # the best hex of those that leave out the fewest (ideally none)
+        left_out = {a.hex: _left_out(state, battle, unit_index, a.hex) for a in ranked}
+        best = min(ranked, key=lambda a: left_out[a.hex])
     if current is not None and not entering:
         stay = _hex_value(state, battle, unit_index, current, my_side)
         if _hex_value(state, battle, unit_index, best.hex, my_side) <= stay:
@@ -324,6 +332,36 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
             end = _of_kind(legal, "end_maneuver")
             return end[0] if end else best
     return best
+
+
+def _left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
+    """Once character `index` has come on at `label`, how many others of its side still waiting could not come
+    on? Tried greedily: the one with the fewest hexes first, to the hex the fewest others could use."""
+    probe = battle.copy()
+    probe.units[index].hex, probe.units[index].done = label, True
+    side = probe.active
+    stuck: set[int] = set()
+    for _ in range(len(probe.units)):
+        pending = [
+            i
+            for i, u in enumerate(probe.units)
+            if u.side == side and u.hex is None and not u.done and not u.slain and i not in stuck
+        ]
+        if not pending:
+            break
+        options: dict[int, list[str]] = {i: [] for i in pending}
+        for action in maneuver_actions(state, probe):
+            if action.unit in options:
+                options[action.unit].append(action.hex)
+        stuck |= {i for i, hexes in options.items() if not hexes}
+        placeable = [i for i in pending if options[i]]
+        if not placeable:
+            break
+        contest = Counter(h for i in placeable for h in options[i])
+        tight = min(placeable, key=lambda i: (len(options[i]), i))
+        probe.units[tight].hex = min(options[tight], key=lambda h: (contest[h], h))
+        probe.units[tight].done = True
+    return len(stuck)
 
 
 def _strike_value(state: TitanState, battle: Battle, action: Any) -> float:

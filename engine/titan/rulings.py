@@ -66,6 +66,13 @@ RULINGS: tuple[tuple[str, str], ...] = (
         "(or an end stands atop a cliff), as the step-by-step line of sight rules say.",
     ),
     (
+        "Conceding after a kill (this edition's reading)",
+        "A character slain in a strike phase stays slain when the other side concedes before the phase ends. "
+        "If the conceding side had slain the other's last character, both legions are gone and nobody scores; "
+        "if it had slain the other's Titan, that player is out as when a Titan is slain, and the conceding "
+        "player, with nobody left on the battleland, scores nothing for the battle.",
+    ),
+    (
         "Open legions",
         "An option at set-up (off by default) shows every legion's contents to everyone.",
     ),

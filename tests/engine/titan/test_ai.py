@@ -43,3 +43,40 @@ def test_the_unseen_pool_counts_what_the_seat_has_not_seen():
     assert sum(pool.values()) == 0  # everyone knows the starting legions
     state = GAME.apply(state, GAME.legal_actions(state)[0])  # the mover splits: others forget
     assert sum(unseen(state, 1 - state.mover).values()) == 7  # all but the Titan, which is counted apart
+
+
+def test_the_standard_player_brings_every_defender_on_even_where_room_is_short():
+    """Found by the strength run: defending a Swamp with six, the bot filled the hexes near its edge and its
+    Titan could not come on, and was lost. Each character now comes on where the others still fit."""
+    from engine.titan.actions import Engage, Fight
+    from engine.titan.state import Phase
+    from tests.engine.titan.test_flow import _engaged, act
+
+    for land, defenders in (
+        (28, ["Centaur", "Cyclops", "Gargoyle", "Gargoyle", "Lion", "Titan"]),  # Swamp
+        (22, ["Centaur", "Centaur", "Gargoyle", "Lion", "Lion", "Titan"]),  # Marsh
+    ):
+        state = _engaged(["Ogre", "Titan"], defenders, land)
+        state = act(act(state, Engage(land=land)), Fight())
+        bot = make_bot(GAME, 1, 5)
+        while state.phase == Phase.MANEUVER and state.battle.active == "defender":
+            state = act(state, bot.choose(state, state.current_player))
+        assert not [line for line in state.log if "never came on the battleland" in line], (land, state.log[-8:])
+        assert all(unit.hex is not None for unit in state.battle.units if unit.side == "defender")
+
+
+def test_where_not_all_can_come_on_the_standard_player_brings_on_as_many_as_fit():
+    """In the Desert the Cyclopes (skill 2) reach only the three hexes of the edge: one of four cannot come on.
+    The Angel and the Titan go deeper, so three Cyclopes come on (the fourth is lost, as it must be)."""
+    from engine.titan.actions import Engage, Fight
+    from engine.titan.state import Phase
+    from tests.engine.titan.test_flow import _engaged, act
+
+    state = _engaged(["Ogre", "Titan"], ["Angel", "Cyclops", "Cyclops", "Cyclops", "Cyclops", "Titan"], 35)
+    state = act(act(state, Engage(land=35)), Fight())
+    bot = make_bot(GAME, 1, 5)
+    while state.phase == Phase.MANEUVER and state.battle.active == "defender":
+        state = act(state, bot.choose(state, state.current_player))
+    assert [line for line in state.log if "never came on" in line] == [
+        "Cyclops never came on the battleland and is eliminated."
+    ]
