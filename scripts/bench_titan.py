@@ -181,7 +181,7 @@ CANDIDATES_JS = """() => {
   const count = (s) => document.querySelectorAll(s).length;
   const texts = [...document.querySelectorAll('#actions .btn-action:not([disabled])')].map((b) => b.innerText);
   return {reveal: count('#actions [data-cmd=reveal]'), over: count('#actions .result'),
-          lit: count('#board .tt-target, #board .tt-strike'), select: count('#board [data-select]'),
+          lit: count('#board .tt-target, #board .tt-strike'), select: count('#board [data-select]:not(.tt-look)'),
           split: count('#tt-panel .tt-split button.btn-primary'), muster: count('#tt-panel .tt-muster'),
           texts: texts, battle: count('#board .tt-battle')};
 }"""
@@ -216,7 +216,7 @@ def pick_click(found: dict[str, Any], rng: random.Random) -> tuple[str, str, int
     if fight:
         return "action", "#actions .btn-action:not([disabled])", fight[0]
     if found["select"] and (rng.random() < 0.75 or not good):
-        return "select", "#board [data-select]", rng.randrange(found["select"])
+        return "select", "#board [data-select]:not(.tt-look)", rng.randrange(found["select"])
     if good:
         return "action", "#actions .btn-action:not([disabled])", rng.choice(good)
     if found["texts"]:

@@ -105,6 +105,12 @@ def _masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
             if a["kind"] == "engage"
         ]
     highlights = [view["engagement"]["land"]] if view.get("engagement") else []
+    choosing = {m for m, _key, _words in selectable}
+    inspectable = [
+        (lg["marker"], f"legion:{lg['marker']}", f"Show legion {lg['marker']}")
+        for lg in view.get("legions", [])
+        if lg["marker"] not in choosing
+    ]
     overlay = masterboard_overlay(
         view.get("legions", []),
         view.get("players", []),
@@ -112,6 +118,7 @@ def _masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
         selected=picked,
         highlights=highlights,
         selectable=selectable,
+        inspectable=inspectable,
     )
     return overlay, _masterboard_panel(ctx, picked, actions)
 
@@ -225,7 +232,9 @@ def _masterboard_panel(ctx: BoardContext, picked: str | None, actions: list[tupl
     parts = [_players_panel(view)]
     if view.get("phase") == "split" and _picked(ctx, "split") is not None:
         parts.insert(0, _split_panel(ctx, actions))
-    elif view.get("phase") == "muster" and picked:
+    elif view.get("phase") == "muster" and picked and any(
+        a["kind"] == "muster" and a["marker"] == picked for _, a in actions
+    ):
         parts.insert(0, _muster_panel(ctx, picked, actions))
     elif picked:
         parts.insert(0, _legion_panel(view, picked))

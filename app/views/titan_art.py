@@ -394,11 +394,13 @@ def masterboard_overlay(
     selected: str | None = None,
     highlights: Iterable[int] = (),
     selectable: Iterable[tuple[str, str, str]] = (),
+    inspectable: Iterable[tuple[str, str, str]] = (),
 ) -> str:
     """The masterboard's changing layer: tinted lands, target lands (data-action), legion markers.
 
     `targets`: (land, action index, label), one per land (the first wins); `selectable`: (marker, select key,
-    label) for legions the player may pick (data-select); `selected`: the picked legion's marker, ringed.
+    label) for legions the player may pick (data-select); `inspectable`: the same for the other legions, picked
+    only to show what is known of them; `selected`: the picked legion's marker, ringed.
     Markers on a target land let taps through to it (class `tt-pass`) unless they are choices themselves.
     """
     parts = ["<g class='tt-overlay'>"]
@@ -416,6 +418,7 @@ def masterboard_overlay(
             f"<title>{esc(words)}</title></polygon>"
         )
     picks = {str(code): (str(key), str(words)) for code, key, words in selectable}
+    looks = {str(code): (str(key), str(words)) for code, key, words in inspectable}
     by_land: dict[int, list[Mapping[str, Any]]] = {}
     for legion in legions:
         land = int(legion.get("land") or 0)
@@ -438,7 +441,11 @@ def masterboard_overlay(
                 pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(words)}'"
             elif label in seen:
                 classes += " tt-pass"
-            ring = "<path class='tt-ring' d='M-18-18h36v36h-36z'/>" if pick or is_selected else ""
+            elif code in looks:
+                key, words = looks[code]
+                classes += " tt-look"
+                pick = f" data-select='{esc(key)}' role='button' aria-label='{esc(words)}'"
+            ring = "<path class='tt-ring' d='M-18-18h36v36h-36z'/>" if code in picks or is_selected else ""
             parts.append(
                 f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{pick}>"
                 f"<title>{esc(title)}</title>{ring}"

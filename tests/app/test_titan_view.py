@@ -147,8 +147,8 @@ def test_the_split_panel_builds_a_split_one_counter_at_a_time() -> None:
     state = new(2, 1)
     first = state.current_player
     regions = render_regions(GAME, state, shown=first)
-    picks = DATA_SELECT.findall(regions.board)
-    assert len(picks) == 1 and picks[0].startswith("split:")  # the one starting legion of the first player
+    picks = [key for key in DATA_SELECT.findall(regions.board) if key.startswith("split:")]
+    assert len(picks) == 1  # the one starting legion of the first player (the others are shown on a tap)
     key = picks[0]
     code = key.split(":")[1]
     panel = render_regions(GAME, state, shown=first, selected=key)
@@ -195,6 +195,8 @@ def test_a_seat_sees_only_what_it_may_know() -> None:
         None,
     )
     assert some_hidden is not None
+    board = render_layers(_context(state, 0))[1]
+    assert f"legion:{some_hidden['marker']}" in DATA_SELECT.findall(board)  # tapped to show what is known
     panel = render_layers(_context(state, 0, selected=f"legion:{some_hidden['marker']}"))[1]
     assert f"+ {some_hidden['height'] - len(some_hidden['known'])} unknown" in panel
 

@@ -88,7 +88,7 @@ def step(page: Page, rng: random.Random) -> str:
     if fight:
         buttons.nth(fight[0]).click()
         return "fight"
-    selectable = page.locator("#board [data-select]")
+    selectable = page.locator("#board [data-select]:not(.tt-look)")
     if selectable.count() and (rng.random() < 0.85 or not texts):
         tap(selectable.nth(rng.randrange(selectable.count())))
         return "select"
@@ -100,7 +100,7 @@ def step(page: Page, rng: random.Random) -> str:
     return "first"
 
 
-def test_against_the_computer_through_a_battle_by_clicks_with_a_reload_mid_battle(page, open_app, shot):
+def test_against_the_computer_through_a_battle_by_clicks_reloaded_mid_battle_and_finished(page, open_app, shot):
     rng = random.Random(5)
     open_app(page, FAST)
     new_titan(page, seed="11")
@@ -108,7 +108,7 @@ def test_against_the_computer_through_a_battle_by_clicks_with_a_reload_mid_battl
     shot(page, "titan-desktop-start")
     seen: dict[str, int] = {}
     reloaded = battle_over = False
-    for _ in range(700):
+    for _ in range(2500):
         lit = page.locator("#board .tt-target, #board .tt-strike").count()
         human_to_act = page.locator("#actions .btn-action").count() and page.locator("#board [data-select]").count()
         if in_battle(page) and not reloaded and not lit and human_to_act:
@@ -126,10 +126,12 @@ def test_against_the_computer_through_a_battle_by_clicks_with_a_reload_mid_battl
         seen[clicked] = seen.get(clicked, 0) + 1
         if reloaded and not in_battle(page) and page.locator("#board .tt-map").count():
             battle_over = True
-            break
         if clicked == "over":
             break
     assert reloaded and battle_over, seen
+    # and on to the end of the game
+    expect(page.locator("#actions .result")).to_contain_text("wins")
+    assert "the last Titan standing" in page.inner_text("#log")
     assert seen.get("battle-target", 0) + seen.get("strike", 0) >= 2, seen  # the human moved and struck by clicks
     assert seen.get("target", 0) >= 1 and seen.get("split", 0) >= 1, seen
     log = page.inner_text("#log")
@@ -158,6 +160,10 @@ def test_a_phone_plays_the_first_turn_by_taps(phone_page, open_app, shot):
     assert moved, " ".join(clicks)
     shot(page, "titan-phone-moved", full_page=True)
     assert small_targets(page) == []
+    # a tap on a legion without a choice shows what is known of it
+    look = page.locator("#board .tt-look").first
+    tap(look)
+    expect(page.locator("#tt-panel .tt-legion-panel")).to_be_visible()
     # the map zooms in and back with its buttons
     page.click("[data-pz=in]")
     page.click("[data-pz=reset]")
