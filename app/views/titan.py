@@ -232,8 +232,10 @@ def _masterboard_panel(ctx: BoardContext, picked: str | None, actions: list[tupl
     parts = [_players_panel(view)]
     if view.get("phase") == "split" and _picked(ctx, "split") is not None:
         parts.insert(0, _split_panel(ctx, actions))
-    elif view.get("phase") == "muster" and picked and any(
-        a["kind"] == "muster" and a["marker"] == picked for _, a in actions
+    elif (
+        view.get("phase") == "muster"
+        and picked
+        and any(a["kind"] == "muster" and a["marker"] == picked for _, a in actions)
     ):
         parts.insert(0, _muster_panel(ctx, picked, actions))
     elif picked:
