@@ -11,7 +11,7 @@ replay an old save differently, without a new rules version, is caught.
 It uses only what every release has had: `engine.registry.GAMES`, `new_game`, `legal_actions`,
 `apply`, `view`, `snapshot`, `engine.core.save.dumps` and `engine.core.undo.undo_steps`. Games are played at
 random by a seeded chooser, to a fixed point mid-game, to a question asked in the middle of a rule,
-or to the end.
+a battle's seventh action (Titan), or to the end.
 """
 
 from __future__ import annotations
@@ -55,6 +55,12 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
     ("titan_race", 6, {"variant": "teams", "team_size": 3, "circuit": "estenggaard"}, "hhh222", "end", 91),
     ("titan_race", 6, {"variant": "grand_slam", "grand_slam_circuits": ["lagoon", "ban_kog", "kaldheira"]},
      "hh1111", "mid", 92),
+    ("titan", 2, {}, "h1", "mid", 101),
+    ("titan", 2, {}, "hh", "battle", 102),
+    ("titan", 2, {"open_legions": True}, "h1", "end", 103),
+    ("titan", 3, {}, "h11", "battle", 111),
+    ("titan", 4, {}, "hhhh", "mid", 121),
+    ("titan", 6, {}, "h11111", "end", 131),
 ]  # fmt: skip
 
 
@@ -83,16 +89,22 @@ def play_seed(
     state = game.new_game(players, options, seed, seats_for(kinds))
     chooser = Rng(seed * 7919 + 1)
     choices: list[int] = []  # each action as its index among the legal actions
-    target = {"mid": 60 + chooser.randrange(120), "end": 10**9, "pending": 10**9, "answer": 10**9}[stop]
+    target = {"mid": 60 + chooser.randrange(120), "end": 10**9, "pending": 10**9, "answer": 10**9, "battle": 10**9}[
+        stop
+    ]
+    in_battle = 0  # actions played inside a battle (Titan), for the "battle" stop
     while not state.is_over and len(choices) < target:
         if stop == "pending" and choices and getattr(state, "pending", None):
             break
         if stop == "answer" and choices and getattr(state, "question", None):
             break
+        in_battle = in_battle + 1 if getattr(state, "battle", None) is not None else 0
+        if stop == "battle" and in_battle > 6:
+            break
         legal = game.legal_actions(state)
         choices.append(chooser.randrange(len(legal)))
         state = game.apply(state, legal[choices[-1]])
-    if stop in ("pending", "answer") and state.is_over:
+    if stop in ("pending", "answer", "battle") and state.is_over:
         return None
     seat = state.current_player
     spectator = game.view(state, None)

@@ -13,6 +13,7 @@ from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
     Acquire,
+    Carry,
     Concede,
     EndMoves,
     EndMusters,
@@ -20,15 +21,18 @@ from engine.titan.actions import (
     Engage,
     Fight,
     Flee,
+    Maneuver,
     Move,
     Mulligan,
     Muster,
     Propose,
+    Rangestrike,
     Reinforce,
     Split,
+    Strike,
     Summon,
 )
-from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, TOWERS
+from engine.titan.data import CREATURES, LANDS, STARTING_LEGION, TITAN, TOWERS
 from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, restore_fields, starting_stock
 
 
@@ -190,6 +194,31 @@ class Titan(Game):
             flow.end_musters(state)
         else:
             battle.play(state, action)
+
+    def describe_action(self, state: GameState, action: Action) -> str:
+        """The button for `action`, with the characters and lands named ('Bring the Lion on at B1')."""
+        state = _own(state)
+        fight = state.battle
+        units = fight.units if fight is not None else []
+
+        def who(index: int, capital: bool = False) -> str:
+            unit = units[index]
+            return f"{'The' if capital else 'the'} {unit.name}" + (f" ({unit.hex})" if unit.hex else "")
+
+        if isinstance(action, Maneuver) and 0 <= action.unit < len(units):
+            unit = units[action.unit]
+            if unit.hex is None:
+                return f"Bring the {unit.name} on at {action.hex}"
+            return f"Move the {unit.name} from {unit.hex} to {action.hex}"
+        if isinstance(action, Strike) and 0 <= action.unit < len(units) and 0 <= action.target < len(units):
+            return f"{who(action.unit, True)} strikes {who(action.target)}: needs {action.number}"
+        if isinstance(action, Rangestrike) and 0 <= action.unit < len(units) and 0 <= action.target < len(units):
+            return f"{who(action.unit, True)} rangestrikes {who(action.target)}"
+        if isinstance(action, Carry) and 0 <= action.target < len(units):
+            return f"Carry the extra hits to {who(action.target)}"
+        if isinstance(action, (Move, Engage)) and action.land in LANDS:
+            return f"{action.describe()} ({LANDS[action.land].terrain})"
+        return action.describe()
 
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for a refusal."""

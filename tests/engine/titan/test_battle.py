@@ -285,3 +285,17 @@ def test_a_wrong_strike_is_refused_and_changes_nothing():
     except IllegalAction:
         pass
     assert state.snapshot() == before
+
+
+def test_the_choices_name_the_characters_and_their_hexes():
+    state = fight(["Lion"], ["Ogre", "Centaur"])
+    names = {GAME.describe_action(state, action) for action in GAME.legal_actions(state)}
+    assert any(name.startswith("Bring the Ogre on at ") for name in names), names
+    lion, ogre = index_of(state, "Lion", ATTACKER), index_of(state, "Ogre", DEFENDER)
+    set_battle(state, {lion: "D3", ogre: "D4", index_of(state, "Centaur", DEFENDER): "F1"})
+    battles.begin_strike(state)
+    names = {GAME.describe_action(state, action) for action in GAME.legal_actions(state)}
+    assert "The Ogre (D4) strikes the Lion (D3): needs 5" in names, names  # 4 - skill 2 + skill 3
+    assert (
+        GAME.describe_action(state, Strike(unit=9, target=0, number=4)) == Strike(unit=9, target=0, number=4).describe()
+    )
