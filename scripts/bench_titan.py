@@ -58,6 +58,9 @@ INPUT_SEED = "20261123"
 AI_TARGET_MS = 2000
 INPUT_TARGET_MS = 100
 AVOID = ("Concede", "Flee", "Propose", "Accept")
+FIRST_SPLIT = ("Angel", "Ogre", "Ogre", "Gargoyle")
+# legions and characters to pick
+SELECT = "#board svg [data-select]:not(.tt-look), #tt-panel .tt-battle-panel [data-select]"
 
 
 # -- 1. engine ----------------------------------------------------------------------------------------------
@@ -181,9 +184,12 @@ CANDIDATES_JS = """() => {
   const count = (s) => document.querySelectorAll(s).length;
   const texts = [...document.querySelectorAll('#actions .btn-action:not([disabled])')].map((b) => b.innerText);
   return {reveal: count('#actions [data-cmd=reveal]'), over: count('#actions .result'),
-          lit: count('#board .tt-target, #board .tt-strike'), select: count('#board [data-select]:not(.tt-look)'),
+          lit: count('#board .tt-target, #board .tt-strike'),
+          select: count('#board svg [data-select]:not(.tt-look), #tt-panel .tt-battle-panel [data-select]'),
           split: count('#tt-panel .tt-split button.btn-primary'), muster: count('#tt-panel .tt-muster'),
-          texts: texts, battle: count('#board .tt-battle')};
+          splitting: count('#tt-panel .tt-split'), texts: texts, battle: count('#board .tt-battle'),
+          counters: [...document.querySelectorAll('#tt-panel .tt-split .tt-counter-btn')].map(
+            (b) => b.getAttribute('aria-label'))};
 }"""
 
 
@@ -209,6 +215,14 @@ def pick_click(found: dict[str, Any], rng: random.Random) -> tuple[str, str, int
         return "target", "#board .tt-target, #board .tt-strike", rng.randrange(found["lit"])
     if found["split"]:
         return "action", "#tt-panel .tt-split button.btn-primary", 0
+    if found["splitting"]:  # move the Angel and three others out (the first split), one counter at a time
+        for name in FIRST_SPLIT:
+            label = f"Move the {name}"
+            if label in found["counters"]:
+                return "select", "#tt-panel .tt-split .tt-counter-btn", found["counters"].index(label)
+        done = [i for i, text in enumerate(found["texts"]) if text.startswith("Done splitting")]
+        if done:
+            return "action", "#actions .btn-action:not([disabled])", done[0]
     if found["muster"] and rng.random() < 0.7:
         return "action", "#tt-panel .tt-muster", rng.randrange(found["muster"])
     good = [i for i, text in enumerate(found["texts"]) if not any(word in text for word in AVOID)]
@@ -216,7 +230,11 @@ def pick_click(found: dict[str, Any], rng: random.Random) -> tuple[str, str, int
     if fight:
         return "action", "#actions .btn-action:not([disabled])", fight[0]
     if found["select"] and (rng.random() < 0.75 or not good):
-        return "select", "#board [data-select]:not(.tt-look)", rng.randrange(found["select"])
+        return (
+            "select",
+            SELECT,
+            rng.randrange(found["select"]),
+        )
     if good:
         return "action", "#actions .btn-action:not([disabled])", rng.choice(good)
     if found["texts"]:
