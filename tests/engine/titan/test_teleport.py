@@ -3,7 +3,7 @@ functions alone (those are tests/engine/titan/test_masterboard.py)."""
 
 from __future__ import annotations
 
-from engine.titan.actions import Accept, Concede, Engage, EndMoves, Fight, Move, Propose
+from engine.titan.actions import Accept, Concede, EndMoves, Engage, Fight, Move, Propose
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
 
