@@ -176,6 +176,16 @@ def thread_time(cdp) -> float:
 # -- 1. engine --------------------------------------------------------------------------------------
 
 
+def timed_click(page: Page, cdp, selector: str, index: int) -> dict[str, Any] | None:
+    """Click element `index` of `selector` from inside the page (CLICK_JS): the times of each stage, plus the
+    main-thread CPU time of the whole round trip (click, handler, frames and bridge); None if nothing changed."""
+    cpu0 = thread_time(cdp)
+    sample = page.evaluate(CLICK_JS, [selector, index])
+    if sample is not None:
+        sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
+    return sample
+
+
 def bench_engine(page: Page, game_id: str, reps: int, scale: float) -> list[dict[str, Any]]:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
@@ -388,15 +398,12 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
                 new_hot_seat_game(page, game_id, f"{INPUT_SEED}{games}", players)
                 continue
             kind, selector, index = "action", ACTION_SELECTOR, rng.randrange(count)
-        cpu0 = thread_time(cdp)
-        sample = page.evaluate(CLICK_JS, [selector, index])
+        sample = timed_click(page, cdp, selector, index)
         if sample is None:
             lost += 1
             if lost > 5:
                 sys.exit("clicks stopped changing the page")
             continue
-        # main-thread CPU time of the whole evaluate: click, handler, frames (and bridge)
-        sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
         sample["kind"] = kind
         sample["warmup"] = actions < warmup
         actions += kind == "action"

@@ -38,7 +38,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench_browser import CLICK_JS, loadavg, open_page, summary, thread_time
+from bench_browser import loadavg, open_page, summary, thread_time, timed_click
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 
@@ -293,15 +293,13 @@ def bench_input(page: Page, clicks: int, size: str) -> dict[str, Any]:
             continue
         kind, selector, index = choice
         board = "reveal" if kind == "reveal" else ("battleland" if found["battle"] else "masterboard")
-        cpu0 = thread_time(cdp)
-        sample = page.evaluate(CLICK_JS, [selector, index])
+        sample = timed_click(page, cdp, selector, index)
         total += 1
         if sample is None:
             lost += 1
             if lost > 20:
                 sys.exit("clicks stopped changing the page")
             continue
-        sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
         sample["kind"] = kind
         if total > 3:  # warm-up
             samples[board].append(sample)

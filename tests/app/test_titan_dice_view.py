@@ -11,6 +11,7 @@ from app.views import BoardContext
 from app.views.titan_dice import render_board
 from engine.core import Rng, Seat
 from engine.registry import GAMES
+from tests.app.boards import board_context
 
 GAME = GAMES["titan_dice"]
 CREATURES = ("chimera", "gryphon", "hydra", "kraken", "minotaur")
@@ -23,19 +24,9 @@ def humans(n: int, first: str = "Ann") -> list[Seat]:
 
 
 def board_for(state) -> tuple[str, list[str]]:
-    legal = GAME.legal_actions(state) if not state.is_over else []
-    labels = [a.describe() for a in legal]
-    ctx = BoardContext(
-        game=GAME,
-        state=state,
-        view=GAME.view(state, state.current_player),
-        actions=legal,
-        labels=labels,
-        interactive=not state.is_over,
-        rolled=state.last_chance,
-        actor=state.last_actor if state.last_action is not None else None,
-    )
-    return render_board(ctx), labels
+    actor = state.last_actor if state.last_action is not None else None
+    ctx = board_context(GAME, state, state.current_player, rolled=state.last_chance, actor=actor)
+    return render_board(ctx), ctx.labels
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -15,6 +15,7 @@ from app.views.titan_race import render_board
 from engine.core import Seat
 from engine.registry import GAMES
 from engine.titan_race.data import BONUS_CARDS, CIRCUIT_ORDER, CIRCUITS
+from tests.app.boards import board_context
 
 GAME = GAMES["titan_race"]
 XSS = "<img src=x onerror=alert(1)>"
@@ -32,15 +33,7 @@ def new(circuit: str, variant: str, players: int, names: list[Seat] | None = Non
 
 
 def context(state, seat: int | None) -> BoardContext:
-    legal = GAME.legal_actions(state) if not state.is_over else []
-    return BoardContext(
-        game=GAME,
-        state=state,
-        view=GAME.view(state, seat),
-        actions=legal,
-        labels=[a.describe() for a in legal],
-        interactive=not state.is_over,
-    )
+    return board_context(GAME, state, seat)
 
 
 def walk(state, steps: int, seed: int):

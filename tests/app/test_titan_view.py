@@ -16,6 +16,7 @@ from app.views.titan import render_layers, shown_actions, status_hint
 from engine.core import Seat
 from engine.registry import GAMES
 from engine.titan.state import TitanState
+from tests.app.boards import board_context
 
 GAME = GAMES["titan"]
 XSS = "<img src=x onerror=alert(1)>"
@@ -117,19 +118,9 @@ def test_a_battle_renders_the_battleland_and_its_strikes() -> None:
 
 
 def _context(state: TitanState, seat: int | None = None, selected: str | None = None):
-    from app.views import BoardContext
-
     seat = state.current_player if seat is None else seat
-    legal = GAME.legal_actions(state) if not state.is_over else []
-    return BoardContext(
-        game=GAME,
-        state=state,
-        view=GAME.view(state, seat),
-        actions=legal,
-        labels=[a.describe() for a in legal],
-        interactive=not state.is_over and seat == state.current_player,
-        selected=selected,
-    )
+    interactive = not state.is_over and seat == state.current_player
+    return board_context(GAME, state, seat, interactive=interactive, selected=selected)
 
 
 def test_names_are_escaped_everywhere() -> None:
