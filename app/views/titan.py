@@ -305,7 +305,14 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
             if a["kind"] == "carry" and a["target"] >= 0:
                 target = units[a["target"]]
                 targets.append((target["hex"], index, f"Carry the extra hits to the {target['name']}"))
-    overlay = battleland_overlay(units, targets=targets, selectable=selectable, selected=picked, strike_targets=strikes)
+    overlay = battleland_overlay(
+        units,
+        targets=targets,
+        selectable=selectable,
+        selected=picked,
+        strike_targets=strikes,
+        last_roll=view["battle"].get("last_roll"),
+    )
     return overlay, _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
 
 
@@ -357,9 +364,27 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
     return (
         f"<section class='tt-battle-panel'><h3>Battle in {land.label} {esc(land.terrain)}</h3>"
         f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
-        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{off}{selected}</section>"
+        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{off}{selected}"
+        "</section>"
         + _players_panel(view)
         + f"<details class='tt-legend'><summary>Hazards</summary>{hazard_legend()}</details>"
+    )
+
+
+def _last_roll_text(battle: dict[str, Any]) -> str:
+    """'Lion (D3) struck the Ogre (D4), needing 4: [6] [3] [5], 2 hits' with the dice drawn."""
+    roll = battle.get("last_roll") or {}
+    rolls = [r for r in roll.get("rolls") or () if isinstance(r, int)]
+    if not rolls:
+        return ""
+    number = int(roll.get("number") or 7)
+    dice = "".join(f"<span class='tt-pdie{' is-hit' if r >= number else ''}'>{r}</span>" for r in rolls)
+    hits = int(roll.get("hits") or 0)
+    verb = "rangestruck" if roll.get("kind") == "rangestrike" else "struck"
+    return (
+        f"<p class='tt-last-roll'>{esc(roll.get('striker', ''))} ({esc(roll.get('from') or '')}) {verb} the "
+        f"{esc(roll.get('target', ''))} ({esc(roll.get('at') or '')}), needing {number}: {dice} "
+        f"{hits} hit{'s' if hits != 1 else ''}</p>"
     )
 
 

@@ -609,8 +609,11 @@ def battleland_overlay(
     selectable: Iterable[tuple[int, str, str]] = (),
     selected: int | None = None,
     strike_targets: Iterable[tuple[str, int, str, int, float]] = (),
+    last_roll: Mapping[str, Any] | None = None,
 ) -> str:
-    """The battle's changing layer: move targets, strike targets with their odds, the characters on the map.
+    """The battle's changing layer: move targets, strike targets with their odds, the characters on the map,
+    and the last strike's dice (`last_roll`: the engine's record: striker and target hexes, the strike number,
+    the dice) by its target, with an arrow from the striker.
 
     `targets`: (hex, action index, label); `strike_targets`: (hex, action index, label, strike number, chance to
     hit as a fraction or a percentage); `selectable`: (unit index, select key, label) drawn with data-select;
@@ -646,6 +649,7 @@ def battleland_overlay(
             f"<text y='3.5'>{esc(odds)}</text></g>"
         )
     picks = {int(unit): (str(key), str(words)) for unit, key, words in selectable}
+    parts.append(_last_roll_line(last_roll or {}))  # under the counters
     for position, unit in enumerate(units):
         label = unit.get("hex")
         if label not in HEX_NEIGHBORS:
@@ -672,5 +676,40 @@ def battleland_overlay(
             f"{body}</g>"
         )
     parts.extend(badges)
+    parts.append(_last_roll_dice(last_roll or {}))
     parts.append("</g>")
+    return "".join(parts)
+
+
+def _last_roll_line(roll: Mapping[str, Any]) -> str:
+    """A dashed arrow from the last strike's striker to its target."""
+    source, target = roll.get("from"), roll.get("at")
+    if source not in HEX_NEIGHBORS or target not in HEX_NEIGHBORS:
+        return ""
+    (sx, sy), (tx, ty) = battle_hex_centre(str(source)), battle_hex_centre(str(target))
+    return f"<line class='tt-strike-line' x1='{_n(sx)}' y1='{_n(sy)}' x2='{_n(tx)}' y2='{_n(ty)}'/>"
+
+
+def _last_roll_dice(roll: Mapping[str, Any]) -> str:
+    """The last strike's dice under its target, the hits filled (one line of dice)."""
+    target = roll.get("at")
+    rolls = [int(r) for r in roll.get("rolls") or () if isinstance(r, int)]
+    if target not in HEX_NEIGHBORS or not rolls:
+        return ""
+    number = int(roll.get("number") or 7)
+    tx, ty = battle_hex_centre(str(target))
+    parts = ["<g class='tt-roll-marks'>"]
+    size, gap = 13, 2
+    width = len(rolls) * (size + gap) - gap
+    x0, y0 = tx - width / 2, ty + HEX_INNER - size - 3
+    for k, face in enumerate(rolls):
+        hit = " is-hit" if face >= number else ""
+        x = x0 + k * (size + gap)
+        parts.append(
+            f"<g class='tt-die{hit}' transform='translate({_n(x)},{_n(y0)})'><rect width='{size}' height='{size}' "
+            f"rx='2.5'/><text x='{size / 2}' y='{size - 3}'>{face}</text></g>"
+        )
+    hits = int(roll.get("hits") or 0)
+    words = f"{roll.get('striker', '')} rolled {', '.join(map(str, rolls))} needing {number}: {hits} hit(s)"
+    parts.append(f"<title>{esc(words)}</title></g>")
     return "".join(parts)

@@ -91,6 +91,7 @@ class Battle:
         "gone",
         "kill_this_phase",
         "land",
+        "last_roll",
         "reinforce",
         "round",
         "step",
@@ -116,6 +117,7 @@ class Battle:
         self.kill_this_phase = False  # a defending character was slain in this strike phase
         self.summon = "no"  # "no", "offer" (at the attacker's next maneuver), "used"
         self.reinforce = "no"  # "no", "offer" (now), "used"
+        self.last_roll: dict[str, Any] = {}  # the last strike's dice, shown on the map until the next maneuver
 
     def copy(self) -> Battle:
         new = Battle.__new__(Battle)
@@ -127,6 +129,7 @@ class Battle:
         new.carry = dict(self.carry)
         new.gone = {side: list(names) for side, names in self.gone.items()}
         new.kill_this_phase, new.summon, new.reinforce = self.kill_this_phase, self.summon, self.reinforce
+        new.last_roll = {key: (list(v) if isinstance(v, list) else v) for key, v in self.last_roll.items()}
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -148,6 +151,7 @@ class Battle:
             "kill_this_phase": self.kill_this_phase,
             "summon": self.summon,
             "reinforce": self.reinforce,
+            "last_roll": {key: (list(v) if isinstance(v, list) else v) for key, v in sorted(self.last_roll.items())},
         }
 
     def view(self) -> dict[str, Any]:
@@ -424,6 +428,7 @@ def begin_maneuver(state: TitanState) -> None:
     state.decider = _seat(state, battle, battle.active)
     for unit in battle.units:
         unit.done = False
+    battle.last_roll = {}
     if battle.active == DEFENDER and battle.round == REINFORCEMENT_ROUND and battle.reinforce == "no":
         battle.reinforce = "offer"
     state.log.append(f"Round {battle.round}: {_legion(state, battle, battle.active).marker} maneuvers.")
@@ -538,6 +543,7 @@ def _strike(state: TitanState, battle: Battle, index: int, target: int, number: 
     rolled = battlemap.StrikeTerms(terms.dice, number, terms.bonuses, terms.up_dune)
     rolls, hits = _roll(state, terms.dice, number)
     unit.done = True
+    _remember_roll(battle, "strike", index, target, number, rolls, hits)
     state.log.append(
         f"{_label(battle, index)} strikes {_label(battle, target)}: needs {number}, rolls "
         f"{', '.join(map(str, rolls))}: {hits} hit{'s' if hits != 1 else ''}."
@@ -600,12 +606,30 @@ def _rangestrike(state: TitanState, battle: Battle, index: int, target: int) -> 
     )
     rolls, hits = _roll(state, terms.dice, terms.strike_number)
     unit.done = True
+    _remember_roll(battle, "rangestrike", index, target, terms.strike_number, rolls, hits)
     state.log.append(
         f"{_label(battle, index)} rangestrikes {_label(battle, target)}: needs {terms.strike_number}, rolls "
         f"{', '.join(map(str, rolls))}: {hits} hit{'s' if hits != 1 else ''}."
     )
     _damage(state, battle, target, hits)  # rangestrikes never carry
     _after_strike(state, battle)
+
+
+def _remember_roll(
+    battle: Battle, kind: str, index: int, target: int, number: int, rolls: list[int], hits: int
+) -> None:
+    """The strike's dice, for the map: by names and hexes (indices change when the slain leave)."""
+    striker, struck = battle.units[index], battle.units[target]
+    battle.last_roll = {
+        "kind": kind,
+        "striker": striker.name,
+        "from": striker.hex,
+        "target": struck.name,
+        "at": struck.hex,
+        "number": number,
+        "rolls": list(rolls),
+        "hits": hits,
+    }
 
 
 def _after_strike(state: TitanState, battle: Battle) -> None:

@@ -331,6 +331,7 @@ class BattleFields(Fields):
     kill_this_phase: StrictBool
     summon: Literal["no", "offer", "used"]
     reinforce: Literal["no", "offer", "used"]
+    last_roll: FlatDict = Field(default_factory=dict)  # absent from positions saved before it was shown
 
 
 class TitanFields(Fields):
@@ -422,4 +423,5 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
         }
         battle.kill_this_phase = saved_battle.kill_this_phase
         battle.summon, battle.reinforce = saved_battle.summon, saved_battle.reinforce
+        battle.last_roll = _copy_flat(own["battle"].get("last_roll", {}))
         state.battle = battle

@@ -216,3 +216,26 @@ def test_the_choices_bar_keeps_only_what_is_not_on_the_map() -> None:
     }
     hint = status_hint(ctx)
     assert hint is not None and hint.startswith(state.seats[state.current_player].name)
+
+
+def test_the_last_strikes_dice_are_shown_by_its_target_until_the_next_maneuver() -> None:
+    for seed in range(1, 15):
+        struck = next(
+            (s for s in walk(new(2, seed), 900, seed=seed) if s.battle is not None and s.battle.last_roll), None
+        )
+        if struck is not None:
+            break
+    assert struck is not None
+    roll = struck.battle.last_roll
+    _key, board, _parts = render_layers(_context(struck))
+    assert board.count("class='tt-die") == len(roll["rolls"])
+    assert board.count("class='tt-die is-hit'") == sum(1 for r in roll["rolls"] if r >= roll["number"])
+    assert f"needing {roll['number']}:" in board and "class='tt-strike-line'" in board
+    # the roll is part of the saved position, and a new maneuver phase clears it
+    from engine.core import save
+    from engine.titan import battle as battles
+
+    assert save.loads(save.dumps(struck)).battle.last_roll == roll
+    after = struck.clone()
+    battles.begin_maneuver(after)
+    assert after.battle.last_roll == {} and "tt-die" not in render_layers(_context(after))[1]

@@ -89,10 +89,10 @@ def step(page: Page, rng: random.Random) -> str:
         buttons.nth(fight[0]).click()
         return "fight"
     selectable = page.locator("#board [data-select]:not(.tt-look)")
-    if selectable.count() and (rng.random() < 0.85 or not texts):
+    good = [i for i, text in enumerate(texts) if not any(word in text for word in AVOID)]
+    if selectable.count() and (rng.random() < 0.85 or not good):
         tap(selectable.nth(rng.randrange(selectable.count())))
         return "select"
-    good = [i for i, text in enumerate(texts) if not any(word in text for word in AVOID)]
     if good:
         buttons.nth(rng.choice(good)).click()
         return "button"
