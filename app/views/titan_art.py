@@ -401,7 +401,8 @@ def masterboard_overlay(
     `targets`: (land, action index, label), one per land (the first wins); `selectable`: (marker, select key,
     label) for legions the player may pick (data-select); `inspectable`: the same for the other legions, picked
     only to show what is known of them; `selected`: the picked legion's marker, ringed.
-    Markers on a target land let taps through to it (class `tt-pass`) unless they are choices themselves.
+    Markers on a target land let taps through to it (class `tt-pass`) unless they are choices themselves (the
+    picked legion on a land it may move to, round a loop, lets them through too).
     """
     parts = ["<g class='tt-overlay'>"]
     for label in dict.fromkeys(highlights):
@@ -435,8 +436,8 @@ def masterboard_overlay(
             fill = player_colour(str(player.get("colour", "")))
             classes = "tt-legion" + _ink_class(fill) + (" is-selected" if is_selected else "")
             pick = ""
-            if code in picks:
-                key, words = picks[code]
+            if code in picks and not (is_selected and label in seen):  # a picked legion on its own target land
+                key, words = picks[code]  # (a move round a loop) lets the tap through to that land
                 classes += " tt-pick"
                 pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(words)}'"
             elif label in seen:
@@ -620,7 +621,7 @@ def battleland_overlay(
     `selected`: the picked unit's index, ringed. Characters off the map (`hex` None) are not drawn; those on a
     target hex let taps through to it (class `tt-pass`) unless they are choices themselves.
     """
-    parts = ["<g class='tt-overlay'>"]
+    parts = ["<g class='tt-overlay'>", _last_roll_line(last_roll or {})]  # under the targets and counters
     badges: list[str] = []
     chosen: set[str] = set()
     for label, index, words in targets:
@@ -649,7 +650,6 @@ def battleland_overlay(
             f"<text y='3.5'>{esc(odds)}</text></g>"
         )
     picks = {int(unit): (str(key), str(words)) for unit, key, words in selectable}
-    parts.append(_last_roll_line(last_roll or {}))  # under the counters
     for position, unit in enumerate(units):
         label = unit.get("hex")
         if label not in HEX_NEIGHBORS:

@@ -490,3 +490,21 @@ def test_the_stylesheet_covers_the_classes_drawn() -> None:
     for cls in styled.split():
         assert f".{cls}" in css, cls
     assert "focus-visible" in css and "prefers-reduced-motion" in css
+
+
+def test_a_picked_legion_on_a_land_it_may_move_back_to_lets_the_tap_through():
+    """A move round a loop back to the start land: the picked legion's marker must not hide that target."""
+    from app.views.titan_art import masterboard_overlay
+
+    legions = [{"marker": "Bk01", "owner": 0, "land": 28, "height": 4, "contents": None, "known": []}]
+    players = [{"name": "Ann", "colour": "Black"}]
+    svg = masterboard_overlay(
+        legions,
+        players,
+        targets=[(28, 0, "Move Bk01 to 28 Swamp")],
+        selected="Bk01",
+        selectable=[("Bk01", "legion:Bk01", "Move legion Bk01")],
+    )
+    assert "tt-pass" in svg and "data-select='legion:Bk01'" not in svg and "data-action='0'" in svg
+    svg = masterboard_overlay(legions, players, selected=None, selectable=[("Bk01", "legion:Bk01", "Move legion Bk01")])
+    assert "data-select='legion:Bk01'" in svg
