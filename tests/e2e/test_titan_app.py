@@ -102,7 +102,7 @@ def step(page: Page, rng: random.Random) -> str:
     return "first"
 
 
-def play_through_a_battle(page: Page, rng: random.Random, shot) -> dict[str, Any]:
+def play_through_a_battle(page: Page, rng: random.Random, shot, size: str) -> dict[str, Any]:
     """Play one game by clicks; mid-battle, with the human to act, reload the page once. What was clicked,
     and whether the reload and the end of that battle happened."""
     seen: dict[str, Any] = {"reloaded": False, "battle_over": False}
@@ -110,7 +110,7 @@ def play_through_a_battle(page: Page, rng: random.Random, shot) -> dict[str, Any
         lit = page.locator("#board .tt-target, #board .tt-strike").count()
         human_to_act = page.locator("#actions .btn-action").count() and page.locator(PICKS).count()
         if in_battle(page) and not seen["reloaded"] and not lit and human_to_act:
-            shot(page, "titan-desktop-battle")
+            shot(page, f"titan-{size}-battle")
             status = page.inner_text("#status")
             saved = save_string(page)
             page.reload()  # the tab reopens the game it had open
@@ -128,16 +128,19 @@ def play_through_a_battle(page: Page, rng: random.Random, shot) -> dict[str, Any
     return seen
 
 
-def test_against_the_computer_through_a_battle_by_clicks_reloaded_mid_battle_and_finished(page, open_app, shot):
-    """The game is played to its end; if the human never had to act in a battle (the computer may win
-    first), another seed is played."""
-    open_app(page, FAST)
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_against_the_computer_through_a_battle_by_clicks_reloaded_mid_battle_and_finished(
+    size, new_context, open_app, shot
+):
+    """The game is played to its end, at 1280x800 and at 390x844 (touch); if the human never had to act in a
+    battle (the computer may win first), another seed is played."""
+    page = open_app(new_context(phone=size == "phone").new_page(), FAST)
     for seed in ("11", "12", "13", "14"):
         if page.locator("#gamebar [data-cmd=home]").count():
             page.click("#gamebar [data-cmd=home]")
         new_titan(page, seed=seed)
         expect(page.locator("#board .tt-map")).to_be_visible()
-        seen = play_through_a_battle(page, random.Random(int(seed)), shot)
+        seen = play_through_a_battle(page, random.Random(int(seed)), shot, size)
         if seen["reloaded"]:
             break
     assert seen["reloaded"] and seen["battle_over"], str(seen)
