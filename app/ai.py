@@ -26,6 +26,12 @@ def bot_levels(game: Game) -> list[tuple[int, str]]:
     return list(_bots.bot_levels(game))
 
 
+def default_level(game: Game) -> int:
+    """The level a new computer seat gets: the weakest that is more than random play."""
+    levels = [level for level, _name in bot_levels(game)]
+    return next((level for level in levels if level >= 1), levels[0] if levels else 1)
+
+
 def level_label(game: Game, level: int) -> str:
     """The name of an AI level, e.g. "Easy"."""
     return dict(bot_levels(game)).get(level, f"Level {level}")

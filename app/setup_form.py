@@ -49,12 +49,11 @@ def setup_data(
 
 
 def default_setup(games: Mapping[str, Game], game_id: str | None = None) -> SetupData:
-    """A two-seat game (where the game allows it): you against a computer at its easiest level."""
+    """A two-seat game (where the game allows it): you against a computer at its easiest level above random."""
     game = games.get(game_id or "") or games.get("titan_dice") or games[next(iter(games))]
-    levels = ai.bot_levels(game)
     count = max(game.min_players, min(2, game.max_players))
     seats = [SeatForm("Player 1")] + [
-        SeatForm(f"Computer {i}", "ai", levels[0][0] if levels else 1) for i in range(1, count)
+        SeatForm(f"Computer {i}", "ai", ai.default_level(game)) for i in range(1, count)
     ]
     return setup_data(games, game, count, seats)
 
@@ -67,8 +66,7 @@ def read_form(games: Mapping[str, Game], values: dict[str, str], previous: Setup
     except ValueError:
         count = 2
     count = max(game.min_players, min(game.max_players, count))
-    levels = ai.bot_levels(game)
-    default_level = levels[0][0] if levels else 1
+    default_level = ai.default_level(game)
     seats: list[SeatForm] = []
     for index in range(count):
         name = values.get(f"seat{index}_name")

@@ -259,8 +259,8 @@ class Titan(Game):
         return rules_markdown()
 
     def bot_levels(self) -> list[tuple[int, str]]:
-        """One computer level of Titan's own design (`ai.py`)."""
-        return [(1, "Standard")]
+        """Random (the generic random player: to learn the game against) and the Standard player of `ai.py`."""
+        return [(0, "Random"), (1, "Standard")]
 
     def own_bot(self, level: int, seed: int) -> Any:
         """Level 1: the Standard player of `ai.py` (level 0 stays the generic random player)."""

@@ -116,3 +116,13 @@ def test_hints_are_off_by_default_and_given_to_the_human_seats_when_chosen():
     plain = game.new_game(2, None, 3, [seats[0].model_copy(update={"hints": False}), seats[1]])
     plain = game.apply(plain, game.legal_actions(plain)[0])
     assert "data-cmd='hint'" not in render_regions(game, plain).actions
+
+
+def test_a_computer_seat_starts_at_the_weakest_level_above_random_play():
+    from app.setup_form import default_setup
+    from engine.registry import GAMES
+
+    titan = default_setup(GAMES, "titan")
+    assert [seat.level for seat in titan.seats if seat.kind == "ai"] == [1]  # Standard, though Random is offered
+    dice = default_setup(GAMES, "titan_dice")
+    assert [seat.level for seat in dice.seats if seat.kind == "ai"] == [1]  # Easy

@@ -17,9 +17,10 @@ def play(levels: list[int], seed: int, cap: int = 30_000):
     return state
 
 
-def test_titan_offers_its_own_standard_level():
-    assert bot_levels(GAME) == [(1, "Standard")]
+def test_titan_offers_random_play_and_its_own_standard_level():
+    assert bot_levels(GAME) == [(0, "Random"), (1, "Standard")]
     assert isinstance(make_bot(GAME, 1, 3), TitanBot)
+    assert make_bot(GAME, 0, 3).level == 0 and not isinstance(make_bot(GAME, 0, 3), TitanBot)
 
 
 def test_the_standard_player_beats_random_play():
