@@ -52,9 +52,7 @@ def default_setup(games: Mapping[str, Game], game_id: str | None = None) -> Setu
     """A two-seat game (where the game allows it): you against a computer at its easiest level above random."""
     game = games.get(game_id or "") or games.get("titan_dice") or games[next(iter(games))]
     count = max(game.min_players, min(2, game.max_players))
-    seats = [SeatForm("Player 1")] + [
-        SeatForm(f"Computer {i}", "ai", ai.default_level(game)) for i in range(1, count)
-    ]
+    seats = [SeatForm("Player 1")] + [SeatForm(f"Computer {i}", "ai", ai.default_level(game)) for i in range(1, count)]
     return setup_data(games, game, count, seats)
 
 

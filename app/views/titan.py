@@ -25,7 +25,7 @@ from app.views.titan_art import (
     masterboard_overlay,
     terrain_legend,
 )
-from engine.titan.data import CREATURES, LANDS, power_of
+from engine.titan.data import CREATURES, LANDS, character_value, power_of
 from engine.titan.state import COLOUR_CODES
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
@@ -136,10 +136,11 @@ def _legion_panel(view: dict[str, Any], code: str) -> str:
     )
     rest = f"<span class='tt-unknown'>+ {unknown} unknown</span>" if unknown > 0 else ""
     land = LANDS[legion["land"]]
+    worth = "" if unknown > 0 else f" · worth {sum(character_value(name, score) for name in names)} points"
     return (
         f"<section class='tt-legion-panel'><h3>{marker(code, colour, legion['height'])} Legion {esc(code)} "
-        f"<small>in {land.label} {esc(land.terrain)}</small></h3><div class='tt-counters'>{counters}{rest}</div>"
-        "</section>"
+        f"<small>in {land.label} {esc(land.terrain)}{worth}</small></h3>"
+        f"<div class='tt-counters'>{counters}{rest}</div></section>"
     )
 
 
@@ -227,9 +228,43 @@ def _players_panel(view: dict[str, Any]) -> str:
     return f"<section class='tt-players'><h3>Turn {turn}</h3>{roll}<ul>{''.join(rows)}</ul></section>"
 
 
+def _engagement_panel(view: dict[str, Any]) -> str:
+    """The engagement being resolved: both legions as this seat knows them (the two players see both whole),
+    and the terms on the table (to the two players)."""
+    engagement = view.get("engagement") or {}
+    if not engagement or view.get("battle"):
+        return ""
+    land = LANDS.get(engagement.get("land", 0))
+    rows = []
+    for role in ("attacker", "defender"):
+        code = engagement.get(role, "")
+        panel = _legion_panel(view, code)
+        owner = _owner(view, code)
+        who = view["players"][owner]["name"] if owner is not None else "?"
+        rows.append(f"<p class='tt-row-title'>{role.capitalize()}: {esc(who)}</p>{panel}")
+    terms = ""
+    if engagement.get("proposer", -1) >= 0 and "eliminated" in engagement:
+        proposer = view["players"][engagement["proposer"]]["name"]
+        gone = {"attacker": "the attacker's legion", "defender": "the defender's legion", "both": "both legions"}
+        losses = engagement.get("losses") or []
+        loss = f", the other losing {', '.join(losses)}" if losses else ""
+        terms = (
+            f"<p class='tt-terms'>{esc(proposer)} proposes: {gone.get(engagement['eliminated'], '?')} "
+            f"eliminated{esc(loss)}.</p>"
+        )
+    where = f"{land.label} {land.terrain}" if land else "?"
+    return (
+        f"<section class='tt-engagement' aria-label='Engagement'><h3>Engagement in {esc(where)}</h3>"
+        f"{''.join(rows)}{terms}</section>"
+    )
+
+
 def _masterboard_panel(ctx: BoardContext, picked: str | None, actions: list[tuple[int, dict[str, Any]]]) -> str:
     view = ctx.view
     parts = [_players_panel(view)]
+    engagement = _engagement_panel(view)
+    if engagement:
+        parts.insert(0, engagement)
     if view.get("phase") == "split" and _picked(ctx, "split") is not None:
         parts.insert(0, _split_panel(ctx, actions))
     elif (
@@ -457,6 +492,14 @@ def status_hint(ctx: BoardContext) -> str | None:
         return None
     name = view["players"][seat]["name"]
     return f"{name}: {PHASE_HINTS.get(str(view.get('phase')), 'choose')}"
+
+
+GROUP_TITLES = {"propose": "Or propose terms"}
+
+
+def action_group(kind: str) -> str:
+    """The action bar's heading for a kind of action (the terms one may propose come together)."""
+    return GROUP_TITLES.get(kind, "")
 
 
 def turn_label(view: dict[str, Any]) -> str:

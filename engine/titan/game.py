@@ -127,14 +127,14 @@ class Titan(Game):
         on_table = state.engagement["proposer"] >= 0
         if on_table:
             actions.append(Accept())
-        elif state.decider == defender.owner and not defender.has_lord:
+        actions.append(Fight())
+        if not on_table and state.decider == defender.owner and not defender.has_lord:
             actions.append(Flee())
         actions.append(Concede())
         actions += [
             Propose(eliminated=e, losses=losses)  # type: ignore[arg-type]
             for e, losses in flow.proposal_choices(state)
         ]
-        actions.append(Fight())
         return actions
 
     def _aftermath_actions(self, state: TitanState) -> list[Action]:

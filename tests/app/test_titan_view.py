@@ -239,3 +239,22 @@ def test_the_last_strikes_dice_are_shown_by_its_target_until_the_next_maneuver()
     after = struck.clone()
     battles.begin_maneuver(after)
     assert after.battle.last_roll == {} and "tt-die" not in render_layers(_context(after))[1]
+
+
+def test_an_engagement_shows_both_legions_and_the_terms_on_the_table() -> None:
+    from engine.titan.actions import Propose
+
+    for seed in range(1, 30):
+        engaged = next((s for s in walk(new(2, seed), 600, seed=seed) if s.phase.value == "engagement"), None)
+        if engaged is not None:
+            break
+    assert engaged is not None
+    seat = engaged.current_player
+    board = render_layers(_context(engaged))[1]
+    attacker, defender = engaged.engagement["attacker"], engaged.engagement["defender"]
+    assert "Engagement in" in board and f"Legion {attacker}" in board and f"Legion {defender}" in board
+    assert board.count("worth ") >= 2  # both legions are shown whole to the two players, with their value
+    offer = next(a for a in GAME.legal_actions(engaged) if isinstance(a, Propose))
+    after = GAME.apply(engaged, offer)
+    proposer = engaged.seats[seat].name
+    assert f"{proposer} proposes:" in render_layers(_context(after))[1]
