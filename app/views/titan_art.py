@@ -435,6 +435,7 @@ def masterboard_overlay(
             is_selected = selected is not None and code == selected
             fill = player_colour(str(player.get("colour", "")))
             classes = "tt-legion" + _ink_class(fill) + (" is-selected" if is_selected else "")
+            classes += " tt-solo" if len(here) == 1 else ""  # alone on its land: drawn larger on a phone
             pick = ""
             if code in picks and not (is_selected and label in seen):  # a picked legion on its own target land
                 key, words = picks[code]  # (a move round a loop) lets the tap through to that land
