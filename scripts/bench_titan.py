@@ -217,9 +217,9 @@ def pick_click(found: dict[str, Any], rng: random.Random) -> tuple[str, str, int
         return "action", "#tt-panel .tt-split button.btn-primary", 0
     if found["splitting"]:  # move the Angel and three others out (the first split), one counter at a time
         for name in FIRST_SPLIT:
-            label = f"Move the {name}"
-            if label in found["counters"]:
-                return "select", "#tt-panel .tt-split .tt-counter-btn", found["counters"].index(label)
+            matching = [i for i, label in enumerate(found["counters"]) if label.endswith(f": move the {name}")]
+            if matching:
+                return "select", "#tt-panel .tt-split .tt-counter-btn", matching[0]
         done = [i for i, text in enumerate(found["texts"]) if text.startswith("Done splitting")]
         if done:
             return "action", "#actions .btn-action:not([disabled])", done[0]

@@ -19,6 +19,7 @@ from app.views.titan_art import (
     battleland_map,
     battleland_overlay,
     counter,
+    counter_text,
     hazard_legend,
     marker,
     masterboard_map,
@@ -138,8 +139,8 @@ def _legion_panel(view: dict[str, Any], code: str) -> str:
     land = LANDS[legion["land"]]
     worth = "" if unknown > 0 else f" · worth {sum(character_value(name, score) for name in names)} points"
     return (
-        f"<section class='tt-legion-panel'><h3>{marker(code, colour, legion['height'])} Legion {esc(code)} "
-        f"<small>in {land.label} {esc(land.terrain)}{worth}</small></h3>"
+        f"<section class='tt-legion-panel'><h2>{marker(code, colour, legion['height'])} Legion {esc(code)} "
+        f"<small>in {land.label} {esc(land.terrain)}{worth}</small></h2>"
         f"<div class='tt-counters'>{counters}{rest}</div></section>"
     )
 
@@ -164,8 +165,10 @@ def _split_panel(ctx: BoardContext, actions: list[tuple[int, dict[str, Any]]]) -
         for position, name in enumerate(names):
             after = sorted([*leaving, name]) if moving_out else sorted(leaving[:position] + leaving[position + 1 :])
             key = f"split:{code}:{','.join(after)}"
-            label = f"{'Move' if moving_out else 'Bring back'} the {name}"
-            image = counter(name, power_of(name, score), CREATURES[name].skill, colour)
+            power = power_of(name, score)
+            verb = "move" if moving_out else "bring back"
+            label = f"{counter_text(name, power, CREATURES[name].skill)}: {verb} the {name}"
+            image = counter(name, power, CREATURES[name].skill, colour)
             buttons.append(
                 f"<button{attrs(type='button', class_='tt-counter-btn', data_select=key, aria_label=label)}>{image}"
                 "</button>"
@@ -188,7 +191,7 @@ def _split_panel(ctx: BoardContext, actions: list[tuple[int, dict[str, Any]]]) -
             why = "The first split: the Angel and three others leave, the Titan and three stay."
         go = f"<p class='tt-why'>{esc(why)}</p>"
     return (
-        f"<section class='tt-split' aria-label='Split legion {esc(code)}'><h3>Split {esc(code)}</h3>"
+        f"<section class='tt-split' aria-label='Split legion {esc(code)}'><h2>Split {esc(code)}</h2>"
         f"<p class='tt-row-title'>Stays in {esc(code)}</p><div class='tt-counters'>{row(staying, True)}</div>"
         f"<p class='tt-row-title'>Leaves for a new legion</p><div class='tt-counters'>{row(leaving, False)}</div>"
         f"{go}</section>"
@@ -209,7 +212,7 @@ def _muster_panel(ctx: BoardContext, code: str, actions: list[tuple[int, dict[st
                 f"<button{attrs(type='button', class_='btn tt-muster', data_action=index)}>{image}"
                 f"<span>Muster a {esc(name)}</span></button>"
             )
-    return f"<section class='tt-muster-panel'><h3>Muster with {esc(code)}</h3>{''.join(buttons)}</section>"
+    return f"<section class='tt-muster-panel'><h2>Muster with {esc(code)}</h2>{''.join(buttons)}</section>"
 
 
 def _players_panel(view: dict[str, Any]) -> str:
@@ -225,7 +228,7 @@ def _players_panel(view: dict[str, Any]) -> str:
         )
     roll = f"<p class='tt-roll'>Movement roll: <b>{view['roll']}</b></p>" if view.get("roll") else ""
     turn = view.get("turn_number", 1)
-    return f"<section class='tt-players'><h3>Turn {turn}</h3>{roll}<ul>{''.join(rows)}</ul></section>"
+    return f"<section class='tt-players'><h2>Turn {turn}</h2>{roll}<ul>{''.join(rows)}</ul></section>"
 
 
 def _engagement_panel(view: dict[str, Any]) -> str:
@@ -254,7 +257,7 @@ def _engagement_panel(view: dict[str, Any]) -> str:
         )
     where = f"{land.label} {land.terrain}" if land else "?"
     return (
-        f"<section class='tt-engagement' aria-label='Engagement'><h3>Engagement in {esc(where)}</h3>"
+        f"<section class='tt-engagement' aria-label='Engagement'><h2>Engagement in {esc(where)}</h2>"
         f"{''.join(rows)}{terms}</section>"
     )
 
@@ -385,7 +388,8 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
                 buttons.append(f"<span class='tt-counter-off'>{image}</span>")
                 continue
             chosen = " is-selected" if unit["index"] == picked else ""
-            label = f"Bring on the {unit['name']}"
+            shown = counter_text(unit["name"], unit["power"], unit["skill"], hits=unit["hits"])
+            label = f"{shown}: bring on the {unit['name']}"
             buttons.append(
                 f"<button{attrs(type='button', class_='tt-counter-btn' + chosen, data_select=key, aria_label=label)}>"
                 f"{image}</button>"
@@ -397,7 +401,7 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
         image = counter(unit["name"], unit["power"], unit["skill"], unit["colour"], hits=unit["hits"])
         selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'] or 'reserve')}</p>"
     return (
-        f"<section class='tt-battle-panel'><h3>Battle in {land.label} {esc(land.terrain)}</h3>"
+        f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
         f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
         f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{off}{selected}"
         "</section>"

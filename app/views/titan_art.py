@@ -326,12 +326,19 @@ def terrain_legend() -> str:
 # -- legion markers -----------------------------------------------------------------------------------------
 
 
+def marker_text(code: str, height: object) -> str:
+    """The words a legion marker shows ('Bk01 5'): a control's name starts from them (WCAG 2.5.3)."""
+    return f"{code} {height}".strip()
+
+
 def _marker_body(code: str, fill: str, height: object) -> str:
-    """A legion marker drawn around the origin: its code above, its height below (ink: `_ink_class(fill)`)."""
+    """A legion marker drawn around the origin: its code above, its height below (ink: `_ink_class(fill)`);
+    one text element, so that what it shows reads as `marker_text`."""
     half, size = _n(MARKER_SIZE / 2), _n(MARKER_SIZE)
     return (
         f"<path class='tt-mk' d='M-{half}-{half}h{size}v{size}h-{size}z' fill='{fill}'/>"
-        f"<text class='tt-mk-code' y='-3'>{esc(code)}</text><text class='tt-mk-height' y='10'>{esc(height)}</text>"
+        f"<text><tspan class='tt-mk-code' x='0' y='-3'>{esc(code)}</tspan> "
+        f"<tspan class='tt-mk-height' x='0' y='10'>{esc(height)}</tspan></text>"
     )
 
 
@@ -437,16 +444,17 @@ def masterboard_overlay(
             classes = "tt-legion" + _ink_class(fill) + (" is-selected" if is_selected else "")
             classes += " tt-solo" if len(here) == 1 else ""  # alone on its land: drawn larger on a phone
             pick = ""
+            shown = marker_text(code, legion.get("height", ""))
             if code in picks and not (is_selected and label in seen):  # a picked legion on its own target land
                 key, words = picks[code]  # (a move round a loop) lets the tap through to that land
                 classes += " tt-pick"
-                pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(words)}'"
+                pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(shown)}: {esc(words)}'"
             elif label in seen:
                 classes += " tt-pass"
             elif code in looks:
                 key, words = looks[code]
                 classes += " tt-look"
-                pick = f" data-select='{esc(key)}' role='button' aria-label='{esc(words)}'"
+                pick = f" data-select='{esc(key)}' role='button' aria-label='{esc(shown)}: {esc(words)}'"
             ring = "<path class='tt-ring' d='M-18-18h36v36h-36z'/>" if code in picks or is_selected else ""
             parts.append(
                 f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{pick}>"
@@ -558,23 +566,34 @@ def _counter_body(
     parts = [
         f"<rect class='tt-cn' x='-{_n(half)}' y='-{_n(half)}' width='{_n(COUNTER_SIZE)}' "
         f"height='{_n(COUNTER_SIZE)}' rx='4' fill='{fill}'/>"
-        f"<text class='tt-cn-name' y='-7'>{esc(short_name(str(name)))}</text>"
-        f"<text class='tt-cn-factors' y='11'>{esc(power)}-{esc(skill)}</text>"
+    ]
+    spans = [
+        f"<tspan class='tt-cn-name' x='0' y='-7'>{esc(short_name(str(name)))}</tspan>",
+        f"<tspan class='tt-cn-factors' x='0' y='11'>{esc(power)}-{esc(skill)}</tspan>",
     ]
     if side:
-        parts.append(
-            f"<rect class='tt-cn-side' x='-{_n(half)}' y='{_n(half - 11)}' width='11' height='11' rx='2'/>"
-            f"<text class='tt-cn-side-text' x='{_n(5.5 - half)}' y='{_n(half - 2.5)}'>{esc(side[:1].upper())}</text>"
+        parts.append(f"<rect class='tt-cn-side' x='-{_n(half)}' y='{_n(half - 11)}' width='11' height='11' rx='2'/>")
+        spans.append(
+            f"<tspan class='tt-cn-side-text' x='{_n(5.5 - half)}' y='{_n(half - 2.5)}'>{esc(side[:1].upper())}</tspan>"
         )
     if hits:
-        parts.append(
-            f"<circle class='tt-hits' cx='{_n(half - 3)}' cy='{_n(half - 3)}' r='7.5'/>"
-            f"<text class='tt-hits-text' x='{_n(half - 3)}' y='{_n(half)}'>{int(hits)}</text>"
-        )
+        parts.append(f"<circle class='tt-hits' cx='{_n(half - 3)}' cy='{_n(half - 3)}' r='7.5'/>")
+        spans.append(f"<tspan class='tt-hits-text' x='{_n(half - 3)}' y='{_n(half)}'>{int(hits)}</tspan>")
+    parts.append(f"<text>{' '.join(spans)}</text>")  # one text: it reads as `counter_text`
     if slain:
         end = _n(half - 2)
         parts.append(f"<path class='tt-slain-cross' d='M-{end},-{end}L{end},{end}M{end},-{end}L-{end},{end}'/>")
     return "".join(parts)
+
+
+def counter_text(name: str, power: object, skill: object, *, hits: int = 0, side: str = "") -> str:
+    """The words a counter shows ('Minotaur 4-4 D 2'): a control's name starts from them (WCAG 2.5.3)."""
+    words = [short_name(str(name)), f"{power}-{skill}"]
+    if side:
+        words.append(side[:1].upper())
+    if hits:
+        words.append(str(int(hits)))
+    return " ".join(words)
 
 
 def _counter_words(
@@ -666,7 +685,8 @@ def battleland_overlay(
         if index in picks:
             key, words = picks[index]
             classes += " tt-pick"
-            pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(words)}'"
+            shown = counter_text(name, power, skill, hits=hits, side=side)
+            pick = f" data-select='{esc(key)}' role='button' tabindex='0' aria-label='{esc(shown)}: {esc(words)}'"
         elif label in chosen:
             classes += " tt-pass"
         ring = "<path class='tt-ring' d='M-24-24h48v48h-48z'/>" if pick or index == selected else ""

@@ -158,7 +158,7 @@ def test_the_split_panel_builds_a_split_one_counter_at_a_time() -> None:
     assert len(match) == 1 and legal[match[0]].kind == "split"
     assert sorted(legal[match[0]].leaving) == sorted(leaving)  # type: ignore[attr-defined]
     # and a counter can be brought back
-    assert re.search(r"aria-label=['\"]Bring back the Angel['\"]", panel.board)
+    assert re.search(r"aria-label=['\"]Angel [0-9-]+: bring back the Angel['\"]", panel.board)
 
 
 def test_a_seat_sees_only_what_it_may_know() -> None:

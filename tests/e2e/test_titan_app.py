@@ -72,7 +72,7 @@ def step(page: Page, rng: random.Random) -> str:
         return "split"
     if page.locator("#tt-panel .tt-split").count():
         for name in FIRST_SPLIT:
-            counter = page.locator(f"#tt-panel .tt-split .tt-counter-btn[aria-label='Move the {name}']").first
+            counter = page.locator(f"#tt-panel .tt-split .tt-counter-btn[aria-label$=': move the {name}']").first
             if counter.count():
                 counter.click()
                 page.wait_for_timeout(30)
@@ -225,3 +225,40 @@ def test_a_finished_game_opens_on_its_end_screen_with_every_legion_shown_and_rep
     page.wait_for_selector("#board .tt")
     page.keyboard.press("Home")
     expect(page.locator("#board .tt-map")).to_be_visible()
+
+
+def _battle_save() -> str:
+    """A 2-player game between two humans, played by the Standard bots up to the start of a battle."""
+    from engine.core import Seat, save
+    from engine.core.bots import make_bot
+    from engine.registry import GAMES
+
+    game = GAMES["titan"]
+    state = game.new_game(2, None, 7001, [Seat(name="Ann"), Seat(name="Bob")])
+    bots = [make_bot(game, 1, seat) for seat in range(2)]
+    while state.battle is None:  # type: ignore[attr-defined]
+        seat = state.current_player
+        assert seat is not None
+        state = game.apply(state, bots[seat].choose(state, seat))
+    return save.dumps(state)
+
+
+def test_axe_finds_nothing_serious_on_the_masterboard_the_split_and_the_battleland(page, open_app, axe):
+    """Among others, every control's name starts with the words it shows (WCAG 2.5.3): 'Bk01 8: ...'."""
+    open_app(page, FAST)
+    new_titan(page, seed="7")
+
+    def serious() -> list:
+        return [v["id"] for v in axe(page) if v.get("impact") in ("serious", "critical")]
+
+    assert serious() == []
+    page.locator(PICKS).first.click()  # the split panel
+    page.wait_for_selector("#tt-panel .tt-split")
+    assert serious() == []
+    page.click("#gamebar [data-cmd=home]")
+    page.click("[data-cmd=import]")
+    page.fill("#import-text", _battle_save())
+    page.click("[data-cmd=import-submit]")
+    page.click("#actions [data-cmd=reveal]")
+    page.wait_for_selector("#board .tt-battle")
+    assert serious() == []
