@@ -26,7 +26,8 @@ from app.views.titan_art import (
     masterboard_overlay,
     terrain_legend,
 )
-from engine.titan.data import CREATURES, LANDS, character_value, power_of
+from engine.titan import sight
+from engine.titan.data import BATTLELANDS, CREATURES, LANDS, character_value, power_of
 from engine.titan.state import COLOUR_CODES
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
@@ -333,7 +334,7 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
                     continue
                 seen.add(a["target"])
                 target = units[a["target"]]
-                number = a.get("number") or _rangestrike_number(ctx, a)
+                number = a.get("number") or _rangestrike_number(ctx.view, units, a)
                 verb = "Strike" if a["kind"] == "strike" else "Rangestrike"
                 strikes.append(
                     (target["hex"], index, f"{verb} the {target['name']}", number, (7 - max(1, min(6, number))) / 6)
@@ -354,15 +355,10 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
     return overlay, _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
 
 
-def _rangestrike_number(ctx: BoardContext, action: dict[str, Any]) -> int:
+def _rangestrike_number(view: dict[str, Any], units: list[dict[str, Any]], action: dict[str, Any]) -> int:
     """The strike number of a rangestrike, as the engine reckons it (shown on the target)."""
-    from engine.titan import sight
-    from engine.titan.data import BATTLELANDS
-
-    battle = ctx.view["battle"]
-    units = _battle_units(ctx.view)
     striker, target = units[action["unit"]], units[action["target"]]
-    terrain = BATTLELANDS[LANDS[battle["land"]].terrain]
+    terrain = BATTLELANDS[LANDS[view["battle"]["land"]].terrain]
     occupied = [u["hex"] for u in units if u["hex"]]
     terms = sight.rangestrike_terms(
         terrain, striker["name"], striker["hex"], target["name"], target["hex"], occupied, power=striker["power"]

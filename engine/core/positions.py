@@ -17,6 +17,11 @@ Scalar = StrictBool | StrictInt | Text | None
 FlatDict = Annotated[dict[Key, Scalar | Annotated[list[Scalar], Field(max_length=40)]], Field(max_length=40)]
 
 
+def copy_flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a flat record (a `FlatDict`: scalars and lists of scalars), its keys in sorted order."""
+    return {key: (list(value) if isinstance(value, list) else value) for key, value in sorted(record.items())}
+
+
 def Count(high: int, low: int = 0) -> Any:  # noqa: N802 - reads as a type in the models
     """A plain int (never a bool) from `low` to `high`."""
     return Annotated[StrictInt, Field(ge=low, le=high)]

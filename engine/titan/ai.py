@@ -26,7 +26,7 @@ from engine.core.game import Game, GameState
 from engine.titan import battlemap, flow, masterboard, recruiting
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
-from engine.titan.state import Legion, Phase, TitanState
+from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.4  # attack only an enemy this many times weaker
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
@@ -42,22 +42,6 @@ class TitanBot(Bot):
 
 
 # -- estimates -------------------------------------------------------------------------------------------------
-
-
-def unseen(state: TitanState, seat: int) -> Counter[str]:
-    """The characters in other players' legions that `seat` has not seen (the box less the stock, the slain,
-    its own and everything it has been shown)."""
-    counted: Counter[str] = Counter()
-    for legion in state.legions.values():
-        counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
-    if state.battle is not None:
-        for names in state.battle.gone.values():
-            counted.update(names)
-    pool: Counter[str] = Counter()
-    for name, creature in CREATURES.items():
-        if name != TITAN:
-            pool[name] = max(0, creature.count - state.stock.get(name, 0) - state.slain.get(name, 0) - counted[name])
-    return pool
 
 
 def hidden_average(state: TitanState, seat: int) -> float:

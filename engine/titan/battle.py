@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
+from engine.core.positions import copy_flat
 from engine.titan import battlemap, flow, recruiting, sight
 from engine.titan.actions import (
     Carry,
@@ -126,10 +127,10 @@ class Battle:
         new.round, new.active, new.step = self.round, self.active, self.step
         new.units = [unit.copy() for unit in self.units]
         new.entered = dict(self.entered)
-        new.carry = dict(self.carry)
+        new.carry = copy_flat(self.carry)
         new.gone = {side: list(names) for side, names in self.gone.items()}
         new.kill_this_phase, new.summon, new.reinforce = self.kill_this_phase, self.summon, self.reinforce
-        new.last_roll = {key: (list(v) if isinstance(v, list) else v) for key, v in self.last_roll.items()}
+        new.last_roll = copy_flat(self.last_roll)
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -144,14 +145,12 @@ class Battle:
             "step": self.step,
             "units": [unit.snapshot() for unit in self.units],
             "entered": dict(self.entered),
-            "carry": {
-                key: (list(value) if isinstance(value, list) else value) for key, value in sorted(self.carry.items())
-            },
+            "carry": copy_flat(self.carry),
             "gone": {side: list(names) for side, names in self.gone.items()},
             "kill_this_phase": self.kill_this_phase,
             "summon": self.summon,
             "reinforce": self.reinforce,
-            "last_roll": {key: (list(v) if isinstance(v, list) else v) for key, v in sorted(self.last_roll.items())},
+            "last_roll": copy_flat(self.last_roll),
         }
 
     def view(self) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,8 +31,17 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
-from engine.titan.data import CREATURES, LANDS, STARTING_LEGION, TITAN, TOWERS
-from engine.titan.state import COLOURS, Legion, Phase, Player, TitanState, restore_fields, starting_stock
+from engine.titan.data import LANDS, STARTING_LEGION, TITAN, TOWERS
+from engine.titan.state import (
+    COLOURS,
+    Legion,
+    Phase,
+    Player,
+    TitanState,
+    restore_fields,
+    starting_stock,
+    unseen,
+)
 
 
 class TitanOptions(BaseModel):
@@ -275,19 +283,8 @@ class Titan(Game):
         Nothing the seat cannot see is kept as it really is."""
         copy = _own(state.clone(record=False))
         copy.rng = Rng(rng.next64())
-        pool: list[str] = []
+        pool = [name for name, count in unseen(copy, seat).items() for _ in range(count)]
         hidden_titans: list[int] = []
-        counted: Counter[str] = Counter()
-        for legion in copy.legions.values():
-            counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
-        if copy.battle is not None:
-            for names in copy.battle.gone.values():
-                counted.update(names)
-        for name, creature in CREATURES.items():
-            if name == TITAN:
-                continue
-            hidden = creature.count - copy.stock.get(name, 0) - copy.slain.get(name, 0) - counted[name]
-            pool.extend([name] * max(0, hidden))
         for other, player in enumerate(copy.players):
             if other != seat and player.alive and not any(TITAN in lg.knows(seat) for lg in copy.legions_of(other)):
                 hidden_titans.append(other)

@@ -6,13 +6,14 @@ A legion's contents are secret: besides its owner, each seat knows only the char
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import StrEnum
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, read_fields
+from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
 
 
@@ -243,8 +244,8 @@ class TitanState(GameState):
         new.slain = dict(self.slain)
         new.first_turns = list(self.first_turns)
         new.order = list(self.order)
-        new.engagement = _copy_flat(self.engagement)
-        new.aftermath = _copy_flat(self.aftermath)
+        new.engagement = copy_flat(self.engagement)
+        new.aftermath = copy_flat(self.aftermath)
         new.battle = None if self.battle is None else self.battle.copy()
 
     def _snapshot_own(self) -> dict[str, Any]:
@@ -264,15 +265,26 @@ class TitanState(GameState):
             "summoned": self.summoned,
             "order": list(self.order),
             "winner": self.winner,
-            "engagement": _copy_flat(self.engagement),
-            "aftermath": _copy_flat(self.aftermath),
+            "engagement": copy_flat(self.engagement),
+            "aftermath": copy_flat(self.aftermath),
             "battle": None if self.battle is None else self.battle.snapshot(),
         }
 
 
-def _copy_flat(record: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a flat record whose values are scalars or lists of scalars."""
-    return {key: (list(value) if isinstance(value, list) else value) for key, value in sorted(record.items())}
+def unseen(state: TitanState, seat: int) -> Counter[str]:
+    """The characters in other players' legions that `seat` has not seen, by name (Titans apart): the box less
+    the stock, the slain, the seat's own and everything it has been shown. In the order of `CREATURES`."""
+    counted: Counter[str] = Counter()
+    for legion in state.legions.values():
+        counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
+    if state.battle is not None:
+        for names in state.battle.gone.values():
+            counted.update(names)
+    pool: Counter[str] = Counter()
+    for name, creature in CREATURES.items():
+        if name != TITAN:
+            pool[name] = max(0, creature.count - state.stock.get(name, 0) - state.slain.get(name, 0) - counted[name])
+    return pool
 
 
 # -- reading a saved position back -------------------------------------------------------------------------------
@@ -393,8 +405,8 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
     state.first_turns, state.roll = list(fields.first_turns), fields.roll
     state.teleported, state.summoned = fields.teleported, fields.summoned
     state.order, state.winner = list(fields.order), fields.winner
-    state.engagement = _copy_flat(own["engagement"])
-    state.aftermath = _copy_flat(own["aftermath"])
+    state.engagement = copy_flat(own["engagement"])
+    state.aftermath = copy_flat(own["aftermath"])
     state.battle = None
     if fields.battle is not None:
         saved_battle = fields.battle
@@ -415,7 +427,7 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
             )
             battle.units.append(unit)
         battle.entered = {"attacker": False, "defender": False, **saved_battle.entered}
-        battle.carry = _copy_flat(own["battle"]["carry"])
+        battle.carry = copy_flat(own["battle"]["carry"])
         battle.gone = {
             "attacker": [],
             "defender": [],
@@ -423,5 +435,5 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
         }
         battle.kill_this_phase = saved_battle.kill_this_phase
         battle.summon, battle.reinforce = saved_battle.summon, saved_battle.reinforce
-        battle.last_roll = _copy_flat(own["battle"].get("last_roll", {}))
+        battle.last_roll = copy_flat(own["battle"].get("last_roll", {}))
         state.battle = battle

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.core import Seat
 from engine.core.bots import bot_levels, make_bot
-from engine.titan.ai import TitanBot, unseen
+from engine.titan.ai import TitanBot
+from engine.titan.state import unseen
 from tests.engine.titan.test_flow import GAME, new
 
 
