@@ -117,11 +117,19 @@ def is_hexspine(striker_hex: str, target_hex: str) -> bool:
 def path_blocker(land: Battleland, path: Path, occupied: Collection[str] = ()) -> str | None:
     """Why a line-of-sight path is blocked (hazards.md, step by step), or None when it is open.
 
+    A cliff is crossed only with one end atop it and the other not at its foot (hazards.md, Cliff): never
+    between the two hexes it parts.
+
     `occupied`: the hexes holding characters (the two ends are ignored). A character in between blocks
     unless its hex is lower than both ends, or it stands at the foot of a cliff an end is directly atop.
     """
     striker_hex, target_hex = path[0], path[-1]
     last = len(path) - 2  # index of the last hexside crossed
+    if last == 0:  # adjacent hexes: across a cliff one end always stands at the foot of the other's cliff
+        hexside = hexside_between(land, striker_hex, target_hex)
+        if hexside is not None and hexside.feature == CLIFF:
+            foot = target_hex if hexside.owner == striker_hex else striker_hex
+            return f"{foot} stands at the foot of {hexside.owner}'s cliff"
     striker_atop: str | None = None
     target_atop: str | None = None
     middle: list[str] = []

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 
-from engine.titan.battlemap import VOLCANO_DICE, Hexside, StrikeTerms, hexside_between, range_between
+from engine.titan.battlemap import VOLCANO_DICE, Hexside, StrikeTerms, hexside_between, is_adjacent, range_between
 from engine.titan.data import BATTLELANDS
 from engine.titan.sight import (
     can_rangestrike,
@@ -138,6 +138,41 @@ def test_line_of_sight(terrain, striker_hex, target_hex, occupied, expected):
     land = BATTLELANDS[terrain]
     characters = {striker_hex, target_hex, *occupied.split()}
     assert has_line_of_sight(land, striker_hex, target_hex, characters) is expected
+
+
+def _cliffs() -> list[tuple[str, str, str]]:
+    """(terrain, owner, foot) for every Cliff hexside of every battleland."""
+    cliffs = []
+    for terrain, land in sorted(BATTLELANDS.items()):
+        for label in land.hexes:
+            for other in land.hexes:
+                if not is_adjacent(label, other):
+                    continue
+                hexside = hexside_between(land, label, other)
+                if hexside is not None and hexside.feature == "Cliff" and hexside.owner == label:
+                    cliffs.append((terrain, label, other))
+    return cliffs
+
+
+def test_line_of_sight_never_crosses_a_cliff_to_or_from_its_foot_desert_d4_d3():
+    """hazards.md, Cliff: a rangestrike may cross a cliff only if one end stands atop it and the other is not
+    at its foot. Desert D4 owns the cliff toward D3: no sight either way between the two."""
+    assert hexside_between(DESERT, "D4", "D3") == Hexside("Cliff", "D4")
+    assert not has_line_of_sight(DESERT, "D4", "D3")
+    assert not has_line_of_sight(DESERT, "D3", "D4")
+    assert path_blocker(DESERT, ("D4", "D3")) == "D3 stands at the foot of D4's cliff"
+    assert path_blocker(DESERT, ("D3", "D4")) == "D3 stands at the foot of D4's cliff"
+    assert has_line_of_sight(DESERT, "D4", "D2")  # atop the cliff, the target past its foot
+
+
+def test_every_cliff_of_every_battleland_blocks_sight_between_its_two_hexes():
+    cliffs = _cliffs()
+    assert {terrain for terrain, _, _ in cliffs} == {"Desert", "Mountains"}
+    assert ("Desert", "D4", "D3") in cliffs and ("Mountains", "B1", "C2") in cliffs
+    for terrain, owner, foot in cliffs:
+        land = BATTLELANDS[terrain]
+        assert not has_line_of_sight(land, owner, foot), (terrain, owner, foot)
+        assert not has_line_of_sight(land, foot, owner), (terrain, foot, owner)
 
 
 def test_every_battleland_has_line_of_sight_cases():
