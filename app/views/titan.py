@@ -525,4 +525,7 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
             return "Not brought on yet, and eliminated if you end now: " + ", ".join(waiting) + "."
     if kind == "end_splits":
         return "Then the movement roll."
+    if kind == "acquire" and data.get("angel") in CREATURES:  # an Archangel or an Angel: what each brings
+        angel = CREATURES[data["angel"]]
+        return f"Power {angel.power}, skill {angel.skill}, flies"
     return ""

@@ -771,10 +771,8 @@ def _finish(state: TitanState, battle: Battle, *, winner_side: str, points: int,
         for legion in (attacker, defender):
             if not legion.contents:  # a dead Titan's survivors leave with him, in `titans_lost`
                 flow.remove_legion(state, legion, slain=True)
-        mover = state.mover
         flow.titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
-        if not flow.turn_interrupted(state, mover):
-            flow.after_engagements(state)
+        flow.after_engagements(state)
         return
     winner, loser = (attacker, defender) if winner_side == ATTACKER else (defender, attacker)
     flow.finish_engagement(state, winner, loser, points=points, how="battle", reinforcement=reinforcement)

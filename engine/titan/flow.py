@@ -267,10 +267,14 @@ def pending_engagements(state: TitanState) -> list[int]:
 
 
 def after_engagements(state: TitanState) -> None:
-    """The next step once an engagement (or the movement phase) is over: another engagement, or the muster."""
+    """The next step once an engagement (or the movement phase) is over: another engagement, or the muster;
+    the next player's turn if the mover's Titan died in this one (once its winner has taken what it may)."""
     if state.phase == Phase.GAME_OVER:
         return
     state.engagement, state.aftermath, state.battle = {}, {}, None
+    if not state.players[state.mover].alive:
+        next_turn(state)  # the mover is out: his turn ends here
+        return
     state.decider = state.mover
     if pending_engagements(state):
         state.phase = Phase.ENGAGE
@@ -349,10 +353,8 @@ def accept(state: TitanState) -> None:
         remove_legion(state, attacker, slain=True)
         remove_legion(state, defender, slain=True)
         state.log.append(f"Both legions in {land} are eliminated; nobody scores.")
-        mover = state.mover
         titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
-        if not turn_interrupted(state, mover):
-            after_engagements(state)
+        after_engagements(state)
         return
     loser, winner = (attacker, defender) if eliminated == "attacker" else (defender, attacker)
     loser.reveal(everyone)
@@ -403,10 +405,12 @@ def finish_engagement(
     score(state, winner_seat, points)
     earned = angels_earned(before, before + points)  # a dead player's half points never bring angels [19.4]
     state.log.append(f"{winner.marker} wins in {land}; {name(state, winner_seat)} scores {points}.")
-    mover = state.mover
     titans_lost(state, [(loser_seat, winner_seat), (winner_seat, loser_seat)])
-    if turn_interrupted(state, mover) or winner.marker not in state.legions:
+    if state.phase == Phase.GAME_OVER or winner.marker not in state.legions:
+        after_engagements(state)
         return
+    # A defender who slew the mover's Titan takes what any winning defender may: the angels his battle points
+    # earned, a muster; the mover's turn ends after that (`after_engagements`) [19.3].
     attacker_won = winner_seat == state.mover
     state.aftermath = {
         "winner": winner.marker,
@@ -447,16 +451,16 @@ def summon_donors(state: TitanState, winner: Legion) -> list[tuple[str, str]]:
 
 
 def acquirable(state: TitanState) -> list[str]:
-    """The angels the winner may take now: the next one earned (an Angel if no Archangel is left)."""
-    pending = state.aftermath.get("angels", [])
-    if not pending:
+    """The angels the winner may take now, in any order: an Archangel while a multiple of 500 is still owed,
+    an Angel while any multiple is (an Angel may stand in for the Archangel) [17]; the stock allowing."""
+    owed = state.aftermath.get("angels", [])
+    if not owed:
         return []
     winner = state.legions.get(state.aftermath["winner"])
     if winner is None or winner.height >= MAX_LEGION:
         return []
-    wanted = pending[0]
-    options = [angel for angel in ([wanted] if wanted == ANGEL else [ARCHANGEL, ANGEL]) if state.stock[angel] > 0]
-    return options
+    options = [ARCHANGEL] if ARCHANGEL in owed else []
+    return [angel for angel in [*options, ANGEL] if state.stock[angel] > 0]
 
 
 def aftermath_open(state: TitanState) -> bool:
@@ -518,13 +522,19 @@ def reinforce(state: TitanState, creature: str) -> None:
 
 
 def acquire(state: TitanState, angel: str) -> None:
-    """The winner takes the next angel its points earned, or declines the rest (they cannot wait) [17]."""
+    """The winner takes one of the angels its points earned, or declines the rest (they cannot wait) [17].
+
+    Each multiple passed gives one angel, taken or not in any combination: an Archangel uses up a multiple
+    of 500; an Angel a multiple of 100 that is not one of 500 if one is left, else a multiple of 500 (so
+    what the others may still bring is kept)."""
     if not angel:
         state.aftermath["angels"] = []
         open_aftermath(state)
         return
     winner = state.legions[state.aftermath["winner"]]
-    state.aftermath["angels"] = state.aftermath["angels"][1:]
+    owed = list(state.aftermath["angels"])
+    owed.remove(ANGEL if angel == ANGEL and ANGEL in owed else ARCHANGEL)
+    state.aftermath["angels"] = owed
     state.stock[angel] -= 1
     winner.add(angel)
     winner.reveal(range(state.num_players), [angel])
@@ -591,13 +601,6 @@ def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
         state.log.append(
             f"{name(state, alive[0])} wins the game: the last Titan standing." if alive else "The game is a draw."
         )
-    elif not state.players[state.mover].alive:
-        next_turn(state)  # the mover is out: his turn ends here
-
-
-def turn_interrupted(state: TitanState, mover: int) -> bool:
-    """After a Titan's death: the game is over, or `mover` (whose turn it was) is out and the next turn began."""
-    return state.phase == Phase.GAME_OVER or state.mover != mover
 
 
 def _has_titan(state: TitanState, seat: int) -> bool:

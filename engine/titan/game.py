@@ -7,7 +7,7 @@ from typing import Any, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
-from engine.titan import battle, flow
+from engine.titan import battle, flow, masterboard
 from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
@@ -31,7 +31,7 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
-from engine.titan.data import LANDS, STARTING_LEGION, TITAN, TOWERS
+from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TITAN, TOWERS
 from engine.titan.state import (
     COLOURS,
     Legion,
@@ -54,10 +54,25 @@ class TitanOptions(BaseModel):
         title="Open legions",
         description="Every legion's contents are shown to everyone (a house rule many groups play with).",
     )
+    balanced_towers: bool = Field(
+        default=False,
+        title="Balanced towers",
+        description="Fewer than six players sit in Towers spread evenly round the board, instead of Towers "
+        "drawn at random (as in Colossus; the rulebook draws them).",
+        json_schema_extra={"players": [2, 3, 4, 5]},
+    )
 
 
 def _own(state: GameState) -> TitanState:
     return cast(TitanState, state)
+
+
+def _declining_angels(state: TitanState) -> str:
+    """The button that declines the angels still owed: 'Take no angel' when only one more may come."""
+    winner = state.legions.get(state.aftermath.get("winner", ""))
+    room = MAX_LEGION - winner.height if winner is not None else 0
+    owed = len(state.aftermath.get("angels", []))
+    return "Take no angel" if min(owed, room) <= 1 else f"Take none of the {owed} angels owed"
 
 
 class Titan(Game):
@@ -67,16 +82,19 @@ class Titan(Game):
     title = "Titan"
     min_players = 2
     max_players = 6
-    rules_version = 1
+    rules_version = 2
     log_limit = 240  # the log shows the last turns of a long game (the app shows 200 lines); the replay has all
     Options = TitanOptions
     action_types = ACTION_TYPES
 
     # -- set-up -----------------------------------------------------------------------------------------------
     def setup(self, num_players: int, options: Any, seed: int, seats: list[Seat]) -> GameState:
-        """Towers drawn at random, the order by descending towers, one legion of eight each [5]."""
+        """Towers drawn at random (or spread evenly round the board, an option), the order by descending
+        towers, one legion of eight each [5]."""
         state = TitanState(self.id, num_players, options, seed, seats)
         towers = list(TOWERS)
+        if options.balanced_towers and num_players < len(TOWERS):
+            towers = list(masterboard.balanced_towers(num_players, state.rng.randrange(len(TOWERS))))
         state.rng.shuffle(towers)
         state.players = [Player(towers[seat], COLOURS[seat]) for seat in range(num_players)]
         state.legions = {}
@@ -222,6 +240,8 @@ class Titan(Game):
             return f"{who(action.unit, True)} strikes {who(action.target)}: needs {action.number}"
         if isinstance(action, Rangestrike) and 0 <= action.unit < len(units) and 0 <= action.target < len(units):
             return f"{who(action.unit, True)} rangestrikes {who(action.target)}"
+        if isinstance(action, Acquire) and not action.angel and state.phase == Phase.AFTERMATH:
+            return _declining_angels(state)
         if isinstance(action, Carry) and 0 <= action.target < len(units):
             return f"Carry the extra hits to {who(action.target)}"
         if isinstance(action, (Move, Engage)) and action.land in LANDS:
@@ -250,6 +270,13 @@ class Titan(Game):
         from engine.titan.view import build_view
 
         return build_view(_own(state), seat)
+
+    def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """From version 1: an engagement left on the table after the mover's Titan died in it (version 1 did
+        not clear it) is cleared, as today's rules do; nothing else changes shape."""
+        if rules_version >= 2 or own.get("phase") not in (Phase.SPLIT, Phase.MOVE, Phase.ENGAGE, Phase.MUSTER):
+            return own
+        return {**own, "engagement": {}}
 
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Set the Titan fields of a saved position (validated; ValueError if it is not one)."""

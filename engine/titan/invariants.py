@@ -64,6 +64,8 @@ def violations(state: TitanState) -> list[str]:
             problems.append(f"legions of two players on {land} outside the mover's engagements")
         if len(owners) > len(set(owners)) and state.phase not in (Phase.SPLIT, Phase.MOVE):
             problems.append(f"two legions of one player on {land} after the movement phase")
+    if state.engagement and state.phase not in ENGAGEMENT_PHASES - {Phase.MOVE, Phase.ENGAGE}:
+        problems.append(f"an engagement on the table in the {state.phase} phase")  # one that is over is cleared
     # the battle
     battle = state.battle
     if battle is not None:

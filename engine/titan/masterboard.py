@@ -216,3 +216,12 @@ def opposite_edge(edge: int) -> int:
 def titan_teleport_edges(land: int) -> tuple[int, ...]:
     """The attacker edges a Titan-teleporting legion chooses from: 1, 3 or 5, only 3 in a Tower [10.4]."""
     return (TOWER_ATTACKER_EDGE,) if _land(land).is_tower else WIDE_EDGES
+
+
+def balanced_towers(players: int, first: int) -> tuple[int, ...]:
+    """The Towers of `players` seats spread as evenly round the board as six allow, from the `first` Tower
+    (0-5) of `TOWERS`, which run in order round the board: 2 players opposite, 3 every other Tower, 4 two
+    pairs of neighbours facing each other, 5 all but one (the option "balanced towers", as Colossus has it)."""
+    if not 1 <= players <= len(TOWERS) or not 0 <= first < len(TOWERS):
+        raise ValueError(f"no balanced towers for {players} players from Tower {first}")
+    return tuple(sorted(TOWERS[(first + seat * len(TOWERS) // players) % len(TOWERS)] for seat in range(players)))

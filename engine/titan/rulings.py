@@ -11,6 +11,13 @@ RULINGS: tuple[tuple[str, str], ...] = (
         "go clockwise from there).",
     ),
     (
+        "Balanced towers (an option of this edition)",
+        "An option at set-up (off by default; for 2 to 5 players) seats the players in Towers spread evenly round "
+        "the board instead of drawing them, as Colossus offers: two players opposite, three in every other Tower, "
+        "four in two pairs of neighbours facing each other, five in all Towers but one. Which evenly spread "
+        "Towers, and who sits in which, is still drawn.",
+    ),
+    (
         "Legion markers",
         "A split's new legion takes its player's lowest free marker; the number on a marker has no effect.",
     ),
@@ -64,6 +71,18 @@ RULINGS: tuple[tuple[str, str], ...] = (
         "Line of sight over three slopes (this edition's reading)",
         "A rangestrike crosses three or more slopes, dunes or walls only if both ends stand atop one of them "
         "(or an end stands atop a cliff), as the step-by-step line of sight rules say.",
+    ),
+    (
+        "Angels owed for several multiples (this edition's reading)",
+        "Points that pass several multiples of 100 in one engagement bring one angel for each, an Archangel for "
+        "a multiple of 500. The winner takes any of them, in any order, as far as room and stock allow, and may "
+        "take an Angel in place of an Archangel (480 + 140 passes 500 and 600: one "
+        "Archangel or Angel and one Angel); those not taken at once are lost.",
+    ),
+    (
+        "A defender who slays the mover's Titan",
+        "His battle points count, he may take the angels they bring and muster as any winning defender; then the "
+        "mover's turn ends. The half points of the dead player's other legions bring no angel.",
     ),
     (
         "Conceding after a kill (this edition's reading)",

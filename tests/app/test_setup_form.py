@@ -126,3 +126,20 @@ def test_a_computer_seat_starts_at_the_weakest_level_above_random_play():
     assert [seat.level for seat in titan.seats if seat.kind == "ai"] == [1]  # Standard, though Random is offered
     dice = default_setup(GAMES, "titan_dice")
     assert [seat.level for seat in dice.seats if seat.kind == "ai"] == [1]  # Easy
+
+
+def test_titan_offers_balanced_towers_off_by_default_for_fewer_than_six_players():
+    from app.options_form import option_fields, render_fields
+
+    form = {"game": "titan", "num_players": "4", "seat0_name": "Ann", "seat0_kind": "human"}
+    _game, setup = read_form(GAMES, form, None)
+    fields = option_fields(GAMES["titan"].Options)
+    four = render_fields(fields, {}, 4)
+    assert "Balanced towers" in four and "spread evenly round the board" in four
+    assert 'name="opt_balanced_towers" checked' not in four  # off by default
+    assert "Balanced towers" not in render_fields(fields, {}, 6)  # six players take every Tower anyway
+    _seats, options, _seed = checked_start(setup, {**form, "opt_balanced_towers": "on"})
+    state = GAMES["titan"].new_game(4, options, 3, _seats)
+    assert state.options.balanced_towers is True
+    _seats, options, _seed = checked_start(setup, form)
+    assert GAMES["titan"].new_game(4, options, 3, _seats).options.balanced_towers is False

@@ -82,3 +82,19 @@ def test_where_not_all_can_come_on_the_standard_player_brings_on_as_many_as_fit(
     assert [line for line in state.log if "never came on" in line] == [
         "Cyclops never came on the battleland and is eliminated."
     ]
+
+
+def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_takes_the_archangel():
+    """[17] 350 + 161 = 511 passes 400 and 500: with room for one the bot takes the Archangel (the
+    stronger), not the 400's Angel it was once limited to; with room for both it takes both."""
+    from engine.titan.state import Phase
+    from tests.engine.titan.test_flow import WORTH_161, _won_by_concession, act
+
+    bot = make_bot(GAME, 1, 5)
+    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    state = act(state, bot.choose(state, state.current_player))
+    assert "Archangel" in state.legions["Bu01"].contents and state.phase == Phase.MUSTER
+    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    while state.phase == Phase.AFTERMATH:
+        state = act(state, bot.choose(state, state.current_player))
+    assert {"Angel", "Archangel"} <= set(state.legions["Bu01"].contents)

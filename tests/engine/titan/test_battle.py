@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import IllegalAction, ScriptedRng
 from engine.titan import battle as battles
 from engine.titan.actions import (
+    Acquire,
     Carry,
     Concede,
     EndManeuver,
@@ -230,6 +231,57 @@ def test_a_titan_slain_in_battle_ends_it_and_its_player_is_out():
     # standing Ogre among them: Bk01's Ogre and Bk02 (Centaur, Ogre), added up and halved [19.4]
     assert state.players[1].score == 24 + (12 + 12 + 12) // 2
     assert "Bob scores 18 for Ann's legions." in state.log
+
+
+def test_a_defender_who_slays_the_movers_titan_scores_takes_his_angel_and_musters():
+    """[19.3] Bob, the mover, attacks with his Titan alone; Ann's Serpent slays it. Bob is out, but his turn
+    ends only once Ann has taken what any winning defender may: her battle points (the Titan, 6 x 4 = 24,
+    from 90 to 114) bring an Angel, and her two Centaurs on the Plains may muster a Lion. Bob's other legion
+    (an Angel) gives her half its value, which brings no angel [19.4]. Then the next player's turn begins,
+    with nothing of the engagement left on the table."""
+    state = fight(["Titan"], ["Serpent", "Centaur", "Centaur"], players=3)
+    state.players[0].score = 90
+    serpent, titan = index_of(state, "Serpent", DEFENDER), index_of(state, "Titan", ATTACKER)
+    centaurs = [i for i, unit in enumerate(state.battle.units) if unit.name == "Centaur"]
+    set_battle(state, {serpent: "C3", titan: "C4", centaurs[0]: "F1", centaurs[1]: "F2"}, active=DEFENDER)
+    battles.begin_strike(state)
+    dice(state, *([6] * 18))  # Serpent (skill 2) at the Titan (skill 4): 6 needed
+    state = act(state, Strike(unit=serpent, target=titan, number=6))
+    dice(state, *([1] * 6))
+    state = act(state, EndStrikes())  # Bob's slain Titan strikes back, and misses
+    if state.phase == Phase.STRIKE and state.battle.step == "strikeback":
+        state = act(state, Strike(unit=titan, target=serpent, number=2))
+        state = act(state, EndStrikes())
+    assert state.battle is None and not state.players[1].alive and not state.is_over
+    assert state.players[0].score == 90 + 24 + 24 // 2
+    assert state.phase == Phase.AFTERMATH and state.decider == 0 and state.mover == 1
+    legal = GAME.legal_actions(state)
+    assert Acquire(angel="Angel") in legal and Reinforce(creature="Lion") in legal
+    assert not any(isinstance(action, Summon) for action in legal)
+    state = act(state, Acquire(angel="Angel"))
+    state = act(state, Reinforce(creature="Lion"))
+    assert state.legions["Bk01"].contents == ["Angel", "Centaur", "Centaur", "Lion", "Serpent"]
+    assert state.phase == Phase.SPLIT and state.mover != 1 and state.players[state.mover].alive
+    assert state.engagement == {} and state.aftermath == {}
+
+
+def test_a_defender_who_slays_the_movers_titan_with_nothing_to_take_ends_the_turn_at_once():
+    state = fight(["Titan"], ["Serpent", "Ogre", "Ogre", "Ogre", "Ogre", "Ogre", "Ogre"], players=3)
+    serpent, titan = index_of(state, "Serpent", DEFENDER), index_of(state, "Titan", ATTACKER)
+    set_battle(state, {serpent: "C3", titan: "C4"}, active=DEFENDER)
+    for unit in state.battle.units:
+        if unit.name == "Ogre":
+            unit.hex = ("A1", "A2", "A3", "B1", "B2", "B3")[state.battle.units.index(unit) % 6]
+    battles.begin_strike(state)
+    dice(state, *([6] * 18))
+    state = act(state, Strike(unit=serpent, target=titan, number=6))
+    dice(state, *([1] * 6))
+    state = act(state, EndStrikes())
+    if state.phase == Phase.STRIKE and state.battle.step == "strikeback":
+        state = act(state, Strike(unit=titan, target=serpent, number=2))
+        state = act(state, EndStrikes())
+    assert not state.players[1].alive and state.players[0].score == 24 + 24 // 2  # a full legion: no angel
+    assert state.phase == Phase.SPLIT and state.mover != 1 and state.engagement == {}
 
 
 def test_conceding_after_slaying_the_other_titan_ends_the_battle_as_the_titans_death_does():

@@ -215,6 +215,95 @@ def test_points_passing_multiples_of_100_bring_angels_and_500_an_archangel():
     assert state.phase == Phase.MUSTER
 
 
+WORTH_161 = ["Colossus", "Dragon", "Giant", "Hydra", "Serpent"]  # 40 + 27 + 28 + 30 + 36
+
+
+def _won_by_concession(score: int, winner: list[str], loser: list[str]) -> TitanState:
+    """Bob, on `score`, attacks Ann's `loser` with `winner`; Ann concedes: Bob scores her legion's value."""
+    state = _engaged(winner, loser)
+    state.players[1].score = score
+    state = act(state, Engage(land=6))
+    return act(state, Concede())
+
+
+def _acquires(state: TitanState) -> list[Acquire]:
+    return [action for action in GAME.legal_actions(state) if isinstance(action, Acquire)]
+
+
+def test_passing_400_and_500_with_room_for_one_offers_the_archangel_or_the_angel_or_neither():
+    """[17] One angel per multiple of 100 passed, an Archangel for the 500, each optional, in any combination
+    the legion has room for. 350 + 161 = 511 passes 400 and 500; with room for one, Bob may take the
+    Archangel (which the 500 brings), the Angel, or neither (before: only the 400's Angel was offered)."""
+    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    assert state.players[1].score == 511 and state.aftermath["angels"] == ["Angel", "Archangel"]
+    assert _acquires(state) == [Acquire(angel="Archangel"), Acquire(angel="Angel"), Acquire()]
+    assert GAME.describe_action(state, Acquire()) == "Take no angel"
+    archangel = act(state, Acquire(angel="Archangel"))
+    assert "Archangel" in archangel.legions["Bu01"].contents and archangel.legions["Bu01"].height == 7
+    assert archangel.phase == Phase.MUSTER and archangel.stock["Archangel"] == state.stock["Archangel"] - 1
+    angel = act(state, Acquire(angel="Angel"))
+    assert "Angel" in angel.legions["Bu01"].contents and angel.phase == Phase.MUSTER
+    neither = act(state, Acquire())
+    assert neither.legions["Bu01"].height == 6 and _acquires(neither) == []
+
+
+def test_the_angels_owed_for_several_multiples_may_be_taken_in_any_order():
+    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)  # room for two
+    assert GAME.describe_action(state, Acquire()) == "Take none of the 2 angels owed"
+    angel_first = act(state, Acquire(angel="Angel"))  # the 400's Angel: the 500's Archangel is still owed
+    assert _acquires(angel_first) == [Acquire(angel="Archangel"), Acquire(angel="Angel"), Acquire()]
+    both = act(angel_first, Acquire(angel="Archangel"))
+    assert both.legions["Bu01"].contents.count("Angel") == 1 and "Archangel" in both.legions["Bu01"].contents
+    archangel_first = act(state, Acquire(angel="Archangel"))
+    assert _acquires(archangel_first) == [Acquire(angel="Angel"), Acquire()]  # the 400's
+    assert act(archangel_first, Acquire(angel="Angel")).legions["Bu01"].contents == both.legions["Bu01"].contents
+    two_angels = act(angel_first, Acquire(angel="Angel"))  # an Angel may stand in for the Archangel
+    assert two_angels.legions["Bu01"].contents.count("Angel") == 2 and _acquires(two_angels) == []
+
+
+def test_several_hundreds_passed_at_once_bring_an_angel_each_as_room_allows():
+    """150 + 161 = 311 passes 200 and 300: two Angels; with room for one, one Angel or none."""
+    state = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    assert state.aftermath["angels"] == ["Angel", "Angel"] and _acquires(state) == [Acquire(angel="Angel"), Acquire()]
+    state = act(act(state, Acquire(angel="Angel")), Acquire(angel="Angel"))
+    assert state.legions["Bu01"].contents.count("Angel") == 2 and state.legions["Bu01"].height == 7
+    room_for_one = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    assert _acquires(room_for_one) == [Acquire(angel="Angel"), Acquire()]
+    assert act(room_for_one, Acquire(angel="Angel")).phase == Phase.MUSTER
+
+
+def test_with_no_archangel_left_an_angel_is_taken_for_the_500():
+    state = _engaged(["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    state.players[1].score = 350
+    state.slain["Archangel"] = state.stock["Archangel"]  # say every Archangel is out of the box
+    state.stock["Archangel"] = 0
+    state = act(act(state, Engage(land=6)), Concede())
+    assert _acquires(state) == [Acquire(angel="Angel"), Acquire()]
+    state = act(act(state, Acquire(angel="Angel")), Acquire(angel="Angel"))
+    assert state.legions["Bu01"].contents.count("Angel") == 2
+
+
+def test_an_engagement_that_ends_the_movers_game_leaves_nothing_on_the_table():
+    """Bob (the mover) concedes his Titan's legion to Ann's terms: he is out, his turn ends, and the next
+    player's split phase shows no engagement (nor its terms to Ann) [19]."""
+    state = act(_engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
+    state = act(state, Propose(eliminated="attacker", losses=()))
+    state = act(state, Concede())
+    assert not state.players[1].alive and state.players[0].score == 24 + 12 + 24 // 2
+    assert state.phase == Phase.SPLIT and state.mover != 1 and state.players[state.mover].alive
+    assert state.engagement == {} and state.aftermath == {} and state.battle is None
+    assert all(GAME.view(state, seat)["engagement"] == {} for seat in (None, 0, 1, 2))
+
+
+def test_an_engagement_left_on_the_table_outside_the_engagements_is_an_impossible_position():
+    state = act(_engaged(["Lion"], ["Ogre"]), Engage(land=6))
+    stale = dict(state.engagement)
+    state = act(act(state, Concede()), Summon())  # Ann concedes; Bob summons no angel: his muster phase
+    assert state.phase == Phase.MUSTER and violations(state) == []
+    state.engagement = stale
+    assert "an engagement on the table in the muster phase" in violations(state)
+
+
 def test_a_titans_death_puts_its_player_out_and_the_last_titan_wins():
     state = _engaged(["Lion", "Lion", "Ogre"], ["Titan", "Ogre"])
     state.players[0].score = 120  # Titan power 7: value 28
@@ -255,3 +344,67 @@ def test_random_games_keep_every_invariant():
             while not state.is_over and state.moves < 4000:
                 state = act(state, rng.choice(GAME.legal_actions(state)))
             assert state.is_over
+
+
+# -- the option "balanced towers" -----------------------------------------------------------------------------------
+
+
+def _towers(players: int, seed: int, **options) -> tuple[int, ...]:
+    state = GAME.new_game(players, options or None, seed)
+    return tuple(player.tower for player in state.players)
+
+
+def test_the_towers_run_in_order_round_the_board():
+    """`balanced_towers` spreads the Towers by their place in TOWERS: 100 to 600 must go round the board."""
+    import math
+
+    from engine.titan.data import LANDS, TOWERS
+
+    centre_x = sum(LANDS[t].x for t in TOWERS) / len(TOWERS)
+    centre_y = sum(LANDS[t].y for t in TOWERS) / len(TOWERS)
+    angles = [math.atan2(LANDS[t].y - centre_y, LANDS[t].x - centre_x) for t in TOWERS]
+    turns = [(b - a) % (2 * math.pi) for a, b in zip(angles, angles[1:] + angles[:1], strict=True)]
+    if turns[0] > math.pi:  # clockwise on the map, whose y grows downward
+        turns = [2 * math.pi - turn for turn in turns]
+    assert all(0.5 < turn < 1.6 for turn in turns) and math.isclose(sum(turns), 2 * math.pi)  # one way round
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_balanced_towers_spread_fewer_than_six_players_evenly_round_the_board(players):
+    """With the option, the gaps between neighbouring players' Towers round the board differ by at most one
+    Tower (2: opposite; 3: every other; 4: two facing pairs; 5: all but one); every such seating happens."""
+    from engine.titan.data import TOWERS
+
+    seatings = set()
+    for seed in range(40):
+        towers = _towers(players, seed, balanced_towers=True)
+        assert len(set(towers)) == players
+        places = sorted(TOWERS.index(tower) for tower in towers)
+        gaps = [(b - a) % 6 for a, b in zip(places, places[1:] + places[:1], strict=True)]
+        assert max(gaps) - min(gaps) <= (0 if 6 % players == 0 else 1), (seed, towers)
+        seatings.add(tuple(sorted(towers)))
+    assert len(seatings) == {2: 3, 3: 2, 4: 3, 5: 6}[players]  # each evenly spread set of Towers
+
+
+def test_balanced_towers_with_six_players_take_every_tower_as_without():
+    for seed in range(5):
+        assert _towers(6, seed, balanced_towers=True) == _towers(6, seed)
+        assert sorted(_towers(6, seed)) == [100, 200, 300, 400, 500, 600]
+
+
+def test_without_the_option_the_towers_are_drawn_as_before():
+    """The option is off by default, and a seed deals the Towers it dealt before the option existed: the
+    saved games of release 6 began with the Towers today's set-up draws for their seeds."""
+    import json
+    from pathlib import Path
+
+    assert GAME.Options().balanced_towers is False
+    corpus = json.loads((Path(__file__).parents[2] / "saves" / "corpus" / "r6.json").read_text())
+    games = [entry for entry in corpus["entries"] if entry["game"] == "titan"]
+    assert games
+    for entry in games:
+        assert "balanced_towers" not in entry["options"]
+        saved = tuple(player["tower"] for player in entry["own"]["players"])
+        assert _towers(entry["players"], entry["seed"], **entry["options"]) == saved
+    spread = {_towers(4, seed) for seed in range(40)}
+    assert any(sorted(towers) == [100, 200, 300, 400] for towers in spread)  # unbalanced seatings still drawn

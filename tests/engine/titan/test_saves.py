@@ -54,3 +54,30 @@ def test_trimming_a_log_drops_whole_turns_from_its_start():
     assert state.log == ["line 7", "line 8", "line 9"] and state.turns == [(0, "T3")]
     undone = undo(state, 0)
     assert undone is state  # nothing to take back in a fresh game
+
+
+def test_a_rules_version_1_save_keeps_no_engagement_its_mover_died_in():
+    """Rules version 1 left the engagement in which the mover's Titan died on the table into the next turn;
+    such a save opens with it cleared (`migrate_position`), while today's saves may not hold one at all."""
+    import pytest
+
+    from engine.core import InvalidSave
+    from engine.titan.actions import Concede, Engage, Propose
+    from engine.titan.state import Phase
+    from tests.engine.titan.test_flow import _engaged, act
+
+    state = act(_engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
+    stale = dict(state.engagement)
+    state = act(act(state, Propose(eliminated="attacker", losses=())), Concede())
+    assert state.phase == Phase.SPLIT and state.engagement == {}
+    for version, opens in ((1, True), (2, False)):
+        data = save.save_data(state, version)
+        data.pop("c", None), data.pop("d", None), data.pop("h", None)
+        data["x"]["own"]["engagement"] = stale
+        if opens:
+            again = save.loads(save.pack(data))
+            assert again.engagement == {} and again.phase == Phase.SPLIT and again.mover == state.mover
+            assert again.snapshot()["own"] == state.snapshot()["own"]
+        else:
+            with pytest.raises(InvalidSave, match="engagement on the table"):
+                save.loads(save.pack(data))
