@@ -93,7 +93,7 @@ class Titan(Game):
         towers, one legion of eight each [5]."""
         state = TitanState(self.id, num_players, options, seed, seats)
         towers = list(TOWERS)
-        if options.balanced_towers and num_players < len(TOWERS):
+        if getattr(options, "balanced_towers", False) and num_players < len(TOWERS):
             towers = list(masterboard.balanced_towers(num_players, state.rng.randrange(len(TOWERS))))
         state.rng.shuffle(towers)
         state.players = [Player(towers[seat], COLOURS[seat]) for seat in range(num_players)]
