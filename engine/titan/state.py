@@ -1,7 +1,9 @@
 """The state of a game of Titan: players, legions, the stock, the turn and, while one is fought, the battle.
 
 A legion's contents are secret: besides its owner, each seat knows only the characters it has seen
-(`Legion.known[seat]`, a sub-multiset of the contents); `view.py` draws from that and nothing else.
+(`Legion.known[seat]`, a sub-multiset of the contents); `view.py` draws from that and nothing else. Characters
+shown in a legion (`reveal`) are known to be there, at least that many of each; a character joining or leaving in
+everyone's sight (`add`, `remove`) is counted in or out of what each seat knows; a split forgets (`forget`).
 """
 
 from __future__ import annotations
@@ -131,7 +133,8 @@ class Legion:
         return list(self.contents) if seat == self.owner else list(self.known[seat])
 
     def reveal(self, seats: list[int] | range, characters: list[str] | None = None) -> None:
-        """`seats` now know `characters` (all the contents if None) to be in this legion."""
+        """`seats` are shown `characters` (all the contents if None) in this legion: they know at least that many
+        of each to be there (what they knew already is not counted twice). A character joining is `add`."""
         shown = sorted(self.contents if characters is None else characters)
         for seat in seats:
             if seat == self.owner:
@@ -157,14 +160,19 @@ class Legion:
         self.known = [[] for _ in self.known]
 
     def add(self, name: str) -> None:
-        """A character joins (kept sorted)."""
+        """A character joins in everyone's sight (mustered, a reinforcement, an angel taken or summoned, one
+        going back to its donor): every other seat knows one more of it, besides those it knew."""
         self.contents = sorted([*self.contents, name])
+        for seat, known in enumerate(self.known):
+            if seat != self.owner:
+                self.known[seat] = sorted([*known, name])
 
     def remove(self, name: str) -> None:
-        """A character leaves (slain, summoned away, given up); what others knew of it goes too."""
+        """A character leaves in everyone's sight (slain, summoned away, given up, sent back): each other seat
+        knows one fewer of it. One it had seen goes; of the ones it had not, it learns nothing."""
         self.contents.remove(name)
         for known in self.known:
-            if known.count(name) > self.contents.count(name):
+            if name in known:
                 known.remove(name)
 
     def copy(self) -> Legion:
