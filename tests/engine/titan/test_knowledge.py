@@ -6,22 +6,30 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from engine.core import Rng, Seat
 from engine.titan import recruiting
 from engine.titan.actions import (
     Accept,
     Acquire,
     Concede,
     EndManeuver,
+    EndMoves,
     Engage,
+    Fight,
+    Move,
     Muster,
     Propose,
     Reinforce,
+    Split,
     Summon,
 )
+from engine.titan.ai import make_bot
 from engine.titan.data import ANGEL, LANDS, TITAN
-from engine.titan.state import Phase
+from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import PLAINS, fight, index_of, set_battle
-from tests.engine.titan.test_flow import _engaged, act, clear_board, new, place
+from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
 
 # -- a character given up in public ---------------------------------------------------------------------------------
 
@@ -113,3 +121,121 @@ def test_an_angel_that_cannot_come_on_goes_back_to_its_donor_in_everyones_sight(
     state = act(state, EndManeuver())  # the Angel was not brought on: back to Bu02
     assert state.legions["Bu02"].contents == [ANGEL, TITAN]
     assert state.legions["Bu02"].known[0] == [ANGEL]
+
+
+# -- an independent tracker of what each seat has seen ------------------------------------------------------------
+
+
+LORDS_SHOWN = (ANGEL, "Archangel", TITAN)  # a tower teleport shows the least telling lord (ruling)
+
+
+class Tracker:
+    """What each seat has seen of each other player's legion, worked out from what happens in its sight, without
+    `Legion.known`: everyone sees the starting legions, the recruiters and the recruit of a muster, the lord of a
+    teleport, both legions of a battle, and every character that joins or leaves a legion other than by a split
+    or by legions joining again (a split, and legions that join again, forget what was known: the ruling). The
+    two players of an engagement see both legions."""
+
+    def __init__(self, state: TitanState) -> None:
+        self.seats = state.num_players
+        self.known: dict[str, list[Counter[str]]] = {
+            marker: [Counter(legion.contents) if seat != legion.owner else Counter() for seat in range(self.seats)]
+            for marker, legion in state.legions.items()
+        }
+        self.events: Counter[str] = Counter()
+
+    def _show(self, marker: str, names: list[str] | tuple[str, ...], seats: range | list[int]) -> None:
+        for seat in seats:
+            self.known[marker][seat] |= Counter(names)  # at least that many of each
+
+    def step(self, before: TitanState, action, after: TitanState) -> None:
+        everyone = range(self.seats)
+        self.events[action.kind] += 1
+        if isinstance(action, Engage):
+            mine = [lg for lg in before.legions_on(action.land) if lg.owner == before.mover]
+            theirs = [lg for lg in before.legions_on(action.land) if lg.owner != before.mover]
+            self._show(mine[0].marker, mine[0].contents, [theirs[0].owner])
+            self._show(theirs[0].marker, theirs[0].contents, [mine[0].owner])
+        elif isinstance(action, Fight):
+            for side in ("attacker", "defender"):
+                legion = before.legions[before.engagement[side]]
+                self._show(legion.marker, legion.contents, everyone)
+        elif isinstance(action, Move) and action.teleport:
+            legion = before.legions[action.marker]
+            lord = TITAN if action.teleport == "titan" else next(n for n in LORDS_SHOWN if n in legion.contents)
+            self._show(action.marker, [lord], everyone)
+        elif isinstance(action, (Muster, Reinforce)) and action.creature:
+            if isinstance(action, Muster):
+                marker = action.marker
+            elif before.phase == Phase.AFTERMATH:
+                marker = before.aftermath["winner"]
+            else:
+                marker = before.battle.defender
+            legion = before.legions[marker]
+            shown = recruiting.recruiter_sets(LANDS[legion.land].terrain, legion.contents, action.creature)[0]
+            self._show(marker, shown, everyone)
+            self.events["recruiters shown"] += 1
+        forgetting = isinstance(action, (Split, EndMoves))  # a split, or legions joining again
+        for marker in list(self.known):
+            if marker not in after.legions:
+                del self.known[marker]
+                continue
+            old, new = Counter(before.legions[marker].contents), Counter(after.legions[marker].contents)
+            if old == new:
+                continue
+            if forgetting:
+                self.known[marker] = [Counter() for _ in everyone]
+                continue
+            owner = after.legions[marker].owner
+            for seat in everyone:
+                if seat != owner:
+                    self.known[marker][seat] = self.known[marker][seat] - (old - new) + (new - old)
+            for name in (new - old).elements():
+                self.events[f"{name} joins in sight"] += 1
+            for name in (old - new).elements():
+                self.events[f"{name} leaves in sight"] += 1
+        for marker in after.legions:
+            if marker not in self.known:  # a split's new legion
+                self.known[marker] = [Counter() for _ in everyone]
+
+    def disagreements(self, state: TitanState) -> list[str]:
+        found = []
+        for marker, legion in state.legions.items():
+            for seat in range(self.seats):
+                if seat != legion.owner and Counter(legion.known[seat]) != self.known[marker][seat]:
+                    found.append(
+                        f"seat {seat} knows {sorted(legion.known[seat])} of {marker} {legion.contents}, "
+                        f"has seen {sorted(self.known[marker][seat].elements())}"
+                    )
+        return found
+
+
+def played(players: int, seed: int, *, bots: bool, open_legions: bool = False, cap: int = 700):
+    """(state before, action, state after) along a game of random or Standard computer players."""
+    options = {"open_legions": True} if open_legions else None
+    state = GAME.new_game(players, options, seed, [Seat(name=f"P{i}") for i in range(players)])
+    rng = Rng(seed)
+    deciders = [make_bot(GAME, 1, seed * 10 + seat) for seat in range(players)] if bots else []
+    while not state.is_over and state.moves < cap:
+        seat = state.current_player
+        action = deciders[seat].choose(state, seat) if bots else rng.choice(GAME.legal_actions(state))
+        after = GAME.apply(state, action)
+        yield state, action, after
+        state = after
+
+
+GAMES = [(players, seed, False) for players in (2, 3, 4, 5, 6) for seed in range(3)] + [
+    (players, seed, True) for players in (2, 3, 4, 6) for seed in range(1)
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "bots"), GAMES)
+def test_what_each_seat_knows_is_what_it_has_seen_at_every_step(players, seed, bots):
+    tracker = None
+    for before, action, after in played(players, seed, bots=bots, cap=500 if bots else 700):
+        if tracker is None:
+            tracker = Tracker(before)
+            assert tracker.disagreements(before) == []
+        tracker.step(before, action, after)
+        assert tracker.disagreements(after) == [], f"after move {before.moves}: {action}"
+    assert tracker is not None and tracker.events["move"] > 0
