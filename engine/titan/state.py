@@ -279,20 +279,36 @@ class TitanState(GameState):
         }
 
 
+def seen(state: TitanState, legion: Legion, seat: int) -> list[str]:
+    """What `seat` has seen of a legion: all of it if it is its own or fights on a battleland (in everyone's
+    sight), else what it knows."""
+    fight = state.battle
+    if legion.owner == seat or (fight is not None and legion.marker in (fight.attacker, fight.defender)):
+        return legion.contents
+    return legion.known[seat]
+
+
+_BOX = {name: creature.count for name, creature in CREATURES.items() if name != TITAN}
+
+
 def unseen(state: TitanState, seat: int) -> Counter[str]:
     """The characters in other players' legions that `seat` has not seen, by name (Titans apart): the box less
-    the stock, the slain, the seat's own and everything it has been shown. In the order of `CREATURES`."""
-    counted: Counter[str] = Counter()
+    the stock, the slain, the seat's own and everything it has seen. In the order of `CREATURES`."""
+    counted: dict[str, int] = {}
     for legion in state.legions.values():
-        counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
+        for name in seen(state, legion, seat):
+            counted[name] = counted.get(name, 0) + 1
     if state.battle is not None:
         for names in state.battle.gone.values():
-            counted.update(names)
-    pool: Counter[str] = Counter()
-    for name, creature in CREATURES.items():
-        if name != TITAN:
-            pool[name] = max(0, creature.count - state.stock.get(name, 0) - state.slain.get(name, 0) - counted[name])
-    return pool
+            for name in names:
+                counted[name] = counted.get(name, 0) + 1
+    stock, slain = state.stock, state.slain
+    return Counter(
+        {
+            name: max(0, count - stock.get(name, 0) - slain.get(name, 0) - counted.get(name, 0))
+            for name, count in _BOX.items()
+        }
+    )
 
 
 # -- reading a saved position back -------------------------------------------------------------------------------
