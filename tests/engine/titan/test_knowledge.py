@@ -239,3 +239,17 @@ def test_what_each_seat_knows_is_what_it_has_seen_at_every_step(players, seed, b
         tracker.step(before, action, after)
         assert tracker.disagreements(after) == [], f"after move {before.moves}: {action}"
     assert tracker is not None and tracker.events["move"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_what_each_seat_knows_is_what_it_has_seen_in_many_whole_games(players):
+    steps = 0
+    for seed in range(20):
+        tracker = None
+        for before, action, after in played(players, 200 + seed, bots=seed % 4 == 0, cap=5000):
+            tracker = tracker or Tracker(before)
+            tracker.step(before, action, after)
+            assert tracker.disagreements(after) == [], f"game {seed}, after move {before.moves}: {action}"
+            steps += 1
+    print(f"{players} players: {steps} positions compared")
