@@ -39,6 +39,7 @@ from engine.titan.state import (
     Player,
     TitanState,
     restore_fields,
+    seen,
     starting_stock,
     unseen,
 )
@@ -304,31 +305,78 @@ class Titan(Game):
         return make_bot(self, level, seed)
 
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
-        """A copy `seat` could believe in: every other player's hidden characters dealt again at random from
-        the ones nobody has shown (what the box holds less the stock, the slain, the seat's own and every
-        character it has seen), each player's Titan in one of his legions unless it has been seen; new dice.
-        Nothing the seat cannot see is kept as it really is."""
+        """A copy `seat` could believe in, and a sound game: new dice, and nothing hidden from the seat kept as it
+        really is. What the seat sees stays: its own legions, both legions of a battle, every legion in an "open
+        legions" game, what it knows of the others' legions, the terms on the table if it is party to them.
+
+        The characters of other players' legions it has not seen are dealt again at random from those it cannot
+        account for (the box less the stock, the slain, its own and every character it has seen); each other
+        player's Titan it has not seen goes into one of his legions, each unseen slot alike. What a third seat
+        knows of a legion dealt again is what the seat knows he knows, and as many of the characters dealt as he
+        knew besides; terms between two other players are drawn again among those the copy's legions allow."""
         copy = _own(state.clone(record=False))
         copy.rng = Rng(rng.next64())
-        pool = [name for name, count in unseen(copy, seat).items() for _ in range(count)]
-        hidden_titans: list[int] = []
-        for other, player in enumerate(copy.players):
-            if other != seat and player.alive and not any(TITAN in lg.knows(seat) for lg in copy.legions_of(other)):
-                hidden_titans.append(other)
-        rng.shuffle(pool)
-        heights = {marker: legion.height for marker, legion in copy.legions.items()}
-        titan_in: set[str] = set()
-        for other in hidden_titans:  # each hidden Titan into one of its player's legions with a slot unknown
-            slots = [lg.marker for lg in copy.legions_of(other) if heights[lg.marker] > len(lg.knows(seat))]
-            if slots:
-                titan_in.add(slots[rng.randrange(len(slots))])
-        for marker, legion in sorted(copy.legions.items()):
-            if legion.owner == seat:
-                continue
-            base = legion.knows(seat) + ([TITAN] if marker in titan_in else [])
-            missing = heights[marker] - len(base)
-            legion.contents = sorted(base + [pool.pop() for _ in range(min(missing, len(pool)))])
+        if copy.phase != Phase.GAME_OVER and not getattr(copy.options, "open_legions", False):
+            self._deal_unseen(copy, seat, rng)  # (in an open game, every legion is seen whole)
+        self._draw_terms(copy, seat, rng)
         return copy
+
+    @staticmethod
+    def _deal_unseen(copy: TitanState, seat: int, rng: Rng) -> None:
+        """The characters of other players' legions `seat` has not seen, dealt again (see `determinize`)."""
+        titan_seen = {seat}
+        hidden: list[Legion] = []
+        for marker in sorted(copy.legions):
+            legion = copy.legions[marker]
+            shown = seen(copy, legion, seat)
+            if TITAN in shown:
+                titan_seen.add(legion.owner)
+            if len(shown) < legion.height:
+                hidden.append(legion)
+        pool = [name for name, count in unseen(copy, seat).items() for _ in range(count)]
+        rng.shuffle(pool)
+        titan_in: set[str] = set()
+        for other, player in enumerate(copy.players):
+            if other in titan_seen or not player.alive:
+                continue
+            slots = [lg for lg in hidden if lg.owner == other for _ in range(lg.height - len(lg.known[seat]))]
+            if slots:
+                titan_in.add(slots[rng.randrange(len(slots))].marker)
+        for legion in hidden:
+            known = legion.known[seat]
+            titan = legion.marker in titan_in
+            dealt = [pool.pop() for _ in range(legion.height - len(known) - titan)]
+            if titan:
+                dealt.insert(rng.randrange(len(dealt) + 1), TITAN)
+            legion.contents = sorted(known + dealt)
+            for other, theirs in enumerate(legion.known):
+                if other == seat or not theirs:
+                    continue
+                if other == legion.owner:
+                    legion.known[other] = []
+                    continue
+                rest, common = list(known), []  # what the seat knows he knows
+                for name in theirs:
+                    if name in rest:
+                        rest.remove(name)
+                        common.append(name)
+                legion.known[other] = sorted(common + dealt[: len(theirs) - len(common)])
+
+    @staticmethod
+    def _draw_terms(copy: TitanState, seat: int, rng: Rng) -> None:
+        """Terms on the table between two other players, drawn again among those their legions allow (the seat
+        saw only that terms were proposed); terms left behind by an engagement that is over, taken away."""
+        terms = copy.engagement
+        if terms and terms["proposer"] >= 0:
+            sides = [copy.legions[terms[side]] for side in ("attacker", "defender") if terms[side] in copy.legions]
+            if seat not in {legion.owner for legion in sides}:  # the seat saw only that terms were proposed
+                eliminated, losses = "", ()
+                if len(sides) == 2:
+                    proposals, terms["proposals"] = terms["proposals"], 0
+                    choices = flow.proposal_choices(copy)
+                    terms["proposals"] = proposals
+                    eliminated, losses = choices[rng.randrange(len(choices))]
+                terms.update(eliminated=eliminated, losses=list(losses))
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""

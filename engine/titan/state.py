@@ -1,7 +1,9 @@
 """The state of a game of Titan: players, legions, the stock, the turn and, while one is fought, the battle.
 
 A legion's contents are secret: besides its owner, each seat knows only the characters it has seen
-(`Legion.known[seat]`, a sub-multiset of the contents); `view.py` draws from that and nothing else.
+(`Legion.known[seat]`, a sub-multiset of the contents); `view.py` draws from that and nothing else. Characters
+shown in a legion (`reveal`) are known to be there, at least that many of each; a character joining or leaving in
+everyone's sight (`add`, `remove`) is counted in or out of what each seat knows; a split forgets (`forget`).
 """
 
 from __future__ import annotations
@@ -131,7 +133,8 @@ class Legion:
         return list(self.contents) if seat == self.owner else list(self.known[seat])
 
     def reveal(self, seats: list[int] | range, characters: list[str] | None = None) -> None:
-        """`seats` now know `characters` (all the contents if None) to be in this legion."""
+        """`seats` are shown `characters` (all the contents if None) in this legion: they know at least that many
+        of each to be there (what they knew already is not counted twice). A character joining is `add`."""
         shown = sorted(self.contents if characters is None else characters)
         for seat in seats:
             if seat == self.owner:
@@ -157,14 +160,19 @@ class Legion:
         self.known = [[] for _ in self.known]
 
     def add(self, name: str) -> None:
-        """A character joins (kept sorted)."""
+        """A character joins in everyone's sight (mustered, a reinforcement, an angel taken or summoned, one
+        going back to its donor): every other seat knows one more of it, besides those it knew."""
         self.contents = sorted([*self.contents, name])
+        for seat, known in enumerate(self.known):
+            if seat != self.owner:
+                self.known[seat] = sorted([*known, name])
 
     def remove(self, name: str) -> None:
-        """A character leaves (slain, summoned away, given up); what others knew of it goes too."""
+        """A character leaves in everyone's sight (slain, summoned away, given up, sent back): each other seat
+        knows one fewer of it. One it had seen goes; of the ones it had not, it learns nothing."""
         self.contents.remove(name)
         for known in self.known:
-            if known.count(name) > self.contents.count(name):
+            if name in known:
                 known.remove(name)
 
     def copy(self) -> Legion:
@@ -271,20 +279,36 @@ class TitanState(GameState):
         }
 
 
+def seen(state: TitanState, legion: Legion, seat: int) -> list[str]:
+    """What `seat` has seen of a legion: all of it if it is its own or fights on a battleland (in everyone's
+    sight), else what it knows."""
+    fight = state.battle
+    if legion.owner == seat or (fight is not None and legion.marker in (fight.attacker, fight.defender)):
+        return legion.contents
+    return legion.known[seat]
+
+
+_BOX = {name: creature.count for name, creature in CREATURES.items() if name != TITAN}
+
+
 def unseen(state: TitanState, seat: int) -> Counter[str]:
     """The characters in other players' legions that `seat` has not seen, by name (Titans apart): the box less
-    the stock, the slain, the seat's own and everything it has been shown. In the order of `CREATURES`."""
-    counted: Counter[str] = Counter()
+    the stock, the slain, the seat's own and everything it has seen. In the order of `CREATURES`."""
+    counted: dict[str, int] = {}
     for legion in state.legions.values():
-        counted.update(legion.contents if legion.owner == seat else legion.knows(seat))
+        for name in seen(state, legion, seat):
+            counted[name] = counted.get(name, 0) + 1
     if state.battle is not None:
         for names in state.battle.gone.values():
-            counted.update(names)
-    pool: Counter[str] = Counter()
-    for name, creature in CREATURES.items():
-        if name != TITAN:
-            pool[name] = max(0, creature.count - state.stock.get(name, 0) - state.slain.get(name, 0) - counted[name])
-    return pool
+            for name in names:
+                counted[name] = counted.get(name, 0) + 1
+    stock, slain = state.stock, state.slain
+    return Counter(
+        {
+            name: max(0, count - stock.get(name, 0) - slain.get(name, 0) - counted.get(name, 0))
+            for name, count in _BOX.items()
+        }
+    )
 
 
 # -- reading a saved position back -------------------------------------------------------------------------------
