@@ -31,7 +31,7 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
-from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TITAN, TOWERS
+from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TOWERS
 from engine.titan.state import (
     COLOURS,
     Legion,
@@ -41,7 +41,6 @@ from engine.titan.state import (
     restore_fields,
     seen,
     starting_stock,
-    unseen,
 )
 
 
@@ -310,8 +309,8 @@ class Titan(Game):
         legions" game, what it knows of the others' legions, the terms on the table if it is party to them.
 
         The characters of other players' legions it has not seen are dealt again at random from those it cannot
-        account for (the box less the stock, the slain, its own and every character it has seen); each other
-        player's Titan it has not seen goes into one of his legions, each unseen slot alike. What a third seat
+        account for: each player's among his own legions (what a player holds in all is public: the first legion,
+        every muster, angel and loss are shown), his Titan, if unseen, into one of his unseen slots. What a third seat
         knows of a legion dealt again is what the seat knows he knows, and as many of the characters dealt as he
         knew besides; terms between two other players are drawn again among those the copy's legions allow."""
         copy = _own(state.clone(record=False))
@@ -323,44 +322,39 @@ class Titan(Game):
 
     @staticmethod
     def _deal_unseen(copy: TitanState, seat: int, rng: Rng) -> None:
-        """The characters of other players' legions `seat` has not seen, dealt again (see `determinize`)."""
-        titan_seen = {seat}
-        hidden: list[Legion] = []
+        """The characters of other players' legions `seat` has not seen, dealt again (see `determinize`): each
+        player's among his own legions, since every character joins or leaves a player's legions in everyone's
+        sight (a muster, an angel, a battle, a legion given up), so what each player holds in all is known."""
+        hidden: dict[int, list[Legion]] = {}
         for marker in sorted(copy.legions):
             legion = copy.legions[marker]
-            shown = seen(copy, legion, seat)
-            if TITAN in shown:
-                titan_seen.add(legion.owner)
-            if len(shown) < legion.height:
-                hidden.append(legion)
-        pool = [name for name, count in unseen(copy, seat).items() for _ in range(count)]
-        rng.shuffle(pool)
-        titan_in: set[str] = set()
-        for other, player in enumerate(copy.players):
-            if other in titan_seen or not player.alive:
-                continue
-            slots = [lg for lg in hidden if lg.owner == other for _ in range(lg.height - len(lg.known[seat]))]
-            if slots:
-                titan_in.add(slots[rng.randrange(len(slots))].marker)
-        for legion in hidden:
-            known = legion.known[seat]
-            titan = legion.marker in titan_in
-            dealt = [pool.pop() for _ in range(legion.height - len(known) - titan)]
-            if titan:
-                dealt.insert(rng.randrange(len(dealt) + 1), TITAN)
-            legion.contents = sorted(known + dealt)
-            for other, theirs in enumerate(legion.known):
-                if other == seat or not theirs:
-                    continue
-                if other == legion.owner:
-                    legion.known[other] = []
-                    continue
-                rest, common = list(known), []  # what the seat knows he knows
-                for name in theirs:
-                    if name in rest:
-                        rest.remove(name)
-                        common.append(name)
-                legion.known[other] = sorted(common + dealt[: len(theirs) - len(common)])
+            if len(seen(copy, legion, seat)) < legion.height:
+                hidden.setdefault(legion.owner, []).append(legion)
+        for legions in hidden.values():
+            pool: list[str] = []
+            for legion in legions:
+                rest = list(legion.contents)
+                for name in legion.known[seat]:
+                    rest.remove(name)
+                pool += rest
+            pool.sort()
+            rng.shuffle(pool)
+            for legion in legions:
+                known = legion.known[seat]
+                dealt = [pool.pop() for _ in range(legion.height - len(known))]
+                legion.contents = sorted(known + dealt)
+                for other, theirs in enumerate(legion.known):
+                    if other == seat or not theirs:
+                        continue
+                    if other == legion.owner:
+                        legion.known[other] = []
+                        continue
+                    rest, common = list(known), []  # what the seat knows he knows
+                    for name in theirs:
+                        if name in rest:
+                            rest.remove(name)
+                            common.append(name)
+                    legion.known[other] = sorted(common + dealt[: len(theirs) - len(common)])
 
     @staticmethod
     def _draw_terms(copy: TitanState, seat: int, rng: Rng) -> None:

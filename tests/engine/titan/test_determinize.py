@@ -79,6 +79,9 @@ def check_copy(state: TitanState, seat: int, copy: TitanState) -> None:
         and player.alive
         and not any(TITAN in (lg.contents if lg.marker in whole else lg.known[seat]) for lg in state.legions_of(owner))
     )
+    for owner in range(state.num_players):  # what each player holds in all is public: dealt among his own legions
+        held = Counter(name for legion in state.legions_of(owner) for name in legion.contents)
+        assert Counter(name for legion in copy.legions_of(owner) for name in legion.contents) == held
     if state.engagement:
         sides = [state.engagement[side] for side in ("attacker", "defender") if state.engagement[side] in state.legions]
         if state.engagement["proposer"] < 0 or seat in {state.legions[marker].owner for marker in sides}:
