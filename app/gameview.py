@@ -136,6 +136,30 @@ def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     return hint or f"{who.name}: choose an action."
 
 
+def warned_labels(
+    module: Any, state: GameState, legal: list[Action], labels: list[str], shown: list[int] | None
+) -> list[str]:
+    """The labels of the choices that get a button, each with what it would cost that its words do not say
+    (the view's optional `action_warning(state, action)`: 'Bring the Gargoyle on at D1 — the Titan could then
+    not come on')."""
+    if not hasattr(module, "action_warning"):
+        return labels
+    labelled = list(labels)
+    for index in range(len(legal)) if shown is None else shown:
+        warning = module.action_warning(state, legal[index])
+        if warning:
+            labelled[index] = f"{labels[index]} \u2014 {warning}"
+    return labelled
+
+
+def armed_status(detail: str) -> str:
+    """The status line after a first tap on a choice with a text to read: the text, then how to play it."""
+    detail = detail.strip()
+    if detail and detail[-1] not in ".!?\u2026":
+        detail += "."
+    return f"{detail} Tap it again to choose it."
+
+
 def guards_secrets(game: Game, state: GameState) -> bool:
     """True when the device passes between humans who must not see each other's secrets."""
     humans = sum(1 for seat in state.seats if not seat.is_ai)
@@ -237,6 +261,7 @@ def render_regions(
             ends_turn = [data.get("kind") in turn_enders for data in dumped]
             if hasattr(module, "shown_actions"):
                 shown, hidden_note = module.shown_actions(ctx)
+            labels = warned_labels(module, state, legal, labels, shown)
         actions = actions_html(
             labels,
             interactive=interactive,

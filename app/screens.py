@@ -617,3 +617,15 @@ def import_dialog_html(text: str = "", error: str = "") -> str:
         + button("Cancel", cls="btn", cmd="close-dialog")
         + "</div></form>"
     )
+
+
+def confirm_dialog_html(heading: str, text: str, yes: str, *, value: str) -> str:
+    """A choice that must be confirmed: what it costs, "Go back" (the default) and the choice itself."""
+    return (
+        "<form method='dialog' class='dialog-body' onsubmit='return false'>"
+        f"<h2 id='dialog-title'>{esc(heading)}</h2><p class='dialog-text'>{esc(text)}</p>"
+        "<div class='form-buttons'>"
+        + button("Go back", cls="btn btn-primary", cmd="close-dialog")
+        + button(yes, cls="btn btn-danger", cmd="confirm-choice", id=value)
+        + "</div></form>"
+    )

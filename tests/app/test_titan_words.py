@@ -1,0 +1,79 @@
+"""Titan's words on the page: a battle is never lost by one tap without being told (a move that strands a
+character says so when its character is picked, a "Done" that eliminates characters asks first, naming
+them), and the small texts of the status line, the choices and the dialogs read right."""
+
+from __future__ import annotations
+
+from app.gameview import armed_status, render_regions
+from app.screens import confirm_dialog_html
+from app.views import titan as titan_view
+from engine.titan.actions import EndManeuver, Maneuver
+from engine.titan.battle import ATTACKER
+from engine.titan.state import TitanState
+from tests.engine.titan.test_battle import index_of
+from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles
+from tests.engine.titan.test_flow import GAME, act
+
+
+def _three_gargoyles_on() -> TitanState:
+    """Bob's Titan and four Gargoyles enter on Plains through edge 3 (A1 B1 C1 D1): three stand on A1 B1 C1."""
+    state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
+    for unit, label in zip(_gargoyles(state)[:3], ("A1", "B1", "C1"), strict=True):
+        state = act(state, Maneuver(unit=unit, hex=label))
+    return state
+
+
+def test_a_move_that_leaves_the_titan_off_says_so_on_the_map_in_the_panel_and_on_its_button():
+    state = _three_gargoyles_on()
+    fourth = _gargoyles(state)[3]
+    picked = render_regions(GAME, state, shown=state.current_player, selected=f"unit:{fourth}")
+    warned = "Bring the Gargoyle on at D1 \u2014 the Titan could then not come on"
+    assert f"aria-label='{warned}'" in picked.board  # the lit hex on the map
+    assert warned in picked.actions  # the picked character's own buttons
+    assert "Careful where the Gargoyle comes on" in picked.board and "At D1: the Titan could then not come on" in (
+        picked.board
+    )
+    assert picked.actions.count("could then not come on") == 1  # the other hexes are safe: no word on them
+    titan = index_of(state, "Titan", ATTACKER)
+    first = render_regions(GAME, state, shown=state.current_player, selected=f"unit:{titan}")
+    assert "could then not come on" not in first.board + first.actions  # the Titan first: nothing to fear
+    move = Maneuver(unit=fourth, hex="D1")
+    assert titan_view.action_warning(state, move) == "the Titan could then not come on"
+    assert titan_view.action_warning(state, Maneuver(unit=fourth, hex="E1")) == ""
+
+
+def test_done_asks_before_it_eliminates_naming_the_characters_and_what_losing_the_titan_means():
+    state = _three_gargoyles_on()
+    question = titan_view.confirm_action(state, EndManeuver())
+    assert question is not None
+    heading, text, yes = question
+    assert heading == "Lose your Titan and the game?"
+    assert text.startswith("The Titan and the Gargoyle were never brought on the battleland")
+    assert "Bob is out of the game" in text and yes == "Eliminate them and end"
+    state = act(state, Maneuver(unit=_gargoyles(state)[3], hex="D1"))
+    heading, text, yes = titan_view.confirm_action(state, EndManeuver()) or ("", "", "")
+    assert text.startswith("The Titan was never brought on the battleland: ending now eliminates it.")
+    assert yes == "Eliminate it and end"
+    titan = index_of(state, "Titan", ATTACKER)
+    # a Done that eliminates nobody, and every other choice, is played at once
+    ogre_only = _attacker_to_enter(["Titan", "Ogre"])
+    ogre_only = act(ogre_only, Maneuver(unit=index_of(ogre_only, "Titan", ATTACKER), hex="C1"))
+    heading, text, _yes = titan_view.confirm_action(ogre_only, EndManeuver()) or ("", "", "")
+    assert heading == "Eliminate the Ogre?" and "Bob is out" not in text
+    ogre_only = act(ogre_only, Maneuver(unit=index_of(ogre_only, "Ogre", ATTACKER), hex="B1"))
+    assert titan_view.confirm_action(ogre_only, EndManeuver()) is None
+    assert titan_view.confirm_action(state, Maneuver(unit=titan, hex="E1")) is None
+
+
+def test_the_confirm_dialog_offers_go_back_first_and_escapes_its_words():
+    html = confirm_dialog_html("Lose <b>?", "Ann's <i>", "Eliminate it and end", value="7")
+    assert "&lt;b&gt;" in html and "&lt;i&gt;" in html and "<b>" not in html
+    assert html.index("Go back") < html.index("Eliminate it and end")
+    assert 'data-cmd="confirm-choice"' in html and 'data-id="7"' in html
+
+
+def test_a_first_tap_reads_as_sentences():
+    assert armed_status("Muster a Troll: Power 8, skill 2") == (
+        "Muster a Troll: Power 8, skill 2. Tap it again to choose it."
+    )
+    assert armed_status("Flee: gone.") == "Flee: gone. Tap it again to choose it."
