@@ -9,18 +9,9 @@ from app.screens import confirm_dialog_html
 from app.views import titan as titan_view
 from engine.titan.actions import EndManeuver, Maneuver
 from engine.titan.battle import ATTACKER
-from engine.titan.state import TitanState
 from tests.engine.titan.test_battle import index_of
-from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles
+from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
 from tests.engine.titan.test_flow import GAME, act
-
-
-def _three_gargoyles_on() -> TitanState:
-    """Bob's Titan and four Gargoyles enter on Plains through edge 3 (A1 B1 C1 D1): three stand on A1 B1 C1."""
-    state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
-    for unit, label in zip(_gargoyles(state)[:3], ("A1", "B1", "C1"), strict=True):
-        state = act(state, Maneuver(unit=unit, hex=label))
-    return state
 
 
 def test_a_move_that_leaves_the_titan_off_says_so_on_the_map_in_the_panel_and_on_its_button():

@@ -32,6 +32,14 @@ def _gargoyles(state: TitanState) -> list[int]:
     return [i for i, unit in enumerate(state.battle.units) if unit.name == "Gargoyle"]
 
 
+def _three_gargoyles_on() -> TitanState:
+    """Bob's Titan and four Gargoyles enter on Plains through edge 3 (A1 B1 C1 D1): three stand on A1 B1 C1."""
+    state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
+    for unit, label in zip(_gargoyles(state)[:3], ("A1", "B1", "C1"), strict=True):
+        state = act(state, Maneuver(unit=unit, hex=label))
+    return state
+
+
 def test_the_fourth_gargoyle_on_the_attackers_edge_leaves_the_titan_no_hex_and_says_so():
     state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
     titan = index_of(state, "Titan", ATTACKER)
