@@ -27,7 +27,7 @@ from app.views.titan_art import (
     terrain_legend,
 )
 from engine.titan import consequences, sight
-from engine.titan.data import BATTLELANDS, CREATURES, LANDS, character_value, power_of
+from engine.titan.data import BATTLELANDS, CREATURES, LANDS, a_name, character_value, power_of
 from engine.titan.state import COLOUR_CODES
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
@@ -211,7 +211,7 @@ def _muster_panel(ctx: BoardContext, code: str, actions: list[tuple[int, dict[st
             image = counter(name, CREATURES[name].power, CREATURES[name].skill, colour)
             buttons.append(
                 f"<button{attrs(type='button', class_='btn tt-muster', data_action=index)}>{image}"
-                f"<span>Muster a {esc(name)}</span></button>"
+                f"<span>Muster {esc(a_name(name))}</span></button>"
             )
     return f"<section class='tt-muster-panel'><h2>Muster with {esc(code)}</h2>{''.join(buttons)}</section>"
 

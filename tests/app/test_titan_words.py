@@ -7,8 +7,9 @@ from __future__ import annotations
 from app.gameview import armed_status, render_regions
 from app.screens import confirm_dialog_html
 from app.views import titan as titan_view
-from engine.titan.actions import EndManeuver, Maneuver
+from engine.titan.actions import Acquire, EndManeuver, Maneuver, Muster, Reinforce
 from engine.titan.battle import ATTACKER
+from engine.titan.data import CREATURES, a_name
 from tests.engine.titan.test_battle import index_of
 from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
 from tests.engine.titan.test_flow import GAME, act
@@ -68,3 +69,31 @@ def test_a_first_tap_reads_as_sentences():
         "Muster a Troll: Power 8, skill 2. Tap it again to choose it."
     )
     assert armed_status("Flee: gone.") == "Flee: gone. Tap it again to choose it."
+
+
+def test_every_creature_takes_the_article_its_name_is_said_with():
+    said_with_an = {"Angel", "Archangel", "Ogre"}  # Unicorn is said "yoo": a Unicorn
+    for name in CREATURES:
+        assert a_name(name) == f"{'an' if name in said_with_an else 'a'} {name}"
+    assert Muster(marker="Bk01", creature="Ogre").describe() == "Bk01 musters an Ogre"
+    assert Muster(marker="Bk01", creature="Unicorn").describe() == "Bk01 musters a Unicorn"
+    assert Reinforce(creature="Ogre").describe() == "Muster an Ogre as a reinforcement"
+    assert Acquire(angel="Archangel").describe() == "Take an Archangel"
+
+
+def test_the_muster_panel_and_the_log_say_an_ogre():
+    state = _attacker_to_enter(["Titan", "Ogre"])  # any position: put Bob's legion where it musters an Ogre
+    from engine.titan.state import Phase
+
+    legion = state.legions["Bu02"]
+    state.battle, state.engagement = None, {}
+    state.phase, state.mover, state.decider = Phase.MUSTER, 1, 1
+    legion.moved, legion.mustered = True, False
+    legion.land = 300  # a Tower: a Titan's legion musters an Ogre there with no recruiter
+    legion.contents = ["Angel", "Titan"]
+    musters = [a for a in GAME.legal_actions(state) if isinstance(a, Muster) and a.creature == "Ogre"]
+    assert musters, GAME.legal_actions(state)
+    panel = render_regions(GAME, state, shown=1, selected="legion:Bu02").board
+    assert "Muster an Ogre" in panel and "Muster a Ogre" not in panel
+    after = GAME.apply(state, musters[0])
+    assert after.log[-1].startswith("Bu02 musters an Ogre in")
