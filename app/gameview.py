@@ -180,9 +180,10 @@ def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
     """The pass-the-device screen: no board, no secrets, one "I am X" button."""
     name = state.seats[seat].name
     text = f"Pass the device to {name}."
+    secrets = str(getattr(view_module(game.id), "SECRETS_SHOWN", "secrets")).replace("{name}", name)
     board = (
         f"<div class='handover'><h2>Pass the device to {esc(name)}</h2>"
-        f"<p>{esc(name)} decides next. The board shows secret cards, so only {esc(name)} should look.</p></div>"
+        f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p></div>"
     )
     actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
     return Regions(

@@ -22,7 +22,8 @@ A game's view module provides:
 - elements with `data-select="<key>"` pick something on the board (a legion, a character): the app
   redraws the board with `ctx.selected` set to that key (again: cleared), and the view shows its targets.
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
-  a "pass the device to X" screen before each human seat decides (see app/gameview.py).
+  a "pass the device to X" screen before each human seat decides (see app/gameview.py), which says what
+  the board shows from `SECRETS_SHOWN` ("what is inside {name}'s legions"; `{name}`: the seat's name).
 """
 
 from __future__ import annotations

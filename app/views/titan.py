@@ -31,6 +31,7 @@ from engine.titan.data import BATTLELANDS, CREATURES, LANDS, a_name, character_v
 from engine.titan.state import COLOUR_CODES
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
+SECRETS_SHOWN = "what is inside {name}'s legions"  # what the pass-the-device screen says the board shows
 ENDS_TURN = frozenset({"end_musters"})
 ON_MAP = frozenset({"split", "move", "engage", "muster", "maneuver", "strike", "rangestrike", "carry"})
 

@@ -97,3 +97,22 @@ def test_the_muster_panel_and_the_log_say_an_ogre():
     assert "Muster an Ogre" in panel and "Muster a Ogre" not in panel
     after = GAME.apply(state, musters[0])
     assert after.log[-1].startswith("Bu02 musters an Ogre in")
+
+
+def test_the_pass_the_device_screen_names_each_games_own_secrets():
+    from app.gameview import handover_regions
+    from engine.core import Seat
+    from engine.registry import GAMES
+
+    ann_bob = [Seat(name="Ann"), Seat(name="<b>Bob</b>")]
+    titan = GAMES["titan"].new_game(2, None, 1, ann_bob)
+    seat = titan.current_player
+    board = handover_regions(GAMES["titan"], titan, seat).board
+    name = "Ann" if seat == 0 else "&lt;b&gt;Bob&lt;/b&gt;"
+    assert f"The board shows what is inside {name}&#x27;s legions, so only {name} should look." in board
+    assert "cards" not in board
+    race = GAMES["titan_race"].new_game(2, None, 1, ann_bob)
+    seat = race.current_player
+    board = handover_regions(GAMES["titan_race"], race, seat).board
+    name = "Ann" if seat == 0 else "&lt;b&gt;Bob&lt;/b&gt;"
+    assert f"The board shows {name}&#x27;s Bonus cards, so only {name} should look." in board
