@@ -344,7 +344,7 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
         for index, a in actions:
             if a["kind"] == "carry" and a["target"] >= 0:
                 target = units[a["target"]]
-                targets.append((target["hex"], index, f"Carry the extra hits to the {target['name']}"))
+                targets.append((target["hex"], index, f"Carry {_extra_hits(view)} to the {target['name']}"))
     overlay = battleland_overlay(
         units,
         targets=targets,
@@ -366,6 +366,12 @@ def _maneuver_words(ctx: BoardContext, unit: dict[str, Any], index: int, action:
     )
     warning = action_warning(ctx.state, ctx.actions[index])
     return f"{words} \u2014 {warning}" if warning else words
+
+
+def _extra_hits(view: dict[str, Any]) -> str:
+    """'the 2 extra hits' (of the carry on hand)."""
+    hits = int((view["battle"].get("carry") or {}).get("hits") or 0)
+    return f"the {hits} extra hit{'s' if hits != 1 else ''}" if hits else "the extra hits"
 
 
 def _rangestrike_number(view: dict[str, Any], units: list[dict[str, Any]], action: dict[str, Any]) -> int:
@@ -504,7 +510,46 @@ def status_hint(ctx: BoardContext) -> str | None:
     if seat is None:
         return None
     name = view["players"][seat]["name"]
-    return f"{name}: {PHASE_HINTS.get(str(view.get('phase')), 'choose')}"
+    return f"{name}: {_phase_hint(ctx)}"
+
+
+ENGAGEMENT_WORDS = (("accept", "accept the terms"), ("fight", "fight"), ("flee", "flee"), ("concede", "concede"),
+                    ("propose", "propose terms"))  # fmt: skip
+
+
+def _either(choices: list[str]) -> str:
+    """'fight, concede or propose terms'."""
+    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
+def _phase_hint(ctx: BoardContext) -> str:
+    """What the player to move may do now, from his legal choices (the phase's general words without them)."""
+    phase = str(ctx.view.get("phase"))
+    kinds = {action.kind for action in ctx.actions}
+    if not kinds:
+        return PHASE_HINTS.get(phase, "choose")
+    if phase == "split":
+        if "end_splits" not in kinds:
+            return "pick your legion to split it (on the map): the first turn begins with a split"
+        return "pick a legion to split (on the map), or roll for movement" if "split" in kinds else "roll for movement"
+    if phase == "engagement":
+        return _either([words for kind, words in ENGAGEMENT_WORDS if kind in kinds])
+    if phase == "carry":
+        return _carry_hint(ctx)
+    return PHASE_HINTS.get(phase, "choose")
+
+
+def _carry_hint(ctx: BoardContext) -> str:
+    """'carry the 2 extra hits to the Ogre (D4) or the Troll (E3), or drop them'."""
+    battle = ctx.view.get("battle") or {}
+    units = battle.get("units") or []
+    targets = [
+        f"the {units[a.target]['name']} ({units[a.target]['hex']})"  # type: ignore[attr-defined]
+        for a in ctx.actions
+        if a.kind == "carry" and 0 <= a.target < len(units)  # type: ignore[attr-defined]
+    ]
+    extra = _extra_hits(ctx.view) if battle else "the extra hits"
+    return f"carry {extra} to {_either(targets)} (lit), or drop them" if targets else f"drop {extra}"
 
 
 GROUP_TITLES = {"propose": "Or propose terms"}

@@ -223,7 +223,9 @@ class Titan(Game):
         if isinstance(action, Rangestrike) and 0 <= action.unit < len(units) and 0 <= action.target < len(units):
             return f"{who(action.unit, True)} rangestrikes {who(action.target)}"
         if isinstance(action, Carry) and 0 <= action.target < len(units):
-            return f"Carry the extra hits to {who(action.target)}"
+            hits = int(fight.carry.get("hits") or 0) if fight is not None else 0
+            extra = f"the {hits} extra hit{'s' if hits != 1 else ''}" if hits else "the extra hits"
+            return f"Carry {extra} to {who(action.target)}"
         if isinstance(action, (Move, Engage)) and action.land in LANDS:
             return f"{action.describe()} ({LANDS[action.land].terrain})"
         return action.describe()

@@ -116,3 +116,48 @@ def test_the_pass_the_device_screen_names_each_games_own_secrets():
     board = handover_regions(GAMES["titan_race"], race, seat).board
     name = "Ann" if seat == 0 else "&lt;b&gt;Bob&lt;/b&gt;"
     assert f"The board shows {name}&#x27;s Bonus cards, so only {name} should look." in board
+
+
+def _status(state) -> str:
+    return render_regions(GAME, state, shown=state.current_player).status_text
+
+
+def test_the_first_turn_asks_for_the_split_before_any_roll_and_then_for_the_roll():
+    from tests.engine.titan.test_flow import new
+
+    state = new()
+    name = state.seats[state.current_player].name
+    assert _status(state) == f"{name}: pick your legion to split it (on the map): the first turn begins with a split"
+    state = act(state, GAME.legal_actions(state)[0])  # the split
+    assert _status(state) == f"{name}: roll for movement"
+
+
+def test_a_defender_with_his_titan_is_not_offered_flight_and_a_proposal_offers_its_acceptance():
+    from engine.titan.actions import Engage, Propose
+    from tests.engine.titan.test_flow import _engaged
+
+    state = act(_engaged(["Ogre", "Ogre"], ["Titan", "Troll"]), Engage(land=6))
+    assert state.current_player == 0 and _status(state) == "Ann: fight, concede or propose terms"
+    plain = act(_engaged(["Ogre", "Ogre"], ["Troll", "Troll"]), Engage(land=6))
+    assert _status(plain) == "Ann: fight, flee, concede or propose terms"
+    offer = next(a for a in GAME.legal_actions(state) if isinstance(a, Propose))
+    answered = act(state, offer)
+    assert _status(answered) == "Bob: accept the terms, fight, concede or propose terms"
+
+
+def test_a_carry_says_how_many_hits_and_to_whom():
+    from engine.titan.actions import Strike
+    from engine.titan.battle import DEFENDER, begin_strike
+    from tests.engine.titan.test_battle import dice, fight, set_battle
+
+    state = fight(["Ogre", "Ogre"], ["Serpent"])  # Serpent: power 18, skill 2
+    serpent = index_of(state, "Serpent", DEFENDER)
+    first, second = [i for i, u in enumerate(state.battle.units) if u.side == ATTACKER]
+    set_battle(state, {serpent: "C3", first: "C4", second: "D3"})
+    begin_strike(state)
+    dice(state, *([6] * 10 + [1] * 8))  # 10 hits on an Ogre of power 6: 4 to carry
+    state = act(state, Strike(unit=serpent, target=first, number=4))
+    regions = render_regions(GAME, state, shown=state.current_player)
+    assert regions.status_text == "Ann: carry the 4 extra hits to the Ogre (D3) (lit), or drop them"
+    assert "Carry the 4 extra hits to the Ogre" in regions.board  # the lit Ogre on the map
+    assert "Carry the 4 extra hits to the Ogre (D3)" in regions.actions
