@@ -215,9 +215,9 @@ class App:
         self.tasks.add(asyncio.ensure_future(self.run_hint(game, state, seat)))
 
     async def run_hint(self, game: Game, state: GameState, seat: int) -> None:
-        """Think as the Hard level over what this seat may know (it samples the rest), then mark its choice."""
+        """Think as the strongest level over what this seat may know (it samples the rest), then mark its choice."""
         dom.set_text("hint-text", "Thinking…")
-        level = max(level for level, _label in ai.bot_levels(game))
+        level, level_name = ai.hint_level(game)
 
         def stale() -> bool:
             return self.state is not state or self.screen != "game"
@@ -230,11 +230,20 @@ class App:
         if action is None or stale() or action not in self.legal:
             return
         index = str(self.legal.index(action))
+        module = view_module(game.id)
+        key = (
+            module.hint_selection(self.last_view or {}, action.model_dump())
+            if hasattr(module, "hint_selection")
+            else None
+        )
+        if key:  # drawn where it is made (a split's halves, a legion's lands), then marked there
+            self.selected = key
+            self.render_game(rolled=False, keep_selection=True)
         for node in dom.query_all(dom.element("screen"), "[data-action]"):
             if dom.attribute(node, "data-action") == index:
                 node.classList.add("is-hinted")
         label = game.describe_action(state, action)
-        dom.set_text("hint-text", f"Hard would play \u201c{label}\u201d (marked). The choice is yours.")
+        dom.set_text("hint-text", f"{level_name} would play \u201c{label}\u201d (marked). The choice is yours.")
 
     # -- replay -------------------------------------------------------------------------------------
     def show_replay(self, index: int = 0) -> None:

@@ -280,7 +280,8 @@ def render_regions(
         if interactive and seat is not None and state.seats[seat].hints and len(legal) > 1:
             actions = (
                 "<div class='hint-box'><button type='button' class='btn btn-small btn-hint' data-cmd='hint'>"
-                "Hint: what would Hard play?</button><p id='hint-text' class='hint-text' aria-live='polite'></p>"
+                f"Hint: what would {esc(ai.hint_level(game)[1])} play?</button>"
+                "<p id='hint-text' class='hint-text' aria-live='polite'></p>"
                 f"</div>{actions}"
             )
     return Regions(

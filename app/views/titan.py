@@ -586,6 +586,19 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     return ""
 
 
+def hint_selection(view: dict[str, Any], data: dict[str, Any]) -> str | None:
+    """What to pick on the map so that a hinted choice is drawn where it is made, and marked there: a split's
+    halves with its Split button, a legion's lands or musters, a character's hexes or targets."""
+    kind = data.get("kind")
+    if kind == "split":
+        return f"split:{data['marker']}:{','.join(sorted(data['leaving']))}"
+    if kind in ("move", "muster"):
+        return f"legion:{data['marker']}"
+    if kind in ("maneuver", "strike", "rangestrike"):
+        return f"unit:{data['unit']}"
+    return None
+
+
 # -- what a battle decision costs (engine/titan/consequences.py), in words -------------------------------------
 
 _STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change

@@ -161,3 +161,45 @@ def test_a_carry_says_how_many_hits_and_to_whom():
     assert regions.status_text == "Ann: carry the 4 extra hits to the Ogre (D3) (lit), or drop them"
     assert "Carry the 4 extra hits to the Ogre" in regions.board  # the lit Ogre on the map
     assert "Carry the 4 extra hits to the Ogre (D3)" in regions.actions
+
+
+def test_hints_name_the_level_they_think_at():
+    from app.screens import setup_html
+    from app.setup_form import default_setup
+    from engine.core import Seat
+    from engine.registry import GAMES
+
+    setup = default_setup(GAMES, "titan")
+    html = setup_html(setup)
+    assert "what the Standard computer would play" in html and "Hard" not in html
+    state = GAMES["titan"].new_game(2, None, 1, [Seat(name="Ann", hints=True), Seat(name="Bob", kind="ai", level=1)])
+    while state.seats[state.current_player].is_ai:
+        state = GAMES["titan"].apply(state, GAMES["titan"].legal_actions(state)[0])
+    actions = render_regions(GAMES["titan"], state, shown=state.current_player).actions
+    assert "Hint: what would Standard play?" in actions
+    dice = setup_html(default_setup(GAMES, "titan_dice"))
+    assert "what the Hard computer would play" in dice  # Titan Dice has a Hard level
+
+
+def test_a_hinted_choice_is_drawn_where_it_is_made_and_can_be_marked_there():
+    """Every choice a hint may name, picked as the hint picks it: its own element is on the screen (the split's
+    button under its halves, the legion's land, the character's hex or target), to be marked."""
+    import re
+
+    from tests.app.test_titan_view import new, walk
+
+    seen: set[str] = set()
+    for state in walk(new(2, 4), 260, seed=4):
+        if state.is_over:
+            break
+        seat = state.current_player
+        view = GAME.view(state, seat)
+        for index, action in enumerate(GAME.legal_actions(state)):
+            key = titan_view.hint_selection(view, action.model_dump())
+            if key is None or (action.kind in seen and index % 5):
+                continue
+            seen.add(action.kind)
+            picked = render_regions(GAME, state, shown=seat, selected=key)
+            found = set(re.findall(r"data-action=['\"](\d+)['\"]", picked.board + picked.actions))
+            assert str(index) in found, (action, key)
+    assert {"split", "move", "muster", "maneuver"} <= seen, seen

@@ -10,6 +10,8 @@ errors fail the test.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -90,3 +92,23 @@ def test_a_move_that_strands_the_titan_says_so_and_done_asks_before_it_eliminate
     expect(dialog).to_be_hidden()
     expect(page.locator("#log")).to_contain_text("Titan never came on the battleland and is eliminated.")
     expect(page.locator("#actions .result")).to_contain_text("Ann wins")
+
+
+def test_a_hinted_split_is_drawn_and_marked_on_the_map_as_the_words_say(page, open_app):
+    from tests.e2e.conftest import fill_seats
+
+    open_app(page, FAST)
+    page.click("[data-cmd=new][data-game=titan]")
+    page.wait_for_selector("#setup-form")
+    fill_seats(page, 2, (0,), None)
+    expect(page.locator("#setup-form")).to_contain_text("what the Standard computer would play")
+    page.check("#setup-hints")
+    page.fill("#setup-seed", "7")
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .tt")
+    page.click("[data-cmd=hint]")
+    expect(page.locator("#hint-text")).to_contain_text("Standard would play \u201cSplit", timeout=60_000)
+    expect(page.locator("#hint-text")).to_contain_text("(marked)")
+    marked = page.locator("#tt-panel .tt-split .btn-primary.is-hinted")  # the split's halves, its button marked
+    expect(marked).to_be_visible()
+    expect(marked).to_have_text(re.compile(r"^Split (Bk|Bu|Br|Gd|Gr|Rd)\d\d$"))
