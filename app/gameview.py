@@ -107,11 +107,22 @@ def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None)
     return f"Move {state.moves + 1}"
 
 
-def variant_label(game: Game, state: GameState) -> str:
+def players_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> list[str]:
+    """The players as the saved-game list names them: the view's own words ('Ann (Black)'), else the seats'
+    names."""
+    module = view_module(game.id)
+    if hasattr(module, "players_label"):
+        named = [str(name) for name in module.players_label(view if view is not None else game.view(state, None))]
+        if len(named) == len(state.seats):
+            return named
+    return [seat.name for seat in state.seats]
+
+
+def variant_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> str:
     """The variant and board of a game in a few words, for the saved-game list ('' for the standard game)."""
     module = view_module(game.id)
     if hasattr(module, "variant_label"):
-        return str(module.variant_label(game.view(state, None)))
+        return str(module.variant_label(view if view is not None else game.view(state, None)))
     return ""
 
 

@@ -561,8 +561,25 @@ def action_group(kind: str) -> str:
 
 
 def turn_label(view: dict[str, Any]) -> str:
-    """'Turn 3' for the saved-game list."""
-    return f"Turn {view.get('turn_number', 1)}"
+    """'Turn 3 (Ann), in battle at 129' for the saved-game list: the turn, whose it is, and a battle or an
+    engagement being resolved."""
+    players = view.get("players") or []
+    mover = view.get("mover")
+    whose = f" ({players[mover]['name']})" if isinstance(mover, int) and 0 <= mover < len(players) else ""
+    where = ""
+    if view.get("battle"):
+        where = f", in battle at {view['battle']['land']}"
+    elif view.get("engagement"):
+        where = f", engagement at {view['engagement'].get('land', '?')}"
+    return f"Turn {view.get('turn_number', 1)}{whose}{where}"
+
+
+def players_label(view: dict[str, Any]) -> list[str]:
+    """Each player with his colour ('Ann (Black)', 'Bob (Blue, out)'), for the saved-game list."""
+    return [
+        f"{player['name']} ({player['colour']}{'' if player.get('alive', True) else ', out'})"
+        for player in view.get("players") or []
+    ]
 
 
 def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:

@@ -203,3 +203,25 @@ def test_a_hinted_choice_is_drawn_where_it_is_made_and_can_be_marked_there():
             found = set(re.findall(r"data-action=['\"](\d+)['\"]", picked.board + picked.actions))
             assert str(index) in found, (action, key)
     assert {"split", "move", "muster", "maneuver"} <= seen, seen
+
+
+def test_the_saved_games_list_tells_two_titan_games_apart():
+    from app.saving import Saver
+    from app.screens import HomeData, saved_game_html
+    from app.storage import MemoryBackend, SaveStore
+    from engine.titan.actions import Engage
+    from tests.engine.titan.test_flow import _engaged, new
+
+    saver = Saver(SaveStore(MemoryBackend()), lambda: 1_000, lambda: "g")
+    first = saver.entry(GAME, new(), "g1")
+    assert first.players == ["Ann (Black)", "Bob (Blue)"]
+    mover = first.players[new().mover].split(" ")[0]
+    assert first.turn == f"Turn 1 ({mover})"
+    engaged = act(_engaged(["Ogre", "Ogre"], ["Troll"], land=129), Engage(land=129))
+    assert saver.entry(GAME, engaged, "g2").turn.endswith("(Bob), engagement at 129")
+    battle = _attacker_to_enter(["Titan", "Ogre"])
+    battle_entry = saver.entry(GAME, battle, "g3")
+    assert battle_entry.turn.endswith("(Bob), in battle at 1")
+    row = saved_game_html(battle_entry, HomeData(games=[battle_entry], last=None))
+    assert "Ann (Black), Bob (Blue)" in row and "in battle at 1" in row
+    assert saved_game_html(first, HomeData(games=[first], last=None)) != row.replace("g3", "g1")
