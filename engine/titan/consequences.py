@@ -10,6 +10,8 @@ picked, and a "Done" that eliminates characters is confirmed first, with the cha
 from __future__ import annotations
 
 from engine.titan import battle as battles
+from engine.titan import battlemap
+from engine.titan.data import CREATURES, EDGES, HEX_LABELS
 from engine.titan.state import Phase, TitanState
 
 
@@ -59,7 +61,9 @@ def stranded_by_entry(state: TitanState, unit: int) -> dict[str, list[int]]:
     could come on now and could not once it stands there (only the hexes that strand someone).
 
     Each character is judged alone (could it still come on somewhere?): a hex that leaves two characters one
-    free hex between them strands neither here; ending the phase then names whoever is still off."""
+    free hex between them strands neither here; ending the phase then names whoever is still off. Only the
+    characters whose reach held that hex are asked again (a walker's every path runs through hexes it can
+    reach; a flyer passes over characters and loses only the hex to land on)."""
     battle = _maneuvering(state)
     others = [index for index in waiting(state) if index != unit]
     if battle is None or not others or unit not in waiting(state):
@@ -68,27 +72,43 @@ def stranded_by_entry(state: TitanState, unit: int) -> dict[str, list[int]]:
     for character in probe.units:
         character.done = True  # only the character asked about is looked at: the others are skipped
 
-    def can_come_on(index: int) -> bool:
+    def hexes_of(index: int) -> set[str]:
         probe.units[index].done = False
         try:
-            return any(action.unit == index for action in battles.maneuver_actions(state, probe))
+            return {action.hex for action in battles.maneuver_actions(state, probe) if action.unit == index}
         finally:
             probe.units[index].done = True
 
-    probe.units[unit].done = False
-    hexes = sorted({action.hex for action in battles.maneuver_actions(state, probe) if action.unit == unit})
-    probe.units[unit].done = True
-    able = [index for index in others if can_come_on(index)]
+    side = battle.active
+    edge = battle.attacker_edge if side == battles.ATTACKER else battle.defender_edge
+    inland = frozenset(HEX_LABELS) - frozenset(EDGES[edge])
+    tower_set_up = side == battles.DEFENDER and battle.map.is_tower  # it places, it does not enter by an edge
+
+    def steps_straight_on(index: int) -> bool:
+        """A quick sure sign that a character can still come on: a free hex of its edge it enters straight
+        (more hexes blocked never lets it reach more, so this never says yes wrongly)."""
+        if tower_set_up:
+            return False
+        enemies = [u.hex for u in probe.units if u.side != side and u.hex is not None]
+        blocked = probe.occupied(index) | inland
+        return bool(battlemap.reachable(probe.map, probe.units[index].name, None, blocked, edge=edge, enemies=enemies))
+
+    hexes = sorted(hexes_of(unit))
+    before = {index: hexes_of(index) for index in others}
     found: dict[str, list[int]] = {}
     verdicts: dict[tuple[str, str], bool] = {}  # (name, hex): two characters of one kind fare alike
     for label in hexes:
         probe.units[unit].hex = label
         stranded = []
-        for index in able:
-            key = (probe.units[index].name, label)
-            if key not in verdicts:
-                verdicts[key] = can_come_on(index)
-            if not verdicts[key]:
+        for index, reach in before.items():
+            name = probe.units[index].name
+            if not reach or label not in reach:
+                continue  # off already (not this move's doing), or never passing through that hex: unchanged
+            if CREATURES[name].flies and len(reach) > 1:
+                continue  # a flyer passes over a character: it only loses that hex to land on
+            if (name, label) not in verdicts:
+                verdicts[name, label] = steps_straight_on(index) or bool(hexes_of(index))
+            if not verdicts[name, label]:
                 stranded.append(index)
         probe.units[unit].hex = None
         if stranded:
