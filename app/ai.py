@@ -32,6 +32,11 @@ def default_level(game: Game) -> int:
     return next((level for level in levels if level >= 1), levels[0] if levels else 1)
 
 
+def hint_level(game: Game) -> tuple[int, str]:
+    """The level a hint thinks at (the game's strongest) and its name: (1, "Standard") in Titan."""
+    return max(bot_levels(game), default=(1, "Easy"))
+
+
 def level_label(game: Game, level: int) -> str:
     """The name of an AI level, e.g. "Easy"."""
     return dict(bot_levels(game)).get(level, f"Level {level}")

@@ -14,13 +14,14 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import can_undo, render_regions, replay_regions, replay_viewer, undo_seat
+from app.gameview import armed_status, can_undo, render_regions, replay_regions, replay_viewer, undo_seat
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save
 from app.screens import (
     HomeData,
     SetupData,
+    confirm_dialog_html,
     game_layout_html,
     home_html,
     import_dialog_html,
@@ -85,6 +86,7 @@ class App:
         self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
         self.history_index = 0  # how many of this app's history entries lie before the one shown
         self.pending_delete: str | None = None
+        self.confirming: tuple[str, GameState | None] | None = None  # a choice asked about in a dialog, and where
         self.confirm_clear = False
         self.setup: SetupData | None = None
         self.rules_cache: dict[str, str] = {}
@@ -213,9 +215,9 @@ class App:
         self.tasks.add(asyncio.ensure_future(self.run_hint(game, state, seat)))
 
     async def run_hint(self, game: Game, state: GameState, seat: int) -> None:
-        """Think as the Hard level over what this seat may know (it samples the rest), then mark its choice."""
+        """Think as the strongest level over what this seat may know (it samples the rest), then mark its choice."""
         dom.set_text("hint-text", "Thinking…")
-        level = max(level for level, _label in ai.bot_levels(game))
+        level, level_name = ai.hint_level(game)
 
         def stale() -> bool:
             return self.state is not state or self.screen != "game"
@@ -228,11 +230,20 @@ class App:
         if action is None or stale() or action not in self.legal:
             return
         index = str(self.legal.index(action))
+        module = view_module(game.id)
+        key = (
+            module.hint_selection(self.last_view or {}, action.model_dump())
+            if hasattr(module, "hint_selection")
+            else None
+        )
+        if key:  # drawn where it is made (a split's halves, a legion's lands), then marked there
+            self.selected = key
+            self.render_game(rolled=False, keep_selection=True)
         for node in dom.query_all(dom.element("screen"), "[data-action]"):
             if dom.attribute(node, "data-action") == index:
                 node.classList.add("is-hinted")
         label = game.describe_action(state, action)
-        dom.set_text("hint-text", f"Hard would play \u201c{label}\u201d (marked). The choice is yours.")
+        dom.set_text("hint-text", f"{level_name} would play \u201c{label}\u201d (marked). The choice is yours.")
 
     # -- replay -------------------------------------------------------------------------------------
     def show_replay(self, index: int = 0) -> None:
@@ -299,8 +310,8 @@ class App:
         its path, so "left" and "right" can be compared), and a card or space on the board whose choice has a
         text to read (the first tap shows it, as a hover would). False while waiting for the second tap."""
         board = dom.element("board")
-        if board is None:
-            return True
+        if board is None or self.question_for(value) is not None:
+            return True  # (a choice with a question to confirm asks it at once, in a dialog)
         previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
         detail = ""
         on_board = node is not None and bool(board.contains(node))
@@ -319,7 +330,7 @@ class App:
         if previewed:
             dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
         else:
-            dom.set_text("status", f"{detail} Tap it again to choose it.")
+            dom.set_text("status", armed_status(detail))
         return False
 
     def choice_detail(self, value: str) -> str:
@@ -332,6 +343,9 @@ class App:
         except (ValueError, IndexError):
             return ""
         text = module.action_detail(self.last_view, action.model_dump()) if hasattr(module, "action_detail") else ""
+        warning = module.action_warning(self.state, action) if hasattr(module, "action_warning") else ""
+        if warning:  # what the choice would cost comes first
+            text = f"{warning[0].upper()}{warning[1:]}." + (f" {text}" if text else "")
         return f"{self.game.describe_action(self.state, action)}: {text}" if text else ""
 
     def on_keydown(self, event: Any) -> None:
@@ -389,6 +403,7 @@ class App:
             "import": self.show_import,
             "import-submit": self.import_from_dialog,
             "close-dialog": lambda: dom.close_dialog("dialog"),
+            "confirm-choice": lambda: self.confirm_choice(item_id or ""),
             "dismiss": self.clear_notices,
             "toggle-choices": lambda: self.toggle_choices(node),
             "replay": self.show_replay,
@@ -602,8 +617,40 @@ class App:
         dom.set_html("actions", regions.actions)
         dom.set_html("log", regions.log)
 
-    def play_index(self, value: str) -> None:
-        """A click on a legal choice: apply it, redraw, save, and let the computer seats play."""
+    def question_for(self, value: str) -> tuple[str, str, str] | None:
+        """The question a choice asks before it is played ((heading, text, the confirming button's words), from
+        the view's optional `confirm_action(state, action)`), or None."""
+        if self.game is None or self.state is None:
+            return None
+        module = view_module(self.game.id)
+        if not hasattr(module, "confirm_action"):
+            return None
+        try:
+            action = self.legal[int(value)]
+        except (ValueError, IndexError):
+            return None
+        question = module.confirm_action(self.state, action)
+        return None if question is None else (str(question[0]), str(question[1]), str(question[2]))
+
+    def ask_to_confirm(self, value: str, question: tuple[str, str, str]) -> None:
+        """A dialog: what the choice costs, with the choice and "Go back" (the default, also Escape)."""
+        self.confirming = (value, self.state)
+        dom.set_html("dialog", confirm_dialog_html(*question, value=value))
+        self.clear_notices(keep_lasting=True)
+        dom.show_dialog("dialog")
+        dom.focus("#dialog [data-cmd='close-dialog']")
+
+    def confirm_choice(self, value: str) -> None:
+        """The dialog's confirming button: play the choice, if the game is still where it was asked."""
+        asked = self.confirming
+        self.confirming = None
+        dom.close_dialog("dialog")
+        if asked is not None and asked[0] == value and asked[1] is self.state:
+            self.play_index(value, confirmed=True)
+
+    def play_index(self, value: str, *, confirmed: bool = False) -> None:
+        """A click on a legal choice: apply it, redraw, save, and let the computer seats play (a choice with a
+        question asks it first, unless `confirmed`)."""
         if self.screen != "game" or self.game is None or self.state is None:
             return
         seat = self.state.current_player
@@ -614,6 +661,10 @@ class App:
             index = int(value)
             action = self.legal[index]
         except (ValueError, IndexError):
+            return
+        question = None if confirmed else self.question_for(value)
+        if question is not None:
+            self.ask_to_confirm(value, question)
             return
         try:
             self.state = self.game.apply(self.state, action)

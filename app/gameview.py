@@ -107,11 +107,22 @@ def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None)
     return f"Move {state.moves + 1}"
 
 
-def variant_label(game: Game, state: GameState) -> str:
+def players_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> list[str]:
+    """The players as the saved-game list names them: the view's own words ('Ann (Black)'), else the seats'
+    names."""
+    module = view_module(game.id)
+    if hasattr(module, "players_label"):
+        named = [str(name) for name in module.players_label(view if view is not None else game.view(state, None))]
+        if len(named) == len(state.seats):
+            return named
+    return [seat.name for seat in state.seats]
+
+
+def variant_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> str:
     """The variant and board of a game in a few words, for the saved-game list ('' for the standard game)."""
     module = view_module(game.id)
     if hasattr(module, "variant_label"):
-        return str(module.variant_label(game.view(state, None)))
+        return str(module.variant_label(view if view is not None else game.view(state, None)))
     return ""
 
 
@@ -136,6 +147,30 @@ def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     return hint or f"{who.name}: choose an action."
 
 
+def warned_labels(
+    module: Any, state: GameState, legal: list[Action], labels: list[str], shown: list[int] | None
+) -> list[str]:
+    """The labels of the choices that get a button, each with what it would cost that its words do not say
+    (the view's optional `action_warning(state, action)`: 'Bring the Gargoyle on at D1 — the Titan could then
+    not come on')."""
+    if not hasattr(module, "action_warning"):
+        return labels
+    labelled = list(labels)
+    for index in range(len(legal)) if shown is None else shown:
+        warning = module.action_warning(state, legal[index])
+        if warning:
+            labelled[index] = f"{labels[index]} \u2014 {warning}"
+    return labelled
+
+
+def armed_status(detail: str) -> str:
+    """The status line after a first tap on a choice with a text to read: the text, then how to play it."""
+    detail = detail.strip()
+    if detail and detail[-1] not in ".!?\u2026":
+        detail += "."
+    return f"{detail} Tap it again to choose it."
+
+
 def guards_secrets(game: Game, state: GameState) -> bool:
     """True when the device passes between humans who must not see each other's secrets."""
     humans = sum(1 for seat in state.seats if not seat.is_ai)
@@ -156,9 +191,10 @@ def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
     """The pass-the-device screen: no board, no secrets, one "I am X" button."""
     name = state.seats[seat].name
     text = f"Pass the device to {name}."
+    secrets = str(getattr(view_module(game.id), "SECRETS_SHOWN", "secrets")).replace("{name}", name)
     board = (
         f"<div class='handover'><h2>Pass the device to {esc(name)}</h2>"
-        f"<p>{esc(name)} decides next. The board shows secret cards, so only {esc(name)} should look.</p></div>"
+        f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p></div>"
     )
     actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
     return Regions(
@@ -237,6 +273,7 @@ def render_regions(
             ends_turn = [data.get("kind") in turn_enders for data in dumped]
             if hasattr(module, "shown_actions"):
                 shown, hidden_note = module.shown_actions(ctx)
+            labels = warned_labels(module, state, legal, labels, shown)
         actions = actions_html(
             labels,
             interactive=interactive,
@@ -254,7 +291,8 @@ def render_regions(
         if interactive and seat is not None and state.seats[seat].hints and len(legal) > 1:
             actions = (
                 "<div class='hint-box'><button type='button' class='btn btn-small btn-hint' data-cmd='hint'>"
-                "Hint: what would Hard play?</button><p id='hint-text' class='hint-text' aria-live='polite'></p>"
+                f"Hint: what would {esc(ai.hint_level(game)[1])} play?</button>"
+                "<p id='hint-text' class='hint-text' aria-live='polite'></p>"
                 f"</div>{actions}"
             )
     return Regions(

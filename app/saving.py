@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.gameview import turn_label, variant_label
+from app.gameview import players_label, turn_label, variant_label
 from app.storage import SAVE_PREFIX, ConflictError, SavedGame, SaveStore, StorageError, parse_revision
 from engine.core.errors import InvalidSave
 from engine.core.game import Game, GameState
@@ -54,16 +54,17 @@ class Saver:
 
     def entry(self, game: Game, state: GameState, entry_id: str) -> SavedGame:
         """The stored entry of a game."""
+        view = game.view(state, None)  # a spectator's: no secret reaches the list
         return SavedGame(
             id=entry_id,
             game_id=state.game_id,
             title=game.title,
-            players=[seat.name for seat in state.seats],
+            players=players_label(game, state, view),
             updated=self.now_ms(),
-            turn=turn_label(game, state),
+            turn=turn_label(game, state, view),
             save=dumps(state),
             finished=state.is_over,
-            extra={"variant": variant_label(game, state)},
+            extra={"variant": variant_label(game, state, view)},
         )
 
     def open_shared(self, state: GameState) -> bool:

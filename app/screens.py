@@ -285,7 +285,7 @@ class SetupData:
     seed: str = ""
     error: str = ""
     solo_note: str = ""
-    hints: bool = False  # human seats may ask what the Hard level would play
+    hints: bool = False  # human seats may ask what the strongest level would play
 
 
 def setup_html(data: SetupData) -> str:
@@ -337,6 +337,7 @@ def setup_html(data: SetupData) -> str:
     )
     solo = f"<p class='solo-note'>{esc(data.solo_note)}</p>" if data.solo_note else ""
     hints_attrs = attrs(type="checkbox", id="setup-hints", name="hints", value="1", checked=data.hints)
+    hint_name = max(data.levels, default=(1, "strongest"))[1]  # hints think at the game's strongest level
     return (
         "<section class='setup' aria-labelledby='setup-title'>"
         "<h1 id='setup-title'>New game</h1>"
@@ -350,8 +351,8 @@ def setup_html(data: SetupData) -> str:
         f"{options_block}"
         "<fieldset class='hints-box'><legend>Help</legend>"
         f"<label class='check' for='setup-hints'><input{hints_attrs}>"
-        "<span>Hints: a human player may ask what the Hard computer would play (it is shown, never played)"
-        "</span></label></fieldset>"
+        f"<span>Hints: a human player may ask what the {esc(hint_name)} computer would play (it is shown, never "
+        "played)</span></label></fieldset>"
         "<fieldset class='seed-box'><legend>Seed</legend>"
         "<label class='field' for='setup-seed'><span>Seed (optional)</span>"
         f"<input{seed_attrs}></label>"
@@ -615,5 +616,17 @@ def import_dialog_html(text: str = "", error: str = "") -> str:
         f"{err}<div class='form-buttons'>"
         + button("Open game", cls="btn btn-primary", cmd="import-submit")
         + button("Cancel", cls="btn", cmd="close-dialog")
+        + "</div></form>"
+    )
+
+
+def confirm_dialog_html(heading: str, text: str, yes: str, *, value: str) -> str:
+    """A choice that must be confirmed: what it costs, "Go back" (the default) and the choice itself."""
+    return (
+        "<form method='dialog' class='dialog-body' onsubmit='return false'>"
+        f"<h2 id='dialog-title'>{esc(heading)}</h2><p class='dialog-text'>{esc(text)}</p>"
+        "<div class='form-buttons'>"
+        + button("Go back", cls="btn btn-primary", cmd="close-dialog")
+        + button(yes, cls="btn btn-danger", cmd="confirm-choice", id=value)
         + "</div></form>"
     )

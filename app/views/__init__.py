@@ -15,10 +15,15 @@ A game's view module provides:
   (element id -> inner markup) are rewritten, so the map (and its pan and zoom) stays as it is.
 - optionally `shown_actions(ctx) -> (indices, note)`: only these actions get a button (the rest are picked
   on the board), with a note saying how.
+- optionally `action_warning(state, action) -> str`: what a choice would cost that its words do not say
+  ('the Titan could then not come on'), added to its button and to a first tap's text ('' for none).
+- optionally `confirm_action(state, action) -> (heading, text, yes) | None`: a choice that asks to be
+  confirmed in a dialog before it is played, on touch, with a mouse and with the keyboard alike.
 - elements with `data-select="<key>"` pick something on the board (a legion, a character): the app
   redraws the board with `ctx.selected` set to that key (again: cleared), and the view shows its targets.
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
-  a "pass the device to X" screen before each human seat decides (see app/gameview.py).
+  a "pass the device to X" screen before each human seat decides (see app/gameview.py), which says what
+  the board shows from `SECRETS_SHOWN` ("what is inside {name}'s legions"; `{name}`: the seat's name).
 """
 
 from __future__ import annotations

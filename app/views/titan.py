@@ -26,11 +26,12 @@ from app.views.titan_art import (
     masterboard_overlay,
     terrain_legend,
 )
-from engine.titan import sight
-from engine.titan.data import BATTLELANDS, CREATURES, LANDS, character_value, power_of
+from engine.titan import consequences, sight
+from engine.titan.data import BATTLELANDS, CREATURES, LANDS, a_name, character_value, power_of
 from engine.titan.state import COLOUR_CODES
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
+SECRETS_SHOWN = "what is inside {name}'s legions"  # what the pass-the-device screen says the board shows
 ENDS_TURN = frozenset({"end_musters"})
 ON_MAP = frozenset({"split", "move", "engage", "muster", "maneuver", "strike", "rangestrike", "carry"})
 
@@ -211,7 +212,7 @@ def _muster_panel(ctx: BoardContext, code: str, actions: list[tuple[int, dict[st
             image = counter(name, CREATURES[name].power, CREATURES[name].skill, colour)
             buttons.append(
                 f"<button{attrs(type='button', class_='btn tt-muster', data_action=index)}>{image}"
-                f"<span>Muster a {esc(name)}</span></button>"
+                f"<span>Muster {esc(a_name(name))}</span></button>"
             )
     return f"<section class='tt-muster-panel'><h2>Muster with {esc(code)}</h2>{''.join(buttons)}</section>"
 
@@ -320,7 +321,7 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
         selectable = [(i, f"unit:{i}", f"Move the {units[i]['name']}") for i in movers]
         if picked is not None:
             targets = [
-                (a["hex"], index, f"Move the {units[picked]['name']} to {a['hex']}")
+                (a["hex"], index, _maneuver_words(ctx, units[picked], index, a))
                 for index, a in actions
                 if a["kind"] == "maneuver" and a["unit"] == picked
             ]
@@ -343,7 +344,7 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
         for index, a in actions:
             if a["kind"] == "carry" and a["target"] >= 0:
                 target = units[a["target"]]
-                targets.append((target["hex"], index, f"Carry the extra hits to the {target['name']}"))
+                targets.append((target["hex"], index, f"Carry {_extra_hits(view)} to the {target['name']}"))
     overlay = battleland_overlay(
         units,
         targets=targets,
@@ -352,7 +353,25 @@ def _battle_layer(ctx: BoardContext) -> tuple[str, str]:
         strike_targets=strikes,
         last_roll=view["battle"].get("last_roll"),
     )
-    return overlay, _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
+    panel = _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
+    return overlay, _entry_warning_html(ctx.state, picked if phase == "maneuver" else None) + panel
+
+
+def _maneuver_words(ctx: BoardContext, unit: dict[str, Any], index: int, action: dict[str, Any]) -> str:
+    """A hex the picked character may go to, in words, with what it would cost another character."""
+    words = (
+        f"Bring the {unit['name']} on at {action['hex']}"
+        if unit["hex"] is None
+        else f"Move the {unit['name']} to {action['hex']}"
+    )
+    warning = action_warning(ctx.state, ctx.actions[index])
+    return f"{words} \u2014 {warning}" if warning else words
+
+
+def _extra_hits(view: dict[str, Any]) -> str:
+    """'the 2 extra hits' (of the carry on hand)."""
+    hits = int((view["battle"].get("carry") or {}).get("hits") or 0)
+    return f"the {hits} extra hit{'s' if hits != 1 else ''}" if hits else "the extra hits"
 
 
 def _rangestrike_number(view: dict[str, Any], units: list[dict[str, Any]], action: dict[str, Any]) -> int:
@@ -491,7 +510,46 @@ def status_hint(ctx: BoardContext) -> str | None:
     if seat is None:
         return None
     name = view["players"][seat]["name"]
-    return f"{name}: {PHASE_HINTS.get(str(view.get('phase')), 'choose')}"
+    return f"{name}: {_phase_hint(ctx)}"
+
+
+ENGAGEMENT_WORDS = (("accept", "accept the terms"), ("fight", "fight"), ("flee", "flee"), ("concede", "concede"),
+                    ("propose", "propose terms"))  # fmt: skip
+
+
+def _either(choices: list[str]) -> str:
+    """'fight, concede or propose terms'."""
+    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
+def _phase_hint(ctx: BoardContext) -> str:
+    """What the player to move may do now, from his legal choices (the phase's general words without them)."""
+    phase = str(ctx.view.get("phase"))
+    kinds = {action.kind for action in ctx.actions}
+    if not kinds:
+        return PHASE_HINTS.get(phase, "choose")
+    if phase == "split":
+        if "end_splits" not in kinds:
+            return "pick your legion to split it (on the map): the first turn begins with a split"
+        return "pick a legion to split (on the map), or roll for movement" if "split" in kinds else "roll for movement"
+    if phase == "engagement":
+        return _either([words for kind, words in ENGAGEMENT_WORDS if kind in kinds])
+    if phase == "carry":
+        return _carry_hint(ctx)
+    return PHASE_HINTS.get(phase, "choose")
+
+
+def _carry_hint(ctx: BoardContext) -> str:
+    """'carry the 2 extra hits to the Ogre (D4) or the Troll (E3), or drop them'."""
+    battle = ctx.view.get("battle") or {}
+    units = battle.get("units") or []
+    targets = [
+        f"the {units[a.target]['name']} ({units[a.target]['hex']})"  # type: ignore[attr-defined]
+        for a in ctx.actions
+        if a.kind == "carry" and 0 <= a.target < len(units)  # type: ignore[attr-defined]
+    ]
+    extra = _extra_hits(ctx.view) if battle else "the extra hits"
+    return f"carry {extra} to {_either(targets)} (lit), or drop them" if targets else f"drop {extra}"
 
 
 GROUP_TITLES = {"propose": "Or propose terms"}
@@ -503,8 +561,25 @@ def action_group(kind: str) -> str:
 
 
 def turn_label(view: dict[str, Any]) -> str:
-    """'Turn 3' for the saved-game list."""
-    return f"Turn {view.get('turn_number', 1)}"
+    """'Turn 3 (Ann), in battle at 129' for the saved-game list: the turn, whose it is, and a battle or an
+    engagement being resolved."""
+    players = view.get("players") or []
+    mover = view.get("mover")
+    whose = f" ({players[mover]['name']})" if isinstance(mover, int) and 0 <= mover < len(players) else ""
+    where = ""
+    if view.get("battle"):
+        where = f", in battle at {view['battle']['land']}"
+    elif view.get("engagement"):
+        where = f", engagement at {view['engagement'].get('land', '?')}"
+    return f"Turn {view.get('turn_number', 1)}{whose}{where}"
+
+
+def players_label(view: dict[str, Any]) -> list[str]:
+    """Each player with his colour ('Ann (Black)', 'Bob (Blue, out)'), for the saved-game list."""
+    return [
+        f"{player['name']} ({player['colour']}{'' if player.get('alive', True) else ', out'})"
+        for player in view.get("players") or []
+    ]
 
 
 def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
@@ -529,3 +604,91 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         angel = CREATURES[data["angel"]]
         return f"Power {angel.power}, skill {angel.skill}, flies"
     return ""
+
+
+def hint_selection(view: dict[str, Any], data: dict[str, Any]) -> str | None:
+    """What to pick on the map so that a hinted choice is drawn where it is made, and marked there: a split's
+    halves with its Split button, a legion's lands or musters, a character's hexes or targets."""
+    kind = data.get("kind")
+    if kind == "split":
+        return f"split:{data['marker']}:{','.join(sorted(data['leaving']))}"
+    if kind in ("move", "muster"):
+        return f"legion:{data['marker']}"
+    if kind in ("maneuver", "strike", "rangestrike"):
+        return f"unit:{data['unit']}"
+    return None
+
+
+# -- what a battle decision costs (engine/titan/consequences.py), in words -------------------------------------
+
+_STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change
+
+
+def _stranding(state: Any, unit: int) -> dict[str, list[int]]:
+    """`consequences.stranded_by_entry`, kept for the state drawn last (the map's targets, the buttons and a
+    tap's confirm all ask about the same picked character)."""
+    if _STRANDING[0] is not state or _STRANDING[1] != unit:
+        _STRANDING[:] = [state, unit, consequences.stranded_by_entry(state, unit)]
+    return _STRANDING[2]  # type: ignore[no-any-return]
+
+
+def _names_list(names: list[str]) -> str:
+    """'the Titan', 'the Titan and the Ogre', 'the Ogre, the Troll and the Titan'."""
+    named = [f"the {name}" for name in names]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def action_warning(state: Any, action: Any) -> str:
+    """What a choice would cost that its words do not say ('the Titan could then not come on'), or ''."""
+    battle = getattr(state, "battle", None)
+    if battle is None or getattr(action, "kind", "") != "maneuver" or battle.units[action.unit].hex is not None:
+        return ""
+    stranded = _stranding(state, action.unit).get(action.hex, [])
+    if not stranded:
+        return ""
+    return f"{_names_list([battle.units[i].name for i in stranded])} could then not come on"
+
+
+def _entry_warning_html(state: Any, picked: int | None) -> str:
+    """Under the picked character waiting to come on: the hexes that would leave another character off, and
+    what that costs."""
+    battle = getattr(state, "battle", None)
+    if battle is None or picked is None or not 0 <= picked < len(battle.units) or battle.units[picked].hex:
+        return ""
+    stranding = _stranding(state, picked)
+    if not stranding:
+        return ""
+    name = battle.units[picked].name
+    lines = "".join(
+        f"<li>At {esc(label)}: {esc(_names_list([battle.units[i].name for i in stranded]))} could then not come on "
+        "and would be eliminated when you end maneuvering.</li>"
+        for label, stranded in sorted(stranding.items())
+    )
+    return (
+        f"<section class='tt-warning' role='note' aria-label='Careful where the {esc(name)} comes on'>"
+        f"<h2>Careful where the {esc(name)} comes on</h2><ul>{lines}</ul></section>"
+    )
+
+
+def confirm_action(state: Any, action: Any) -> tuple[str, str, str] | None:
+    """A choice that must be confirmed before it is played (on touch and with a mouse alike): (heading, text,
+    the confirming button's words); None for any other choice. "Done maneuvering" that eliminates characters
+    never brought on is one."""
+    if getattr(action, "kind", "") != "end_maneuver" or getattr(state, "battle", None) is None:
+        return None
+    gone = consequences.eliminated_if_maneuver_ends(state)
+    if not gone:
+        return None
+    battle = state.battle
+    names = sorted((battle.units[i].name for i in gone), key=lambda name: (name != "Titan", name))
+    listed = _names_list(names)
+    were = "was" if len(names) == 1 else "were"
+    them = "it" if len(names) == 1 else "them"
+    text = f"{listed[0].upper()}{listed[1:]} {were} never brought on the battleland: ending now eliminates {them}."
+    heading = f"Eliminate {listed}?"
+    if "Titan" in names:
+        seat = state.decider
+        owner = state.seats[seat].name if seat is not None and 0 <= seat < len(state.seats) else "you"
+        text += f" Without the Titan, {owner} is out of the game and loses every legion."
+        heading = "Lose your Titan and the game?"
+    return heading, text, f"Eliminate {them} and end"

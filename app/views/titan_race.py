@@ -25,6 +25,7 @@ from app.markup import esc
 from app.views import BoardContext, engine_status
 
 SECRETS = True  # Bonus hands are secret: hot-seat play needs the pass-the-device screen
+SECRETS_SHOWN = "{name}'s Bonus cards"  # what the pass-the-device screen says the board shows
 
 # Designed colours (engine/titan_race/data.py names them; these are their shades on screen).
 COLOURS: dict[str, str] = {

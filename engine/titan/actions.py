@@ -33,6 +33,13 @@ def _names(characters: tuple[str, ...]) -> str:
     return ", ".join(counted[:-1]) + " and " + counted[-1]
 
 
+def _a_name(name: str) -> str:
+    """'an Ogre', 'a Troll'."""
+    from engine.titan.data import a_name
+
+    return a_name(name)
+
+
 class Split(Action):
     """Split a legion: these characters leave it to form a new legion under the lowest free marker."""
 
@@ -225,7 +232,9 @@ class Reinforce(Action):
     creature: Annotated[str, StringConstraints(pattern=r"^([A-Z][a-z]+)?$", max_length=12)] = ""
 
     def describe(self) -> str:
-        return "No reinforcement" if not self.creature else f"Muster a {self.creature} as a reinforcement"
+        if not self.creature:
+            return "No reinforcement"
+        return f"Muster {_a_name(self.creature)} as a reinforcement"
 
 
 class Acquire(Action):
@@ -235,7 +244,7 @@ class Acquire(Action):
     angel: Annotated[str, StringConstraints(pattern=r"^(Angel|Archangel)?$")] = ""
 
     def describe(self) -> str:
-        return "Take no more angels" if not self.angel else f"Take an {self.angel}"
+        return "Take no more angels" if not self.angel else f"Take {_a_name(self.angel)}"
 
 
 class Muster(Action):
@@ -246,7 +255,7 @@ class Muster(Action):
     creature: Name
 
     def describe(self) -> str:
-        return f"{self.marker} musters a {self.creature}"
+        return f"{self.marker} musters {_a_name(self.creature)}"
 
 
 class EndMusters(Action):

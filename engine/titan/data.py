@@ -129,6 +129,11 @@ def range_strength(name: str, score: int = 0) -> int:
     return power_of(name, score) // 2
 
 
+def a_name(name: str) -> str:
+    """The name with its article, as it is said: 'an Ogre', 'an Angel', 'a Unicorn' (said "yoo"), 'a Troll'."""
+    return f"{'an' if name[:1] in ('A', 'E', 'I', 'O') else 'a'} {name}"
+
+
 # -- the masterboard ----------------------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ from engine.titan.data import (
     TELEPORT_ROLL,
     TITAN,
     TITAN_TELEPORT_SCORE,
+    a_name,
     character_value,
 )
 from engine.titan.splits import remainder, split_options
@@ -538,7 +539,7 @@ def acquire(state: TitanState, angel: str) -> None:
     state.stock[angel] -= 1
     winner.add(angel)
     winner.reveal(range(state.num_players), [angel])
-    state.log.append(f"{winner.marker} takes an {angel}.")
+    state.log.append(f"{winner.marker} takes {a_name(angel)}.")
     open_aftermath(state)
 
 
@@ -630,7 +631,7 @@ def muster_into(state: TitanState, legion: Legion, creature: str) -> None:
     state.stock[creature] -= 1
     legion.reveal(range(state.num_players), [*shown, creature])
     by = f", showing {', '.join(shown)}" if shown else ""
-    state.log.append(f"{legion.marker} musters a {creature} in {legion.land}{by}.")
+    state.log.append(f"{legion.marker} musters {a_name(creature)} in {legion.land}{by}.")
 
 
 def end_musters(state: TitanState) -> None:

@@ -243,7 +243,9 @@ class Titan(Game):
         if isinstance(action, Acquire) and not action.angel and state.phase == Phase.AFTERMATH:
             return _declining_angels(state)
         if isinstance(action, Carry) and 0 <= action.target < len(units):
-            return f"Carry the extra hits to {who(action.target)}"
+            hits = int(fight.carry.get("hits") or 0) if fight is not None else 0
+            extra = f"the {hits} extra hit{'s' if hits != 1 else ''}" if hits else "the extra hits"
+            return f"Carry {extra} to {who(action.target)}"
         if isinstance(action, (Move, Engage)) and action.land in LANDS:
             return f"{action.describe()} ({LANDS[action.land].terrain})"
         return action.describe()

@@ -54,6 +54,9 @@ def step(page: Page, rng: random.Random) -> str:
     page.wait_for_selector(WAIT, timeout=90_000)
     if page.locator("#actions .result").count():
         return "over"
+    if page.locator("#dialog [data-cmd=confirm-choice]").is_visible():  # a choice that asks first
+        page.click("#dialog [data-cmd=confirm-choice]")
+        return "confirmed"
     reveal = page.locator("#actions [data-cmd=reveal]")
     if reveal.count():
         reveal.click()
