@@ -14,7 +14,7 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import armed_status, can_undo, render_regions, replay_regions, replay_viewer, undo_seat
+from app.gameview import armed_status, can_undo, render_regions, replay_regions, replay_viewer, undo_for, undo_seat
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save
@@ -889,16 +889,18 @@ class App:
     # -- menu ---------------------------------------------------------------------------------------------
     def undo(self) -> None:
         """Take back the last human decision (and the computer moves after it), never past a roll."""
-        if self.game is None or self.state is None or not can_undo(self.state):
-            return
-        seat = undo_seat(self.state)
+        game, state, shown = self.game, self.state, self.shown_seat
+        if game is None or state is None or not can_undo(game, state, shown):
+            return  # the seat at the device has nothing to take back: never another human's decision
+        seat = undo_seat(game, state, shown)
         assert seat is not None
+        whose = undo_for(game, state, shown)
         self.stop_ai()
-        self.state = undo(self.state, seat)
+        self.state = undo(state, seat)
         self.last_view = None
         self.render_game(rolled=False)
         self.autosave()
-        self.notify("info", "Took back your last decision.")
+        self.notify("info", f"Took back {whose}'s last decision." if whose else "Took back your last decision.")
         self.schedule_ai()
 
     def show_share(self) -> None:

@@ -60,15 +60,38 @@ def perspective(state: GameState) -> int | None:
     return humans[0] if humans else None
 
 
-def undo_seat(state: GameState) -> int | None:
-    """The human seat an Undo acts for: the last human who decided (hot-seat: whoever it was)."""
+def undo_seat(game: Game, state: GameState, shown: int | None = None) -> int | None:
+    """The human seat an Undo acts for (None: nobody's, e.g. while the device is being passed).
+
+    The human to move: in a hot-seat game the one at the device, so an Undo at the start of Ann's turn
+    acts for Ann and never takes back Bob's end of turn (an undo never crosses another human's decision).
+    While a computer seat is to move, the human holding the device (`shown`, hot-seat with secrets), else
+    the human who decided last (whose decision the computer is answering).
+    """
+    if state.is_over:
+        return None
+    current = state.current_player
+    human_to_move = current is not None and not state.seats[current].is_ai
+    if guards_secrets(game, state) and (human_to_move or shown is not None):
+        if shown is None or (human_to_move and current != shown):
+            return None  # the pass-the-device screen: nobody holds the device yet
+        return shown
+    if human_to_move:
+        return current
     return state.last_human if state.last_human >= 0 else None
 
 
-def can_undo(state: GameState) -> bool:
-    """True when an Undo would take something back."""
-    seat = undo_seat(state)
+def can_undo(game: Game, state: GameState, shown: int | None = None) -> bool:
+    """True when an Undo by `undo_seat` would take something back."""
+    seat = undo_seat(game, state, shown)
     return seat is not None and undo_steps(state, seat) > 0
+
+
+def undo_for(game: Game, state: GameState, shown: int | None = None) -> str | None:
+    """The name of the seat an Undo acts for when several humans share the device (None with one human)."""
+    seat = undo_seat(game, state, shown)
+    humans = sum(1 for each in state.seats if not each.is_ai)
+    return state.seats[seat].name if seat is not None and humans > 1 else None
 
 
 def result_lines(game: Game, state: GameState) -> list[str]:
@@ -224,6 +247,7 @@ def render_regions(
     """
     seat = state.current_player
     secret = guards_secrets(game, state)
+    undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
     if secret:
         handover = handover_seat(game, state, shown)
         if handover is not None:
@@ -296,7 +320,7 @@ def render_regions(
                 f"</div>{actions}"
             )
     return Regions(
-        gamebar=gamebar_html(game.title, can_undo(state), state.is_over, can_replay(state)),
+        gamebar=gamebar_html(game.title, undoable, state.is_over, can_replay(state), undo_for=undoer),
         status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),
         board=board,
         actions=actions,

@@ -390,14 +390,20 @@ def game_layout_html(title: str, panel: str = "Choices") -> str:
     )
 
 
-def gamebar_html(title: str, can_undo: bool, is_over: bool, can_replay: bool = False) -> str:
-    """The game's menu: undo, share, replay (when every move is known), rules, home."""
+def gamebar_html(
+    title: str, can_undo: bool, is_over: bool, can_replay: bool = False, undo_for: str | None = None
+) -> str:
+    """The game's menu: undo, share, replay (when every move is known), rules, home.
+
+    `undo_for`: in a hot-seat game, the name of the player an Undo acts for (the one at the device)."""
     undo = button(
         "Undo",
         cls="btn btn-small",
         cmd="undo",
         disabled=not can_undo,
-        title="Take back your last decision (never past a roll)",
+        title=f"Take back {undo_for}'s last decision (never past a roll, nor past another player's decision)"
+        if undo_for
+        else "Take back your last decision (never past a roll)",
     )
     return (
         f"<h1 class='game-title'>{esc(title)}{' · Game over' if is_over else ''}</h1>"

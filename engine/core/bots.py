@@ -330,6 +330,9 @@ class GreedyBot(Bot):
     level = 1
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
+        legal = self.game.preferred_actions(state, legal)
+        if len(legal) == 1:
+            return Thinking(legal[0])
         kinds = self.settings.greedy.random_kinds
         if kinds and all(getattr(action, "kind", None) in kinds for action in legal):
             return Thinking(rng.choice(legal))
@@ -501,6 +504,9 @@ class MctsBot(Bot):
     level = 2
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
+        legal = self.game.preferred_actions(state, legal)
+        if len(legal) == 1:
+            return Thinking(legal[0])
         return _MctsThinking(self, state, seat, legal, rng)
 
 

@@ -255,6 +255,13 @@ class Game:
         worse than another); never empty when `actions` is not."""
         return actions
 
+    def preferred_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """Among the sensible actions of a decision, those the thinking bots (Easy, Hard) choose between: a
+        game may settle a decision its heuristic values exactly, where a few sampled futures are mostly noise
+        (Titan Dice: which attack dice to keep). The random bot and playouts keep every sensible action; never
+        empty when `actions` is not."""
+        return actions
+
     def is_interruption(self, state: GameState) -> bool:
         """True while the player to move answers in the middle of another's turn (a reaction): bots do not
         count it as a turn of its own."""

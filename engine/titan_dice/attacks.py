@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+from math import factorial
+
 from engine.core import Action
 from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, make
 from engine.titan_dice.data import ATTACK_SET, BONUS_DIE, CREATURES, FACES, REGULAR_DICE, TRACK_MAX
@@ -64,6 +68,46 @@ def sensible_keeps(state: TitanDiceState, actions: list[Action]) -> list[Action]
         elif isinstance(action, AttackReroll) and all(action.keep.count(f) >= n for f, n in in_sets.items()):
             sensible.append(action)
     return sensible
+
+
+@lru_cache(maxsize=512)
+def attack_chances(kept: tuple[str, ...], rolled: int) -> tuple[tuple[float, tuple[str, ...]], ...]:
+    """Every way the attacks can turn out when the dice `kept` stay and `rolled` dice are re-rolled: each
+    (probability, the faces that attack, one per set of three), exactly (every face equally likely)."""
+    outcomes: dict[tuple[str, ...], float] = {}
+    sides = len(FACES)
+
+    def spread(index: int, left: int, counts: list[int]) -> None:
+        if index == sides - 1:
+            counts = [*counts, left]
+            ways = factorial(rolled)
+            for count in counts:
+                ways //= factorial(count)
+            faces = [face for face, count in zip(FACES, counts, strict=True) for _ in range(count)]
+            every = list(kept) + faces
+            triggered = tuple(face for face in FACES for _ in range(every.count(face) // ATTACK_SET))
+            outcomes[triggered] = outcomes.get(triggered, 0.0) + ways / sides**rolled
+            return
+        for count in range(left + 1):
+            spread(index + 1, left - count, [*counts, count])
+
+    spread(0, rolled, [])
+    return tuple((chance, faces) for faces, chance in outcomes.items())
+
+
+def keep_worth(state: TitanDiceState, action: Action, worth: Callable[[str], float]) -> float:
+    """What a keep decision is worth on average: the attacks it may bring, each valued by `worth`."""
+    seat = state.decider
+    board = state.boards[seat]
+    dice = attack_dice(state, seat)
+    aside = state.pending.get("aside", [])
+    faces = [board.die_face[d] for d in dice if d in aside]
+    rest = [board.die_face[d] for d in dice if d not in aside]
+    if isinstance(action, AttackReroll):
+        kept, rolled = tuple(sorted(faces + list(action.keep))), len(rest) - len(action.keep)
+    else:
+        kept, rolled = tuple(sorted(faces + rest)), 0
+    return sum(chance * sum(worth(face) for face in triggered) for chance, triggered in attack_chances(kept, rolled))
 
 
 def play_keep(state: TitanDiceState, action: Action) -> None:

@@ -39,6 +39,7 @@ from engine.titan_dice.actions import (
 from engine.titan_dice.data import (
     CREATURES,
     EXODUS_START,
+    FACES,
     SOLO_STACK_DEFAULT,
     TRACK_MAX,
 )
@@ -55,6 +56,16 @@ from engine.titan_dice.rules import (
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState, restore_fields
 from engine.titan_dice.view import build_view
+
+# Added to every attack's worth when the bots weigh their attack keeps: of two keeps otherwise equal (every
+# attack doing nothing, or equally likely to do something), the one more likely to attack at all.
+ANY_ATTACK = 1e-3
+
+
+def strength(board: PlayerBoard) -> float:
+    """How well a board stands, in points, for the bots: its points, a bonus per caged type (progress toward
+    the end trigger), and what the round may still bring it."""
+    return board_score(board) + 1.5 * caged_count(board) + round_potential(board)
 
 
 def _own(state: GameState) -> TitanDiceState:
@@ -280,11 +291,6 @@ class TitanDice(Game):
             progress = sum(board.track) / (TRACK_MAX * len(CREATURES))
             remaining = sum(state.exodus) / (EXODUS_START * len(CREATURES))
             return max(0.0, min(1.0, 0.5 + 0.5 * (progress - (1.0 - remaining))))
-
-        def strength(b: PlayerBoard) -> float:
-            """Points, a bonus per caged type (progress toward the end trigger), and what the round may bring."""
-            return board_score(b) + 1.5 * caged_count(b) + round_potential(b)
-
         best_other = max(strength(b) for i, b in enumerate(state.boards) if i != seat)
         return 0.5 + max(-0.5, min(0.5, (strength(board) - best_other) / 20.0))
 
@@ -299,6 +305,49 @@ class TitanDice(Game):
         if state.phase != Phase.ATTACK_KEEP:
             return actions
         return attacks.sensible_keeps(state, actions) or actions
+
+    def preferred_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """Attack: the keeps most likely to bring attacks that do something, reckoned exactly
+        (`attacks.keep_worth`, every re-rolled face equally likely).
+
+        Four sampled futures per keep (Easy), or Hard's search, could not tell keeping a pair (0.42 attacks)
+        from keeping a single die (0.13): both levels re-rolled their own pair in about half such attacks.
+        Every attack that does something counts the same: the heuristic's worth of one attack is too rough
+        to trade a 0.42 chance for a 0.13 one (its round potential counts a Chimera attack's dice, which the
+        players hit re-roll next turn, as lost: 1-2 points, ten times a Gryphon's bonus die). So a pair is
+        set aside for the third unless its attack does nothing here (`attack_worth`): a Gryphon attack once
+        the bonus die attacks already, a Hydra attack when nobody hit has a card to turn down, a Kraken
+        attack on caged or empty tracks. Of keeps otherwise equal, the one likelier to attack at all."""
+        own = _own(state)
+        if own.phase != Phase.ATTACK_KEEP or len(actions) < 2:
+            return actions
+        useful = {face: (1.0 if worth > 0 else 0.0) + ANY_ATTACK for face, worth in self.attack_worth(own).items()}
+        values = [attacks.keep_worth(own, action, useful.__getitem__) for action in actions]
+        best = max(values)
+        return [action for action, value in zip(actions, values, strict=True) if value >= best * (1 - 1e-9)]
+
+    def attack_worth(self, state: GameState) -> dict[str, float]:
+        """What one attack of each face by the attacker to move would do now, in points of `strength`: what
+        every player it hits loses (each giving up what the baseline player would) and what the attacker
+        gains (a Gryphon's bonus die), against no attack; never less than nothing."""
+        own = _own(state)
+        seat = own.decider
+
+        def after(faces: list[str]) -> list[float]:
+            trial = _own(own.clone(record=False))
+            trial.pending = {"attacker": seat, "faces": faces, "face": "", "victims": []}
+            attacks.continue_attack(trial)
+            while trial.phase == Phase.ATTACK_VICTIM:
+                attacks.play_victim(trial, baseline.choose(trial, self.legal_actions(trial)))
+            return [strength(board) for board in trial.boards]
+
+        none = after([])
+
+        def gain(face: str) -> float:
+            hit = after([face])
+            return hit[seat] - none[seat] + sum(none[i] - hit[i] for i in range(len(hit)) if i != seat)
+
+        return {face: max(0.0, gain(face)) for face in FACES}
 
     def is_interruption(self, state: GameState) -> bool:
         """A player hit by an attack chooses what to give up during the attacker's turn: not a turn of hers."""

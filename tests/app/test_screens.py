@@ -100,9 +100,9 @@ def test_generic_view_and_undo_with_pig():
     regions = render_regions(PIG, state)
     assert "<img" not in regions.board + regions.status
     assert regions.actions.count("data-action=") == len(regions.legal) == 1
-    assert not can_undo(state)
+    assert not can_undo(PIG, state)
     state = PIG.apply(state, PIG.legal_actions(state)[0])  # a roll: never undone
-    assert undo_seat(state) == 0 and not can_undo(state)
+    assert undo_seat(PIG, state) == 0 and not can_undo(PIG, state)
 
 
 def test_rules_screen_has_rulebook_then_rulings():

@@ -61,3 +61,43 @@ def test_the_baseline_plays_whole_games_of_every_size():
             seat = state.current_player
             state = GAME.apply(state, bots[seat].choose(state, seat))
         assert state.is_over
+
+
+def pair_attacks(count: int) -> list:
+    """Attack-keep positions of random 2-4 player games whose roll holds a pair and no three of a kind."""
+    from engine.core import Rng
+    from engine.titan_dice.attacks import attack_dice
+
+    found, seed = [], 0
+    while len(found) < count:
+        players = 2 + seed % 3
+        state = GAME.new_game(players, seed=seed)
+        chooser = Rng(7 * seed + 1)
+        while not state.is_over and len(found) < count:
+            if state.phase == Phase.ATTACK_KEEP and not state.pending.get("aside"):
+                board = state.boards[state.decider]
+                faces = [board.die_face[d] for d in attack_dice(state, state.decider)]
+                if max(faces.count(face) for face in faces) == 2:
+                    found.append((state, faces))
+            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+        seed += 1
+    return found
+
+
+@pytest.mark.parametrize("level, count", [(1, 300), (2, 40)])
+def test_with_a_pair_and_no_three_both_levels_keep_the_pair_unless_its_attack_does_nothing(level, count):
+    """Issue 12: both levels set aside single dice and re-rolled their own pair in about half such attacks."""
+    bot = make_bot(GAME, level, seed=3)
+    kept = 0
+    for state, faces in pair_attacks(count):
+        action = bot.choose(state, state.decider)
+        pairs = {face for face in faces if faces.count(face) == 2}
+        assert action.kind == "attack_reroll"
+        if any(action.keep.count(face) == 2 for face in pairs):
+            kept += 1
+            continue
+        # not kept: right only when no pair's attack would do anything here (nobody hit loses anything)
+        worth = GAME.attack_worth(state)
+        assert all(worth[face] == 0 for face in pairs), (faces, action.describe(), worth)
+        assert any(worth[face] > 0 for face in action.keep), (faces, action.describe(), worth)
+    assert kept >= 0.9 * count, f"kept the pair in {kept} of {count}"
