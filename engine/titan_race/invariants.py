@@ -107,6 +107,12 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         problems.append("a question is pending outside the ANSWER phase")
     if state.winner != -1:
         problems.append(f"a winner ({state.winner}) while the race goes on")
+    count, index = len(state.titans), state.turn_index
+    if state.order != [(state.first_titan + k) % count for k in range(count)]:
+        problems.append(f"turn order {state.order} does not start with the first Titan {state.first_titan}")
+    dice = (count if index == count - 1 and index > 0 else count - index) - (state.phase != Phase.DRAFT)
+    if len(state.pool) != dice:
+        problems.append(f"{len(state.pool)} dice left for the round's {count - index} turns")
     if not problems:
         problems += _turn_problems(state)
     return problems
