@@ -217,11 +217,14 @@ def _game_of(data: dict[str, Any]) -> Game:
 
 # Format-1 saves were made under rules version 1: the frozen copy of those rules replays them.
 V1_RULES: dict[str, str] = {"titan_dice": "engine.legacy.v1.titan_dice", "titan_race": "engine.legacy.v1.titan_race"}
+NEVER_FORMAT_1 = frozenset({"titan"})  # games released after format 1 was last written: no such save exists
 
 
 def _load_v1(data: dict[str, Any]) -> GameState:
     """A format-1 save: replay its actions under rules version 1, then open the position reached as today's game."""
     game = _game_of(data)
+    if game.id in NEVER_FORMAT_1:  # a game that came after format 1: nothing to replay, whatever it holds
+        raise InvalidSave(f"This is not a {game.title} save string: {game.title} games were never saved in format 1.")
     if data["r"] != 1:
         raise InvalidSave(
             f"This {game.title} game was saved by an older version of Titan Table whose rules have changed "

@@ -2,9 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.titan_race.board import SPACES
-from engine.titan_race.data import DECK, FACES, HAND_LIMIT, LAPS_TO_WIN, MAX_LIFE, TRAP_TOKENS
+from engine.titan_race.data import (
+    BONUS_CARDS,
+    DECK,
+    DIRECTIONS,
+    FACE_EXTRA,
+    FACES,
+    GRAND_SLAM_BOARDS,
+    HAND_LIMIT,
+    LAPS_TO_WIN,
+    MAX_LIFE,
+    PURPLE,
+    START_SPACES,
+    TRAP_TOKENS,
+)
 from engine.titan_race.state import Phase, TitanRaceState
+
+# The record of a Titan's turn (`flow.begin_turn`), and what may join it later in the turn.
+TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
+             "rerolled": bool, "pentacle": bool}  # fmt: skip
+TURN_MORE = {"pentacle_space": str, "paid": bool}
+# An effect waiting for an answer: its kind and the fields each kind reads (`effects.run`).
+EFFECT_KEYS: dict[str, dict[str, type]] = {
+    "move": {"steps": list},
+    "start": {"space": str},
+    "trap": {"space": str},
+    "hit": {"space": str},
+    "pay": {"why": str},
+    "ability": {"target": str, "direction": str},
+    "card": {"card": str, "target": str, "direction": str},
+}
 
 
 def invariant_violations(state: TitanRaceState) -> list[str]:
@@ -42,6 +72,7 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
             problems.append(f"{who}: holds cards, but its player's hand is with her first Titan")
     if len(state.traps) > TRAP_TOKENS:
         problems.append(f"{len(state.traps)} traps on the circuit (the supply holds {TRAP_TOKENS})")
+    problems += _setup_problems(state)
     if len(set(state.traps)) != len(state.traps):
         problems.append(f"two traps on one space: {state.traps}")
     for trap in state.traps:
@@ -74,4 +105,94 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         problems.append("waiting for an answer without a question")
     if state.phase != Phase.ANSWER and (state.question or state.answers):
         problems.append("a question is pending outside the ANSWER phase")
+    if state.winner != -1:
+        problems.append(f"a winner ({state.winner}) while the race goes on")
+    count, index = len(state.titans), state.turn_index
+    if state.order != [(state.first_titan + k) % count for k in range(count)]:
+        problems.append(f"turn order {state.order} does not start with the first Titan {state.first_titan}")
+    dice = (count if index == count - 1 and index > 0 else count - index) - (state.phase != Phase.DRAFT)
+    if len(state.pool) != dice:
+        problems.append(f"{len(state.pool)} dice left for the round's {count - index} turns")
+    if not problems:
+        problems += _turn_problems(state)
     return problems
+
+
+def _fits(record: Any, needed: dict[str, type], optional: dict[str, type] | None = None) -> bool:
+    """A record with the needed keys, perhaps the optional ones, nothing else, each value of its kind."""
+    kinds = {**needed, **(optional or {})}
+    return (
+        isinstance(record, dict)
+        and needed.keys() <= record.keys() <= kinds.keys()
+        and all(type(record[key]) is kinds[key] for key in record)
+    )
+
+
+def _setup_problems(state: TitanRaceState) -> list[str]:
+    """What the set-up fixed: the circuits of the variant, each Titan raced by the player who chose it."""
+    problems: list[str] = []
+    grand_slam = getattr(state.options, "variant", "") == "grand_slam"
+    if len(state.circuits) != (GRAND_SLAM_BOARDS if grand_slam else 1):
+        problems.append(f"{len(state.circuits)} circuits for the {'Grand Slam' if grand_slam else 'race'}")
+    if [titan.owner for titan in state.titans] != state.pickers[: len(state.titans)]:
+        problems.append("a Titan raced by another player than the one who chose it")
+    if len({titan.name for titan in state.titans}) != len(state.titans):
+        problems.append("one Titan twice in the race")
+    return problems
+
+
+def _turn_problems(state: TitanRaceState) -> list[str]:
+    """The turn's record fits its phase (the die taken, its face, what is done), and a question's effect is one
+    the acting Titan's turn can run."""
+    phase, turn = state.phase, state.turn
+    if phase == Phase.ANSWER:
+        question = state.question
+        phase = Phase(question["resume"])
+        effect = question["effect"]
+        kind = effect.get("kind")
+        if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
+            return ["a question asked outside a Titan's turn"]
+        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}) or effect["titan"] != state.acting:
+            return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
+        if not _effect_sound(state, effect):
+            return [f"the {kind} effect waiting for an answer names what is not there"]
+    if not _fits(turn, TURN_KEYS, TURN_MORE):
+        return [f"the turn's record does not fit the {phase} phase"]
+    die, face = turn["die"], turn["face"]
+    if phase == Phase.DRAFT:
+        done = [key for key in TURN_KEYS if key not in ("die", "face") and turn[key]]
+        return [] if (die, face, done) == ("", "", []) and len(turn) == len(TURN_KEYS) else ["a die drafted twice"]
+    if die not in FACES or (phase == Phase.CHOOSE_FACE and die != PURPLE):
+        return [f"the die taken ({die!r}) does not fit the {phase} phase"]
+    if phase == Phase.CHOOSE_FACE:
+        return []
+    if face not in FACES or face == PURPLE:
+        return [f"the turn's face ({face!r}) is not an action"]
+    if face not in FACE_EXTRA and not turn["extra_done"]:
+        return [f"a {face} die waiting for a trap or a hit"]
+    if phase == Phase.START and (turn["moved"] or state.titans[state.acting].space is not None):
+        return ["a Titan on the circuit still to enter the race"]
+    return []
+
+
+def _effect_sound(state: TitanRaceState, effect: dict[str, Any]) -> bool:
+    """The effect's fields name real directions, spaces and cards, and running it again only stops to ask or
+    ends the race (a hostile save cannot make it fail half-way)."""
+    from engine.titan_race.effects import Effect, GameWon, NeedAnswer, run
+
+    kind = effect["kind"]
+    if kind == "move" and not (len(effect["steps"]) <= 6 and all(step in DIRECTIONS for step in effect["steps"])):
+        return False
+    if kind == "start" and effect["space"] not in START_SPACES:
+        return False
+    if kind in ("trap", "hit") and effect["space"] not in SPACES:
+        return False
+    if kind == "card" and effect["card"] not in BONUS_CARDS:
+        return False
+    try:
+        run(Effect(state.clone(record=False), list(state.answers), True), effect)  # type: ignore[arg-type]
+    except (NeedAnswer, GameWon):
+        return True
+    except Exception:
+        return False
+    return True

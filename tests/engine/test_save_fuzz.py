@@ -267,3 +267,48 @@ def test_messages_never_echo_the_input_at_length():
             save.loads(text)
         assert len(str(refused.value)) <= save.MAX_MESSAGE
         assert "A" * 100 not in str(refused.value)
+
+
+# -- a save that opens plays on: every field of real saves (and of their undo chains) changed ----------------------
+
+SOUND_SAVES: list[tuple[str, int, int, str, dict | None]] = [  # game, players, seed, the phase saved in, options
+    ("titan", 2, 3, "maneuver", None),
+    ("titan", 3, 2, "engagement", None),
+    ("titan", 3, 4, "carry", None),
+    ("titan", 5, 7, "split", None),
+    ("titan_dice", 3, 2, "wound_reroll", None),
+    ("titan_dice", 4, 5, "collect", None),
+    ("titan_dice", 1, 6, "npc_wound", None),
+    ("titan_race", 3, 1, "answer", None),
+    ("titan_race", 2, 4, "turn", {"variant": "grand_slam"}),
+]
+
+
+def sound_mutations(index: int, share: float, playout: int) -> int:
+    """Open every mutation (a `share` of them) of one real save; play on from each that opens. The count opened."""
+    from tests.engine.save_soundness import mutations, open_or_refuse, play_on, play_until
+
+    game_id, players, seed, phase, options = SOUND_SAVES[index]
+    state = play_until(game_id, players, seed, lambda s: s.phase.value == phase, options=options, at_least=8)
+    opened = 0
+    for path, text in mutations(save.dumps(state), Rng(seed), share):
+        loaded = open_or_refuse(text)
+        if loaded is not None:
+            opened += 1
+            try:
+                play_on(loaded, seed, playout=playout, every_action=True)
+            except Exception as error:
+                raise AssertionError(f"{game_id} with {path} changed: {error!r}") from error
+    return opened
+
+
+@pytest.mark.parametrize("index", range(len(SOUND_SAVES)))
+def test_every_save_that_opens_plays_on(index):
+    share = 0.03 if SOUND_SAVES[index][0] == "titan" else 0.15  # a Titan save has many more fields, and moves
+    assert sound_mutations(index, share=share, playout=12) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(SOUND_SAVES)))
+def test_every_save_that_opens_plays_on_at_length(index):
+    assert sound_mutations(index, share=1.0, playout=40) > 0

@@ -1,0 +1,186 @@
+"""Saves that open are sound games (issue 12): each named hostile or damaged position is refused with
+InvalidSave, or (in an undo chain) dropped so the game opens without undo; a format-1 string naming Titan is
+refused at once. The field-by-field fuzz that plays on from every save that opens is in test_save_fuzz.py."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine.core import GameState, InvalidSave, save
+from engine.registry import GAMES
+from tests.engine.save_soundness import pack, play_on, play_until, unpack
+
+
+def phase(name: str) -> Callable[[GameState], bool]:
+    return lambda state: state.phase.value == name  # type: ignore[attr-defined]
+
+
+def find(game_id: str, players: int, wanted: Callable[[GameState], bool], **kwargs: Any) -> GameState:
+    """The first seeded random game that reaches a wanted position."""
+    for seed in range(1, 60):
+        try:
+            return play_until(game_id, players, seed, wanted, **kwargs)
+        except AssertionError:
+            continue
+    raise AssertionError("no seed reaches it")
+
+
+@cache
+def titan_positions() -> dict[str, GameState]:
+    return {
+        "split": GAMES["titan"].new_game(3, seed=5),
+        "move": play_until("titan", 2, 1, phase("move"), at_least=20),
+        "engagement": play_until("titan", 3, 2, phase("engagement")),
+        "maneuver": play_until("titan", 2, 3, phase("maneuver")),
+        "carry": play_until("titan", 3, 4, phase("carry")),
+    }
+
+
+def refused(state: GameState, change: Callable[[dict[str, Any]], None], *, chain: bool = False) -> None:
+    """The save of `state` with its position changed is refused (with no undo chain to fall back on)."""
+    data = unpack(save.dumps(state))
+    data.pop("c", None), data.pop("d", None)
+    assert save.loads(pack(data)) == state  # unchanged, it opens
+    change(data["x"]["own"])
+    with pytest.raises(InvalidSave, match="damaged"):
+        save.loads(pack(data))
+
+
+def titan(name: str) -> GameState:
+    return titan_positions()[name]
+
+
+def unmoved_enemy(own: dict[str, Any]) -> None:
+    mover = own["mover"]
+    home = next(lg for lg in own["legions"] if lg["owner"] == mover and not lg["moved"])
+    enemy = next(lg for lg in own["legions"] if lg["owner"] != mover)
+    enemy["land"] = home["land"]
+
+
+def terms_giving_up_a_titan(own: dict[str, Any]) -> None:
+    attacker = next(lg for lg in own["legions"] if lg["marker"] == own["engagement"]["attacker"])
+    own["engagement"].update(proposals=1, proposer=attacker["owner"], eliminated="defender", losses=["Titan"])
+    assert own["decider"] != attacker["owner"]
+
+
+def carry_to(own: dict[str, Any], same_side: bool) -> None:
+    units, carry = own["battle"]["units"], own["battle"]["carry"]
+    side = units[carry["striker"]]["side"]
+    carry["targets"] = [i for i, unit in enumerate(units) if (unit["side"] == side) == same_side][:1]
+    if not same_side:
+        carry["targets"] = [len(units)]  # a unit index an action may name, past the battle's units
+
+
+def other_land(own: dict[str, Any]) -> None:
+    used = {lg["land"] for lg in own["legions"]}
+    own["battle"]["land"] = next(land for land in (1, 2, 3, 4, 5, 6, 7, 8) if land not in used)
+
+
+TITAN_CASES: dict[str, tuple[str, Callable[[dict[str, Any]], None]]] = {
+    "an engagement record in the move phase": ("move", lambda own: own.update(engagement={"land": 1})),
+    "an engagement missing a key": ("engagement", lambda own: own["engagement"].pop("defender")),
+    "losses of the wrong type": ("engagement", lambda own: own["engagement"].update(losses="Ogre")),
+    "terms that give up a Titan": ("engagement", terms_giving_up_a_titan),
+    "a carry to a unit not there": ("carry", lambda own: carry_to(own, same_side=False)),
+    "a carry to the striker's own side": ("carry", lambda own: carry_to(own, same_side=True)),
+    "a battle on another land than its engagement": ("maneuver", other_land),
+    "no free legion marker before the first split": ("split", lambda own: own["players"][1].update(free_markers=[])),
+    "an enemy on the mover's unmoved legion": ("move", unmoved_enemy),
+    "two players of one colour": ("move", lambda own: own["players"][1].update(colour=own["players"][0]["colour"])),
+    "two players in one tower": ("move", lambda own: own["players"][1].update(tower=own["players"][0]["tower"])),
+    "a winner mid-game": ("move", lambda own: own.update(winner=0)),
+    "a stray aftermath": (
+        "move",
+        lambda own: own.update(
+            aftermath={"winner": own["legions"][0]["marker"], "angels": [], "summon": False, "reinforce": False}
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TITAN_CASES))
+def test_an_impossible_titan_position_is_refused(case):
+    where, change = TITAN_CASES[case]
+    refused(titan(where), change)
+
+
+def test_a_titan_format_1_string_is_refused_at_once():
+    text = pack({"g": "titan", "r": 1, "n": 2, "o": {}, "p": [{"name": "A"}, {"name": "B"}], "s": 1,
+                 "a": [{"kind": "end_splits"}] * 9_000})  # fmt: skip
+    text = "TT.1." + text[len("TT.2.") :]
+    started = time.perf_counter()
+    with pytest.raises(InvalidSave, match="never saved in format 1"):
+        save.loads(text)
+    assert time.perf_counter() - started < 0.05
+
+
+# -- Titan Dice ---------------------------------------------------------------------------------------------------
+
+
+@cache
+def dice_positions() -> dict[str, GameState]:
+    return {
+        "victim": find("titan_dice", 3, phase("attack_victim")),
+        "reroll": play_until("titan_dice", 3, 2, phase("wound_reroll")),
+        "kept": find(
+            "titan_dice",
+            2,
+            lambda s: s.previous is not None and s.previous.phase.value == "wound_reroll",  # type: ignore[attr-defined]
+        ),
+    }
+
+
+def test_a_titan_dice_attack_victim_without_its_attacker_is_refused():
+    refused(dice_positions()["victim"], lambda own: own["pending"].pop("attacker"))
+
+
+def test_a_titan_dice_wound_reroll_naming_a_die_not_there_is_refused():
+    refused(dice_positions()["reroll"], lambda own: own["pending"].update(wound_dice=[7]))
+    hand = [d for d, area in enumerate(own_of(dice_positions()["reroll"])["boards"][0]["die_area"]) if area != "hand"]
+    refused(dice_positions()["reroll"], lambda own: own["pending"].update(wound_dice=hand[:1]))
+
+
+def own_of(state: GameState) -> dict[str, Any]:
+    return state.position()["own"]
+
+
+def test_a_damaged_titan_dice_undo_chain_position_opens_without_undo():
+    state = dice_positions()["kept"]
+    data = unpack(save.dumps(state))
+    assert save.loads(pack(data)).previous is not None
+    data["c"][-1]["x"]["own"]["pending"]["wound_dice"] = [7]
+    loaded = save.loads(pack(data))
+    assert loaded == state and loaded.previous is None
+    play_on(loaded, 1, playout=10)
+
+
+# -- Titan Race ---------------------------------------------------------------------------------------------------
+
+
+def test_a_titan_race_titan_raced_by_another_player_is_refused():
+    state = play_until("titan_race", 2, 4, phase("order_titans"), options={"variant": "two_player"})
+    refused(state, lambda own: own["titans"][1].update(owner=0))
+    refused(play_until("titan_race", 3, 2, phase("turn"), at_least=20), lambda own: own["titans"][0].update(owner=1))
+
+
+def test_a_grand_slam_missing_a_circuit_is_refused():
+    state = play_until("titan_race", 2, 3, phase("draft"), at_least=10, options={"variant": "grand_slam"})
+    refused(state, lambda own: own.update(circuits=own["circuits"][:2]))
+
+
+def test_a_titan_race_blue_die_waiting_for_its_extra_is_refused():
+    state = find("titan_race", 3, lambda s: s.phase.value == "turn" and s.turn["face"] == "blue", at_least=10)  # type: ignore[attr-defined]
+    refused(state, lambda own: own["turn"].update(extra_done=False))
+    refused(state, lambda own: own["turn"].pop("moved"))
+
+
+def test_a_titan_race_question_with_a_damaged_effect_is_refused():
+    state = find("titan_race", 3, phase("answer"), at_least=10)
+    refused(state, lambda own: own["question"]["effect"].update(titan=99))
+    refused(state, lambda own: own["question"]["effect"].update(kind="hit", space="Z9"))
+    refused(state, lambda own: own["question"]["effect"].clear())
