@@ -361,17 +361,15 @@ class Titan(Game):
     @staticmethod
     def _draw_terms(copy: TitanState, seat: int, rng: Rng) -> None:
         """Terms on the table between two other players, drawn again among those their legions allow (the seat
-        saw only that terms were proposed); terms left behind by an engagement that is over, taken away."""
+        saw only that terms were proposed). Terms agreed are public: the aftermath keeps them."""
         terms = copy.engagement
-        if terms and terms["proposer"] >= 0:
-            sides = [copy.legions[terms[side]] for side in ("attacker", "defender") if terms[side] in copy.legions]
+        if terms and terms["proposer"] >= 0 and copy.phase == Phase.ENGAGEMENT:
+            sides = [copy.legions[terms["attacker"]], copy.legions[terms["defender"]]]
             if seat not in {legion.owner for legion in sides}:  # the seat saw only that terms were proposed
-                eliminated, losses = "", ()
-                if len(sides) == 2:
-                    proposals, terms["proposals"] = terms["proposals"], 0
-                    choices = flow.proposal_choices(copy)
-                    terms["proposals"] = proposals
-                    eliminated, losses = choices[rng.randrange(len(choices))]
+                proposals, terms["proposals"] = terms["proposals"], 0
+                choices = flow.proposal_choices(copy)
+                terms["proposals"] = proposals
+                eliminated, losses = choices[rng.randrange(len(choices))]
                 terms.update(eliminated=eliminated, losses=list(losses))
 
     def invariant_violations(self, state: GameState) -> list[str]:

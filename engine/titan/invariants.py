@@ -231,11 +231,7 @@ def _record_problems(state: TitanState) -> list[str]:
         return [*problems, "the engagement record is not whole"]
     attacker, defender = state.legions.get(engagement["attacker"]), state.legions.get(engagement["defender"])
     if phase not in ENGAGED_PHASES:
-        # A finished engagement whose mover lost his Titan stays behind into the next player's split and move
-        # (nothing reads it there but the view): it must still read as one.
-        if phase not in (Phase.SPLIT, Phase.MOVE):
-            problems.append(f"an engagement in the {phase} phase")
-        return problems
+        return [*problems, f"an engagement in the {phase} phase"]
     land, mover = engagement["land"], state.mover
     if phase != Phase.AFTERMATH:
         if attacker is None or defender is None or attacker.land != land or defender.land != land:

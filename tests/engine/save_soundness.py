@@ -84,10 +84,8 @@ def replaced(data: Any, path: tuple, new: Any) -> Any:
     return result
 
 
-# Games whose `determinize` keeps the invariants. Titan's copies do not yet (other seats' knowledge is kept while
-# the contents are dealt again, and a starting legion may be dealt without its lords): issue 12's "What each seat
-# knows" part fixes that; add "titan" here once it is in.
-DETERMINIZE_SOUND = {"titan_dice", "titan_race"}
+# Games whose `determinize` keeps the invariants (all of them).
+DETERMINIZE_SOUND = {"titan", "titan_dice", "titan_race"}
 DELETE = object()
 WRONG = [None, True, "", [], {}]
 

@@ -83,17 +83,19 @@ def check_copy(state: TitanState, seat: int, copy: TitanState) -> None:
         held = Counter(name for legion in state.legions_of(owner) for name in legion.contents)
         assert Counter(name for legion in copy.legions_of(owner) for name in legion.contents) == held
     if state.engagement:
-        sides = [state.engagement[side] for side in ("attacker", "defender") if state.engagement[side] in state.legions]
-        if state.engagement["proposer"] < 0 or seat in {state.legions[marker].owner for marker in sides}:
-            assert copy.engagement == state.engagement
-        elif len(sides) == 2:  # terms between two others: drawn again among those the copy's legions allow
+        sides = (
+            [state.legions[state.engagement[side]] for side in ("attacker", "defender")]
+            if state.phase == Phase.ENGAGEMENT
+            else []
+        )
+        if state.engagement["proposer"] < 0 or not sides or seat in {legion.owner for legion in sides}:
+            assert copy.engagement == state.engagement  # no terms, terms agreed (public), or the seat's own
+        else:  # terms between two others: drawn again among those the copy's legions allow
             saved = copy.engagement["proposals"]
             copy.engagement["proposals"] = 0
             terms = flow.proposal_choices(copy)
             copy.engagement["proposals"] = saved
             assert (copy.engagement["eliminated"], tuple(copy.engagement["losses"])) in terms
-        else:  # an engagement over (its record left behind): terms nobody sees, not kept
-            assert (copy.engagement["eliminated"], copy.engagement["losses"]) == ("", [])
 
 
 def play_on(copy: TitanState, moves: int, rng: Rng) -> None:
