@@ -3,6 +3,7 @@ and marked by more than colour; overlays with their choices, escaped names, stri
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -510,3 +511,42 @@ def test_a_picked_legion_on_a_land_it_may_move_back_to_lets_the_tap_through():
     assert "tt-pass" in svg and "data-select='legion:Bk01'" not in svg and "data-action='0'" in svg
     svg = masterboard_overlay(legions, players, selected=None, selectable=[("Bk01", "legion:Bk01", "Move legion Bk01")])
     assert "data-select='legion:Bk01'" in svg
+
+
+# -- what a counter shows fits on it (issue 12: the side letter hid the power's first digit, long names ran to the
+# counter's edges, the dice strip ran into the next hex)
+
+
+def test_a_counters_rows_never_overlap_and_a_long_name_keeps_a_margin() -> None:
+    half = art.COUNTER_SIZE / 2
+    factors_top = art.FACTORS_BASELINE - 0.75 * art.FACTORS_FONT  # a digit's height, about 0.73 em
+    assert factors_top > art.NAME_BASELINE  # the name above the factors
+    assert half - art.SIDE_BADGE > art.FACTORS_BASELINE  # the side letter and the hits under them
+    for name in ("Gargoyle", "Centaur", "Minotaur", "Archangel", "Behemoth", "Ogre", "Titan"):
+        root = parse(art.battleland_overlay([{**UNITS[0], "name": name, "hits": 3, "power": 10, "skill": 4}]))
+        (span,) = [t for t in root.iter(tag("tspan")) if "tt-cn-name" in classes(t)]
+        drawn = float(span.get("textLength") or len(span.text or "") * art.NAME_EM * art.NAME_FONT)
+        assert drawn <= art.COUNTER_SIZE - 6, name  # 3 px clear of each edge
+        if len(span.text or "") >= 7:
+            assert span.get("lengthAdjust") == "spacingAndGlyphs", name
+        (side,) = [r for r in root.iter(tag("rect")) if "tt-cn-side" in classes(r)]
+        assert float(side.get("y", 0)) > art.FACTORS_BASELINE  # the A/D square starts under the factors' baseline
+
+
+def _inside_hex(centre: tuple[float, float], x: float, y: float) -> bool:
+    dx, dy = abs(x - centre[0]), abs(y - centre[1])
+    return dy <= art.HEX_INNER + 1e-6 and dx <= art.HEX_RADIUS - dy / math.sqrt(3) + 1e-6
+
+
+@pytest.mark.parametrize("count", range(1, 19))
+def test_the_last_rolls_dice_stay_inside_the_targets_hex(count: int) -> None:
+    centre = art.battle_hex_centre("D3")
+    boxes = art.last_roll_dice_boxes(centre, count)
+    assert len(boxes) == count
+    for x, y, size in boxes:
+        for cx, cy in ((x, y), (x + size, y), (x, y + size), (x + size, y + size)):
+            assert _inside_hex(centre, cx, cy), (count, cx - centre[0], cy - centre[1])
+    for (x1, y1, s1), (x2, y2, _s2) in itertools.pairwise(boxes):  # no die over another
+        assert y2 > y1 or x2 >= x1 + s1
+    overlay = art.battleland_overlay(UNITS, last_roll={"from": "C3", "at": "D3", "rolls": [6] * count, "number": 4})
+    assert overlay.count("class='tt-die is-hit'") == count
