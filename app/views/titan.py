@@ -121,6 +121,7 @@ def _masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
         highlights=highlights,
         selectable=selectable,
         inspectable=inspectable,
+        roll=int(view.get("roll") or 0) if phase in ("move", "engage") else 0,
     )
     return overlay, _masterboard_panel(ctx, picked, actions)
 
@@ -427,8 +428,9 @@ def _last_roll_text(battle: dict[str, Any]) -> str:
 
 
 def _frame(key: str, svg: str, panel: str) -> str:
+    board = "tt-on-battle" if key.startswith("battle:") else "tt-on-masterboard"  # the map's shape, for its size
     return (
-        f"<div class='tt' data-static='{esc(key)}'><div class='pz-frame'>"
+        f"<div class='tt {board}' data-static='{esc(key)}'><div class='pz-frame'>"
         f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"

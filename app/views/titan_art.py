@@ -148,6 +148,8 @@ _HEX_CORNERS = (  # corner k and k + 1 bound side k: 0 up, clockwise
     (-HEX_RADIUS, 0.0),
 )
 MARKER_SIZE = 28.0
+HALO = MARKER_SIZE + 5  # a white edge round every marker on the map: a dark one shows on Swamp and Jungle
+ROLL_DIE = (18.0, 18.0, 84.0)  # the movement roll's die (x, y, size): in the masterboard's empty top-left corner
 LEGION_SHIFT = 5.0  # px the markers stand off a land's centre, away from its number
 COUNTER_SIZE = 40.0
 # A counter's rows, top to bottom (px from its centre): the name, the factors, then the side letter and hits.
@@ -297,6 +299,8 @@ def masterboard_map(overlay: str = "") -> str:
     lands = "".join(_land(LANDS[label]) for label in LAND_LABELS)
     return (
         f"<svg class='tt-map' viewBox='{_viewbox(MASTERBOARD_VIEWBOX)}' role='group' aria-label='Masterboard'>"
+        f"<defs><rect id='tt-mkh' class='tt-mk-halo' x='-{_n(HALO / 2)}' y='-{_n(HALO / 2)}' width='{_n(HALO)}' "
+        f"height='{_n(HALO)}' rx='2'/></defs>"
         f"<rect class='tt-map-bg' width='{width}' height='{height}' rx='12'/>"
         f"<g class='tt-lands'>{lands}</g>{overlay}</svg>"
     )
@@ -407,8 +411,10 @@ def masterboard_overlay(
     highlights: Iterable[int] = (),
     selectable: Iterable[tuple[str, str, str]] = (),
     inspectable: Iterable[tuple[str, str, str]] = (),
+    roll: int = 0,
 ) -> str:
-    """The masterboard's changing layer: tinted lands, target lands (data-action), legion markers.
+    """The masterboard's changing layer: tinted lands, target lands (data-action), legion markers, and the
+    movement roll (`roll`, 0: none yet) as a die in the board's empty corner.
 
     `targets`: (land, action index, label), one per land (the first wins); `selectable`: (marker, select key,
     label) for legions the player may pick (data-select); `inspectable`: the same for the other legions, picked
@@ -461,13 +467,42 @@ def masterboard_overlay(
                 classes += " tt-look"
                 pick = f" data-select='{esc(key)}' role='button' aria-label='{esc(shown)}: {esc(words)}'"
             ring = "<path class='tt-ring' d='M-18-18h36v36h-36z'/>" if code in picks or is_selected else ""
+            # --dx, --dy: its place round the land's spot, so that markers drawn larger on a phone fan out
+            fan = f" style='--dx:{_n(dx)};--dy:{_n(dy)}'" if dx or dy else ""
             parts.append(
-                f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{pick}>"
-                f"<title>{esc(title)}</title>{ring}"
+                f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{fan}{pick}>"
+                f"<title>{esc(title)}</title>{ring}<use href='#tt-mkh'/>"
                 f"{_marker_body(code, fill, legion.get('height', ''))}</g>"
             )
+    if roll:
+        parts.append(roll_die(roll))
     parts.append("</g>")
     return "".join(parts)
+
+
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {  # a die face's pips on a 3 x 3 grid (column, row)
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def roll_die(roll: int) -> str:
+    """The movement roll as a die in the masterboard's empty top-left corner (seen at once, on a phone too)."""
+    x, y, size = ROLL_DIE
+    step = size / 4
+    pips = "".join(
+        f"<circle cx='{_n(x + step * (1 + col))}' cy='{_n(y + step * (1 + row))}' r='{_n(size / 11)}'/>"
+        for col, row in PIPS.get(int(roll), ())
+    )
+    words = f"Movement roll: {int(roll)}"
+    return (
+        f"<g class='tt-map-roll' role='img' aria-label='{words}'><title>{words}</title>"
+        f"<rect x='{_n(x)}' y='{_n(y)}' width='{_n(size)}' height='{_n(size)}' rx='{_n(size / 6)}'/>{pips}</g>"
+    )
 
 
 # -- battlelands --------------------------------------------------------------------------------------------

@@ -550,3 +550,33 @@ def test_the_last_rolls_dice_stay_inside_the_targets_hex(count: int) -> None:
         assert y2 > y1 or x2 >= x1 + s1
     overlay = art.battleland_overlay(UNITS, last_roll={"from": "C3", "at": "D3", "rolls": [6] * count, "number": 4})
     assert overlay.count("class='tt-die is-hit'") == count
+
+
+def test_every_marker_on_the_map_has_a_white_edge_and_shared_lands_fan_out() -> None:
+    """A dark marker shows on Swamp and Jungle (a white edge round it); markers sharing a land carry their place
+    round its spot (--dx, --dy), so that drawn larger on a phone they spread apart instead of covering each other."""
+    board = art.masterboard_map(art.masterboard_overlay([legion("Bk01", 0, 132), legion("Bk02", 0, 33)], PLAYERS))
+    root = parse(board)
+    halo = next(e for e in root.iter(tag("rect")) if e.get("id") == "tt-mkh")
+    assert float(halo.get("width", 0)) >= art.MARKER_SIZE + 4
+    for group in find_all(root, "g", "tt-legion"):
+        assert [u.get("href") for u in group.iter(tag("use"))] == ["#tt-mkh"]
+    css = (Path(__file__).resolve().parents[2] / "assets" / "titan.css").read_text(encoding="utf-8")
+    assert ".tt-mk-halo { fill: #ffffff" in css
+    shared = parse(art.masterboard_overlay([legion(f"Bk0{i}", 0, 100) for i in range(1, 4)], PLAYERS))
+    spots = [(g.get("style") or "") for g in find_all(shared, "g", "tt-legion")]
+    assert all(s.startswith("--dx:") for s in spots) and len(set(spots)) == 3
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_the_movement_roll_is_a_die_in_the_empty_corner(roll: int) -> None:
+    root = parse(art.masterboard_overlay([], PLAYERS, roll=roll))
+    (die,) = find_all(root, "g", "tt-map-roll")
+    assert die.get("aria-label") == f"Movement roll: {roll}"
+    assert len(list(die.iter(tag("circle")))) == roll
+    x, y, size = art.ROLL_DIE
+    for label in LAND_LABELS:  # no land under it
+        assert all(not (x <= px <= x + size and y <= py <= y + size) for px, py in art._land_polygon(LANDS[label]))
+        cx, cy = art.land_centre(label)
+        assert not (x - 40 <= cx <= x + size + 40 and y - 40 <= cy <= y + size + 40)
+    assert not find_all(parse(art.masterboard_overlay([], PLAYERS)), "g", "tt-map-roll")
