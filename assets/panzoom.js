@@ -56,7 +56,20 @@
   }
   const sized = new WeakSet();
   const resized = new ResizeObserver((entries) => entries.forEach((entry) => unitSize(entry.target)));
+  // --sheet-h: the height of the choices sheet docked at a phone's bottom (what must stand above it docks there)
+  const sheet = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].target;
+    const docked = getComputedStyle(box).position === "sticky";
+    document.documentElement.style.setProperty("--sheet-h", `${docked ? box.offsetHeight : 0}px`);
+  });
+  let watchedSheet = null;
   function watch() {
+    const box = document.querySelector(".actions-box");
+    if (box && box !== watchedSheet) {
+      if (watchedSheet) sheet.unobserve(watchedSheet);
+      watchedSheet = box;
+      sheet.observe(box);
+    }
     for (const viewport of document.querySelectorAll(".pz-viewport")) {
       if (!sized.has(viewport)) {
         sized.add(viewport);

@@ -391,16 +391,20 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
                 f"<button{attrs(type='button', class_='tt-counter-btn' + chosen, data_select=key, aria_label=label)}>"
                 f"{image}</button>"
             )
-        off = f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
+        off = (
+            "<section class='tt-reserve' aria-label='Not on the battleland yet'>"
+            f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
+            "</section>"
+        )
     selected = ""
-    if picked is not None and picked < len(units):
+    if picked is not None and picked < len(units) and units[picked]["hex"]:  # one still to come on is lit above
         unit = units[picked]
         image = counter(unit["name"], unit["power"], unit["skill"], unit["colour"], hits=unit["hits"])
-        selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'] or 'reserve')}</p>"
+        selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'])}</p>"
     return (
-        f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
+        off + f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
         f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
-        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{off}{selected}"
+        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{selected}"
         "</section>"
         + _players_panel(view)
         + f"<details class='tt-legend'><summary>Hazards</summary>{hazard_legend()}</details>"
