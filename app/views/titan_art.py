@@ -420,18 +420,20 @@ def masterboard_overlay(
     label) for legions the player may pick (data-select); `inspectable`: the same for the other legions, picked
     only to show what is known of them; `selected`: the picked legion's marker, ringed.
     Markers on a target land let taps through to it (class `tt-pass`) unless they are choices themselves (the
-    picked legion on a land it may move to, round a loop, lets them through too).
+    picked legion on a land it may move to, round a loop, lets them through too); the targets are drawn over
+    the markers, so that a marker drawn larger on a phone never covers a land the legion may reach.
     """
     parts = ["<g class='tt-overlay'>"]
     for label in dict.fromkeys(highlights):
         if label in LANDS:
             parts.append(f"<polygon class='tt-highlight' points='{_points(_land_polygon(LANDS[label]))}'/>")
     seen: set[int] = set()
+    lit: list[str] = []  # drawn over the markers: a marker drawn larger on a phone never hides a land to reach
     for label, index, words in targets:
         if label not in LANDS or label in seen:
             continue
         seen.add(label)
-        parts.append(
+        lit.append(
             f"<polygon class='tt-target' points='{_points(_land_polygon(LANDS[label]))}' "
             f"data-action='{int(index)}' role='button' tabindex='0' aria-label='{esc(words)}'>"
             f"<title>{esc(words)}</title></polygon>"
@@ -474,6 +476,7 @@ def masterboard_overlay(
                 f"<title>{esc(title)}</title>{ring}<use href='#tt-mkh'/>"
                 f"{_marker_body(code, fill, legion.get('height', ''))}</g>"
             )
+    parts.extend(lit)
     if roll:
         parts.append(roll_die(roll))
     parts.append("</g>")

@@ -580,3 +580,18 @@ def test_the_movement_roll_is_a_die_in_the_empty_corner(roll: int) -> None:
         cx, cy = art.land_centre(label)
         assert not (x - 40 <= cx <= x + size + 40 and y - 40 <= cy <= y + size + 40)
     assert not find_all(parse(art.masterboard_overlay([], PLAYERS)), "g", "tt-map-roll")
+
+
+def test_lit_lands_are_drawn_over_the_markers() -> None:
+    """On a phone a marker is drawn larger than its land: a land the picked legion may reach must stay on top,
+    or a neighbour's marker would take the tap meant for it (seen in the browser test at 390x844)."""
+    root = parse(
+        art.masterboard_overlay(
+            [legion("Bk01", 0, 37), legion("Bk02", 0, 39)], PLAYERS, targets=[(38, 1, "Move Bk01 to 38 Brush")]
+        )
+    )
+    overlay = root[0]
+    order = [
+        "target" if "tt-target" in classes(e) else "marker" for e in overlay if classes(e) & {"tt-target", "tt-legion"}
+    ]
+    assert order == ["marker", "marker", "target"]
