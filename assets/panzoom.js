@@ -41,7 +41,44 @@
     }
     viewport.classList.toggle("pz-zoomed", s.scale > 1);
     viewport.dataset.pzScale = s.scale.toFixed(2);
+    unitSize(viewport, s);
   }
+
+  // --pz-ppu: the screen pixels one map unit takes (zoom included), for drawings that keep a least size on
+  // the screen (Titan's legion markers on a phone); set again whenever the map is drawn, resized or zoomed.
+  function unitSize(viewport, s) {
+    const svg = viewport.querySelector(".pz-content svg");
+    const box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!box || !box.width || !viewport.clientWidth) return;
+    const ppu = (viewport.clientWidth / box.width) * (s || stateOf(viewport)).scale;
+    const text = ppu.toFixed(4);
+    if (viewport.style.getPropertyValue("--pz-ppu") !== text) viewport.style.setProperty("--pz-ppu", text);
+  }
+  const sized = new WeakSet();
+  const resized = new ResizeObserver((entries) => entries.forEach((entry) => unitSize(entry.target)));
+  // --sheet-h: the height of the choices sheet docked at a phone's bottom (what must stand above it docks there)
+  const sheet = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].target;
+    const docked = getComputedStyle(box).position === "sticky";
+    document.documentElement.style.setProperty("--sheet-h", `${docked ? box.offsetHeight : 0}px`);
+  });
+  let watchedSheet = null;
+  function watch() {
+    const box = document.querySelector(".actions-box");
+    if (box && box !== watchedSheet) {
+      if (watchedSheet) sheet.unobserve(watchedSheet);
+      watchedSheet = box;
+      sheet.observe(box);
+    }
+    for (const viewport of document.querySelectorAll(".pz-viewport")) {
+      if (!sized.has(viewport)) {
+        sized.add(viewport);
+        resized.observe(viewport);
+      }
+      unitSize(viewport);
+    }
+  }
+  new MutationObserver(watch).observe(document.documentElement, { childList: true, subtree: true });
 
   function zoomAt(viewport, factor, cx, cy) {
     const s = stateOf(viewport);

@@ -60,7 +60,7 @@ INPUT_TARGET_MS = 100
 AVOID = ("Concede", "Flee", "Propose", "Accept")
 FIRST_SPLIT = ("Angel", "Ogre", "Ogre", "Gargoyle")
 # legions and characters to pick
-SELECT = "#board svg [data-select]:not(.tt-look), #tt-panel .tt-battle-panel [data-select]"
+SELECT = "#board svg [data-select]:not(.tt-look), #tt-panel .tt-reserve [data-select]"
 
 
 # -- 1. engine ----------------------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ CANDIDATES_JS = """() => {
   const texts = [...document.querySelectorAll('#actions .btn-action:not([disabled])')].map((b) => b.innerText);
   return {reveal: count('#actions [data-cmd=reveal]'), over: count('#actions .result'),
           lit: count('#board .tt-target, #board .tt-strike'),
-          select: count('#board svg [data-select]:not(.tt-look), #tt-panel .tt-battle-panel [data-select]'),
+          select: count('#board svg [data-select]:not(.tt-look), #tt-panel .tt-reserve [data-select]'),
           split: count('#tt-panel .tt-split button.btn-primary'), muster: count('#tt-panel .tt-muster'),
           splitting: count('#tt-panel .tt-split'), texts: texts, battle: count('#board .tt-battle'),
           counters: [...document.querySelectorAll('#tt-panel .tt-split .tt-counter-btn')].map(

@@ -122,6 +122,7 @@ def _masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
         highlights=highlights,
         selectable=selectable,
         inspectable=inspectable,
+        roll=int(view.get("roll") or 0) if phase in ("move", "engage") else 0,
     )
     return overlay, _masterboard_panel(ctx, picked, actions)
 
@@ -409,16 +410,20 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
                 f"<button{attrs(type='button', class_='tt-counter-btn' + chosen, data_select=key, aria_label=label)}>"
                 f"{image}</button>"
             )
-        off = f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
+        off = (
+            "<section class='tt-reserve' aria-label='Not on the battleland yet'>"
+            f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
+            "</section>"
+        )
     selected = ""
-    if picked is not None and picked < len(units):
+    if picked is not None and picked < len(units) and units[picked]["hex"]:  # one still to come on is lit above
         unit = units[picked]
         image = counter(unit["name"], unit["power"], unit["skill"], unit["colour"], hits=unit["hits"])
-        selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'] or 'reserve')}</p>"
+        selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'])}</p>"
     return (
-        f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
+        off + f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
         f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
-        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{off}{selected}"
+        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{selected}"
         "</section>"
         + _players_panel(view)
         + f"<details class='tt-legend'><summary>Hazards</summary>{hazard_legend()}</details>"
@@ -446,8 +451,9 @@ def _last_roll_text(battle: dict[str, Any]) -> str:
 
 
 def _frame(key: str, svg: str, panel: str) -> str:
+    board = "tt-on-battle" if key.startswith("battle:") else "tt-on-masterboard"  # the map's shape, for its size
     return (
-        f"<div class='tt' data-static='{esc(key)}'><div class='pz-frame'>"
+        f"<div class='tt {board}' data-static='{esc(key)}'><div class='pz-frame'>"
         f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"

@@ -148,8 +148,15 @@ _HEX_CORNERS = (  # corner k and k + 1 bound side k: 0 up, clockwise
     (-HEX_RADIUS, 0.0),
 )
 MARKER_SIZE = 28.0
+HALO = MARKER_SIZE + 5  # a white edge round every marker on the map: a dark one shows on Swamp and Jungle
+ROLL_DIE = (18.0, 18.0, 84.0)  # the movement roll's die (x, y, size): in the masterboard's empty top-left corner
 LEGION_SHIFT = 5.0  # px the markers stand off a land's centre, away from its number
 COUNTER_SIZE = 40.0
+# A counter's rows, top to bottom (px from its centre): the name, the factors, then the side letter and hits.
+NAME_FONT, NAME_BASELINE, NAME_EM = 8.0, -9.0, 0.66  # NAME_EM: a bold letter's width, in ems, at most
+NAME_WIDTH = COUNTER_SIZE - 6  # a longer name is squeezed to this width (textLength)
+FACTORS_FONT, FACTORS_BASELINE = 13.0, 7.0
+SIDE_BADGE = 10.0  # the side letter's square, in the bottom-left corner
 
 
 def _n(value: float) -> str:
@@ -292,6 +299,8 @@ def masterboard_map(overlay: str = "") -> str:
     lands = "".join(_land(LANDS[label]) for label in LAND_LABELS)
     return (
         f"<svg class='tt-map' viewBox='{_viewbox(MASTERBOARD_VIEWBOX)}' role='group' aria-label='Masterboard'>"
+        f"<defs><rect id='tt-mkh' class='tt-mk-halo' x='-{_n(HALO / 2)}' y='-{_n(HALO / 2)}' width='{_n(HALO)}' "
+        f"height='{_n(HALO)}' rx='2'/></defs>"
         f"<rect class='tt-map-bg' width='{width}' height='{height}' rx='12'/>"
         f"<g class='tt-lands'>{lands}</g>{overlay}</svg>"
     )
@@ -402,25 +411,29 @@ def masterboard_overlay(
     highlights: Iterable[int] = (),
     selectable: Iterable[tuple[str, str, str]] = (),
     inspectable: Iterable[tuple[str, str, str]] = (),
+    roll: int = 0,
 ) -> str:
-    """The masterboard's changing layer: tinted lands, target lands (data-action), legion markers.
+    """The masterboard's changing layer: tinted lands, target lands (data-action), legion markers, and the
+    movement roll (`roll`, 0: none yet) as a die in the board's empty corner.
 
     `targets`: (land, action index, label), one per land (the first wins); `selectable`: (marker, select key,
     label) for legions the player may pick (data-select); `inspectable`: the same for the other legions, picked
     only to show what is known of them; `selected`: the picked legion's marker, ringed.
     Markers on a target land let taps through to it (class `tt-pass`) unless they are choices themselves (the
-    picked legion on a land it may move to, round a loop, lets them through too).
+    picked legion on a land it may move to, round a loop, lets them through too); the targets are drawn over
+    the markers, so that a marker drawn larger on a phone never covers a land the legion may reach.
     """
     parts = ["<g class='tt-overlay'>"]
     for label in dict.fromkeys(highlights):
         if label in LANDS:
             parts.append(f"<polygon class='tt-highlight' points='{_points(_land_polygon(LANDS[label]))}'/>")
     seen: set[int] = set()
+    lit: list[str] = []  # drawn over the markers: a marker drawn larger on a phone never hides a land to reach
     for label, index, words in targets:
         if label not in LANDS or label in seen:
             continue
         seen.add(label)
-        parts.append(
+        lit.append(
             f"<polygon class='tt-target' points='{_points(_land_polygon(LANDS[label]))}' "
             f"data-action='{int(index)}' role='button' tabindex='0' aria-label='{esc(words)}'>"
             f"<title>{esc(words)}</title></polygon>"
@@ -456,13 +469,43 @@ def masterboard_overlay(
                 classes += " tt-look"
                 pick = f" data-select='{esc(key)}' role='button' aria-label='{esc(shown)}: {esc(words)}'"
             ring = "<path class='tt-ring' d='M-18-18h36v36h-36z'/>" if code in picks or is_selected else ""
+            # --dx, --dy: its place round the land's spot, so that markers drawn larger on a phone fan out
+            fan = f" style='--dx:{_n(dx)};--dy:{_n(dy)}'" if dx or dy else ""
             parts.append(
-                f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{pick}>"
-                f"<title>{esc(title)}</title>{ring}"
+                f"<g class='{classes}' transform='translate({_n(cx + dx)},{_n(cy + dy)})'{fan}{pick}>"
+                f"<title>{esc(title)}</title>{ring}<use href='#tt-mkh'/>"
                 f"{_marker_body(code, fill, legion.get('height', ''))}</g>"
             )
+    parts.extend(lit)
+    if roll:
+        parts.append(roll_die(roll))
     parts.append("</g>")
     return "".join(parts)
+
+
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {  # a die face's pips on a 3 x 3 grid (column, row)
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def roll_die(roll: int) -> str:
+    """The movement roll as a die in the masterboard's empty top-left corner (seen at once, on a phone too)."""
+    x, y, size = ROLL_DIE
+    step = size / 4
+    pips = "".join(
+        f"<circle cx='{_n(x + step * (1 + col))}' cy='{_n(y + step * (1 + row))}' r='{_n(size / 11)}'/>"
+        for col, row in PIPS.get(int(roll), ())
+    )
+    words = f"Movement roll: {int(roll)}"
+    return (
+        f"<g class='tt-map-roll' role='img' aria-label='{words}'><title>{words}</title>"
+        f"<rect x='{_n(x)}' y='{_n(y)}' width='{_n(size)}' height='{_n(size)}' rx='{_n(size / 6)}'/>{pips}</g>"
+    )
 
 
 # -- battlelands --------------------------------------------------------------------------------------------
@@ -567,14 +610,23 @@ def _counter_body(
         f"<rect class='tt-cn' x='-{_n(half)}' y='-{_n(half)}' width='{_n(COUNTER_SIZE)}' "
         f"height='{_n(COUNTER_SIZE)}' rx='4' fill='{fill}'/>"
     ]
+    shown = short_name(str(name))
+    fit = ""  # a long name is drawn to the counter's width less a margin, never to its edges
+    if len(shown) * NAME_EM * NAME_FONT > NAME_WIDTH:
+        fit = f" textLength='{_n(NAME_WIDTH)}' lengthAdjust='spacingAndGlyphs'"
     spans = [
-        f"<tspan class='tt-cn-name' x='0' y='-7'>{esc(short_name(str(name)))}</tspan>",
-        f"<tspan class='tt-cn-factors' x='0' y='11'>{esc(power)}-{esc(skill)}</tspan>",
+        f"<tspan class='tt-cn-name' x='0' y='{_n(NAME_BASELINE)}'{fit}>{esc(shown)}</tspan>",
+        f"<tspan class='tt-cn-factors' x='0' y='{_n(FACTORS_BASELINE)}'>{esc(power)}-{esc(skill)}</tspan>",
     ]
-    if side:
-        parts.append(f"<rect class='tt-cn-side' x='-{_n(half)}' y='{_n(half - 11)}' width='11' height='11' rx='2'/>")
+    if side:  # the side's letter in the bottom row, under the factors (never over their first digit)
+        top = half - SIDE_BADGE
+        parts.append(
+            f"<rect class='tt-cn-side' x='-{_n(half)}' y='{_n(top)}' width='{SIDE_BADGE}' height='{SIDE_BADGE}' "
+            "rx='2'/>"
+        )
         spans.append(
-            f"<tspan class='tt-cn-side-text' x='{_n(5.5 - half)}' y='{_n(half - 2.5)}'>{esc(side[:1].upper())}</tspan>"
+            f"<tspan class='tt-cn-side-text' x='{_n(SIDE_BADGE / 2 - half)}' y='{_n(half - 2.5)}'>"
+            f"{esc(side[:1].upper())}</tspan>"
         )
     if hits:
         parts.append(f"<circle class='tt-hits' cx='{_n(half - 3)}' cy='{_n(half - 3)}' r='7.5'/>")
@@ -711,24 +763,43 @@ def _last_roll_line(roll: Mapping[str, Any]) -> str:
     return f"<line class='tt-strike-line' x1='{_n(sx)}' y1='{_n(sy)}' x2='{_n(tx)}' y2='{_n(ty)}'/>"
 
 
+def _dice_layout(count: int) -> tuple[float, float, int]:
+    """The last roll's dice under a hex's counter: (die size, gap, dice per row), so that every row stays
+    inside the hex, however many dice (rows stack upward from the hex's bottom edge)."""
+    return (11.0, 1.5, 4) if count <= 8 else (8.5, 1.0, 5)
+
+
+def last_roll_dice_boxes(centre: tuple[float, float], count: int) -> list[tuple[float, float, float]]:
+    """(x, y, size) of each die of a roll of `count` drawn by the hex whose centre is given."""
+    size, gap, per_row = _dice_layout(count)
+    rows = max(1, math.ceil(count / per_row))
+    tx, ty = centre
+    bottom = ty + HEX_INNER - 5
+    boxes = []
+    for k in range(count):
+        row, column = divmod(k, per_row)
+        in_row = min(per_row, count - row * per_row)
+        width = in_row * (size + gap) - gap
+        x = tx - width / 2 + column * (size + gap)
+        y = bottom - (rows - row) * (size + gap) + gap
+        boxes.append((x, y, size))
+    return boxes
+
+
 def _last_roll_dice(roll: Mapping[str, Any]) -> str:
-    """The last strike's dice under its target, the hits filled (one line of dice)."""
+    """The last strike's dice under its target, the hits filled (rows of dice inside the target's hex)."""
     target = roll.get("at")
     rolls = [int(r) for r in roll.get("rolls") or () if isinstance(r, int)]
     if target not in HEX_NEIGHBORS or not rolls:
         return ""
     number = int(roll.get("number") or 7)
-    tx, ty = battle_hex_centre(str(target))
     parts = ["<g class='tt-roll-marks'>"]
-    size, gap = 13, 2
-    width = len(rolls) * (size + gap) - gap
-    x0, y0 = tx - width / 2, ty + HEX_INNER - size - 3
-    for k, face in enumerate(rolls):
+    for face, (x, y, size) in zip(rolls, last_roll_dice_boxes(battle_hex_centre(str(target)), len(rolls)), strict=True):
         hit = " is-hit" if face >= number else ""
-        x = x0 + k * (size + gap)
         parts.append(
-            f"<g class='tt-die{hit}' transform='translate({_n(x)},{_n(y0)})'><rect width='{size}' height='{size}' "
-            f"rx='2.5'/><text x='{size / 2}' y='{size - 3}'>{face}</text></g>"
+            f"<g class='tt-die{hit}' transform='translate({_n(x)},{_n(y)})'><rect width='{_n(size)}' "
+            f"height='{_n(size)}' rx='2'/><text x='{_n(size / 2)}' y='{_n(size - 2.5)}' "
+            f"font-size='{_n(size - 2)}'>{face}</text></g>"
         )
     hits = int(roll.get("hits") or 0)
     words = f"{roll.get('striker', '')} rolled {', '.join(map(str, rolls))} needing {number}: {hits} hit(s)"

@@ -530,8 +530,12 @@ def render_board(ctx: BoardContext) -> str:
         "<rect width='4' height='8' fill='#334155'/></pattern></defs></svg>",
     )
     animate = " rolling" if rolled else ""
+    # A decision about the players' own boards (dice just rolled, wounds, tracks, cards): on a phone the deciding
+    # board comes first and the card stacks after the boards, so the choices sheet never hides those dice.
+    about_boards = ctx.interactive and not any(key.startswith(("stack:", "exodus:")) for key in _targets(ctx))
+    focus = " td-about-boards" if about_boards else ""
     return (
-        f"<div class='td{animate}'>{defs}<div class='td-top'>{_center(view, choices)}{exodus}</div>"
+        f"<div class='td{animate}{focus}'>{defs}<div class='td-top'>{_center(view, choices)}{exodus}</div>"
         f"<div class='td-players players-{len(boards)}'>{''.join(boards)}</div></div>"
     )
 

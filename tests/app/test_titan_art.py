@@ -3,6 +3,7 @@ and marked by more than colour; overlays with their choices, escaped names, stri
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -510,3 +511,87 @@ def test_a_picked_legion_on_a_land_it_may_move_back_to_lets_the_tap_through():
     assert "tt-pass" in svg and "data-select='legion:Bk01'" not in svg and "data-action='0'" in svg
     svg = masterboard_overlay(legions, players, selected=None, selectable=[("Bk01", "legion:Bk01", "Move legion Bk01")])
     assert "data-select='legion:Bk01'" in svg
+
+
+# -- what a counter shows fits on it (issue 12: the side letter hid the power's first digit, long names ran to the
+# counter's edges, the dice strip ran into the next hex)
+
+
+def test_a_counters_rows_never_overlap_and_a_long_name_keeps_a_margin() -> None:
+    half = art.COUNTER_SIZE / 2
+    factors_top = art.FACTORS_BASELINE - 0.75 * art.FACTORS_FONT  # a digit's height, about 0.73 em
+    assert factors_top > art.NAME_BASELINE  # the name above the factors
+    assert half - art.SIDE_BADGE > art.FACTORS_BASELINE  # the side letter and the hits under them
+    for name in ("Gargoyle", "Centaur", "Minotaur", "Archangel", "Behemoth", "Ogre", "Titan"):
+        root = parse(art.battleland_overlay([{**UNITS[0], "name": name, "hits": 3, "power": 10, "skill": 4}]))
+        (span,) = [t for t in root.iter(tag("tspan")) if "tt-cn-name" in classes(t)]
+        drawn = float(span.get("textLength") or len(span.text or "") * art.NAME_EM * art.NAME_FONT)
+        assert drawn <= art.COUNTER_SIZE - 6, name  # 3 px clear of each edge
+        if len(span.text or "") >= 7:
+            assert span.get("lengthAdjust") == "spacingAndGlyphs", name
+        (side,) = [r for r in root.iter(tag("rect")) if "tt-cn-side" in classes(r)]
+        assert float(side.get("y", 0)) > art.FACTORS_BASELINE  # the A/D square starts under the factors' baseline
+
+
+def _inside_hex(centre: tuple[float, float], x: float, y: float) -> bool:
+    dx, dy = abs(x - centre[0]), abs(y - centre[1])
+    return dy <= art.HEX_INNER + 1e-6 and dx <= art.HEX_RADIUS - dy / math.sqrt(3) + 1e-6
+
+
+@pytest.mark.parametrize("count", range(1, 19))
+def test_the_last_rolls_dice_stay_inside_the_targets_hex(count: int) -> None:
+    centre = art.battle_hex_centre("D3")
+    boxes = art.last_roll_dice_boxes(centre, count)
+    assert len(boxes) == count
+    for x, y, size in boxes:
+        for cx, cy in ((x, y), (x + size, y), (x, y + size), (x + size, y + size)):
+            assert _inside_hex(centre, cx, cy), (count, cx - centre[0], cy - centre[1])
+    for (x1, y1, s1), (x2, y2, _s2) in itertools.pairwise(boxes):  # no die over another
+        assert y2 > y1 or x2 >= x1 + s1
+    overlay = art.battleland_overlay(UNITS, last_roll={"from": "C3", "at": "D3", "rolls": [6] * count, "number": 4})
+    assert overlay.count("class='tt-die is-hit'") == count
+
+
+def test_every_marker_on_the_map_has_a_white_edge_and_shared_lands_fan_out() -> None:
+    """A dark marker shows on Swamp and Jungle (a white edge round it); markers sharing a land carry their place
+    round its spot (--dx, --dy), so that drawn larger on a phone they spread apart instead of covering each other."""
+    board = art.masterboard_map(art.masterboard_overlay([legion("Bk01", 0, 132), legion("Bk02", 0, 33)], PLAYERS))
+    root = parse(board)
+    halo = next(e for e in root.iter(tag("rect")) if e.get("id") == "tt-mkh")
+    assert float(halo.get("width", 0)) >= art.MARKER_SIZE + 4
+    for group in find_all(root, "g", "tt-legion"):
+        assert [u.get("href") for u in group.iter(tag("use"))] == ["#tt-mkh"]
+    css = (Path(__file__).resolve().parents[2] / "assets" / "titan.css").read_text(encoding="utf-8")
+    assert ".tt-mk-halo { fill: #ffffff" in css
+    shared = parse(art.masterboard_overlay([legion(f"Bk0{i}", 0, 100) for i in range(1, 4)], PLAYERS))
+    spots = [(g.get("style") or "") for g in find_all(shared, "g", "tt-legion")]
+    assert all(s.startswith("--dx:") for s in spots) and len(set(spots)) == 3
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_the_movement_roll_is_a_die_in_the_empty_corner(roll: int) -> None:
+    root = parse(art.masterboard_overlay([], PLAYERS, roll=roll))
+    (die,) = find_all(root, "g", "tt-map-roll")
+    assert die.get("aria-label") == f"Movement roll: {roll}"
+    assert len(list(die.iter(tag("circle")))) == roll
+    x, y, size = art.ROLL_DIE
+    for label in LAND_LABELS:  # no land under it
+        assert all(not (x <= px <= x + size and y <= py <= y + size) for px, py in art._land_polygon(LANDS[label]))
+        cx, cy = art.land_centre(label)
+        assert not (x - 40 <= cx <= x + size + 40 and y - 40 <= cy <= y + size + 40)
+    assert not find_all(parse(art.masterboard_overlay([], PLAYERS)), "g", "tt-map-roll")
+
+
+def test_lit_lands_are_drawn_over_the_markers() -> None:
+    """On a phone a marker is drawn larger than its land: a land the picked legion may reach must stay on top,
+    or a neighbour's marker would take the tap meant for it (seen in the browser test at 390x844)."""
+    root = parse(
+        art.masterboard_overlay(
+            [legion("Bk01", 0, 37), legion("Bk02", 0, 39)], PLAYERS, targets=[(38, 1, "Move Bk01 to 38 Brush")]
+        )
+    )
+    overlay = root[0]
+    order = [
+        "target" if "tt-target" in classes(e) else "marker" for e in overlay if classes(e) & {"tt-target", "tt-legion"}
+    ]
+    assert order == ["marker", "marker", "target"]

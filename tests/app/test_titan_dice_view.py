@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -149,3 +151,30 @@ def test_the_last_move_rings_the_track_markers_it_moved():
     moved = render_regions(GAME, after, previous=before).board
     assert "class='last-change'" in moved
     assert "last-change" not in render_regions(GAME, after).board  # nothing to compare with (a reload)
+
+
+def test_a_decision_about_ones_own_dice_puts_that_board_first_on_a_phone():
+    """Issue 12: 're-roll your wounds once, or keep them' while the dice were under the phone's choices sheet.
+    A decision with no choice among the card stacks marks the board (td-about-boards): on a phone the deciding
+    board comes first and the stacks after it (app.css); a purchase keeps the stacks on top."""
+    seen = {"wounds": False, "purchase": False}
+    for seed in range(1, 40):
+        state = GAME.new_game(2, None, seed, humans(2))
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            kinds = {a.kind for a in GAME.legal_actions(state)}
+            svg, _labels = board_for(state)
+            if "reroll_wounds" in kinds:
+                seen["wounds"] = True
+                assert "td-about-boards" in svg
+            if "purchase" in kinds:
+                seen["purchase"] = True
+                assert "td-about-boards" not in svg
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
+    css = (Path(__file__).resolve().parents[2] / "assets" / "app.css").read_text(encoding="utf-8")
+    assert ".td-about-boards > .td-top { order: 2;" in css and ".td-players > .is-deciding { order: -1; }" in css

@@ -270,3 +270,19 @@ def test_the_angels_owed_are_offered_by_name_each_with_its_factors() -> None:
     for text in ("Take an Archangel", "Power 9, skill 4, flies", "Take an Angel", "Power 6, skill 4, flies"):
         assert text in actions
     assert "Take no angel" in actions
+
+
+def test_the_movement_roll_is_on_the_masterboard_while_moving_and_when_the_mulligan_is_offered() -> None:
+    """Issue 12: on a phone the roll was only in the panel under the map, under the choices sheet."""
+    state = new(2, 5)
+    while state.phase.value == "split":  # the first turn's split, then the roll
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, next((a for a in legal if a.kind == "end_splits"), legal[0]))  # type: ignore[assignment]
+    moving = state
+    state = new(2, 5)
+    assert moving.phase.value == "move" and moving.roll > 0
+    kinds = {a.kind for a in GAME.legal_actions(moving)}
+    assert "mulligan" in kinds  # the first turn: the mulligan is offered with the roll in view
+    _key, _board, parts = render_layers(_context(moving))
+    assert f"aria-label='Movement roll: {moving.roll}'" in parts["tt-overlay"]
+    assert "tt-map-roll" not in render_layers(_context(state))[2]["tt-overlay"]  # none before the roll

@@ -9,6 +9,7 @@ errors fail the test. Computer seats pause 20 ms (`?ai-pause=20`).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -83,7 +84,7 @@ def step(page: Page, rng: random.Random) -> str:
             page.locator("#actions .btn-action", has_text="Done splitting").click()
             return "done-split"
         return "counters"
-    musters = page.locator("#tt-panel .tt-muster")
+    musters = page.locator("#tt-panel .tt-muster:visible")  # on a phone the sheet holds them instead
     if musters.count():
         musters.first.click()
         return "muster"
@@ -265,3 +266,174 @@ def test_axe_finds_nothing_serious_on_the_masterboard_the_split_and_the_battlela
     page.click("#actions [data-cmd=reveal]")
     page.wait_for_selector("#board .tt-battle")
     assert serious() == []
+
+
+# -- the layout as a player sees it (issue 12): at 1280x800 the map and what the decision needs are in view without
+# scrolling; at 390x844 the choices sheet hides none of it, legion markers are 44 px and take a tap without zoom
+
+
+@functools.lru_cache(maxsize=1)
+def _positions() -> dict[str, str]:
+    """Save strings of positions where Ann (human, against the Standard computer) must decide: the first split,
+    a later move, a muster, a battle with characters still to come on, an engagement."""
+    from engine.core import Seat, save
+    from engine.core.bots import make_bot
+    from engine.registry import GAMES
+
+    game = GAMES["titan"]
+    found: dict[str, str] = {}
+    for seed in range(1, 60):
+        state = game.new_game(2, None, seed, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+        bots = [make_bot(game, 1, seat) for seat in range(2)]
+        found.setdefault("split", save.dumps(state))
+        for _ in range(3000):
+            if state.is_over or len(found) == 5:
+                break
+            seat = state.current_player
+            assert seat is not None
+            phase = state.phase.value  # type: ignore[attr-defined]
+            kinds = {a.kind for a in game.legal_actions(state)}
+            if seat == 0 and phase == "move" and state.turn_number >= 2:  # type: ignore[attr-defined]
+                found.setdefault("move", save.dumps(state))
+            if seat == 0 and phase == "muster" and "muster" in kinds:
+                found.setdefault("muster", save.dumps(state))
+            if seat == 0 and phase == "engagement":
+                found.setdefault("engagement", save.dumps(state))
+            battle = state.battle  # type: ignore[attr-defined]
+            if seat == 0 and battle is not None and phase == "maneuver" and "battle" not in found:
+                units = game.view(state, 0)["battle"]["units"]
+                if any(u["hex"] is None and u["side"] == battle.active for u in units):
+                    found["battle"] = save.dumps(state)
+            state = game.apply(state, bots[seat].choose(state, seat))
+        if len(found) == 5:
+            break
+    assert len(found) == 5, sorted(found)
+    return found
+
+
+BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }"
+
+
+def _box(locator) -> tuple[float, float, float, float]:
+    return tuple(locator.evaluate(BOX))  # type: ignore[return-value]
+
+
+def _in_view(page: Page, locator, what: str) -> None:
+    left, top, right, bottom = _box(locator)
+    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    assert right > left and bottom > top, f"{what} is not drawn"
+    assert left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5, (
+        f"{what} at {[round(v) for v in (left, top, right, bottom)]} is not in the {width}x{height} window"
+    )
+
+
+def _clear_of_the_sheet(page: Page, locator, what: str) -> None:
+    """In the window and not under the choices sheet (nor the sticky status): the sheet never hides it."""
+    _in_view(page, locator, what)
+    left, top, right, bottom = _box(locator)
+    for cover in ("#board ~ .side .actions-box, .game-main .actions-box", ".status"):
+        c_left, c_top, c_right, c_bottom = _box(page.locator(cover).first)
+        overlap = min(right, c_right) - max(left, c_left) > 0.5 and min(bottom, c_bottom) - max(top, c_top) > 0.5
+        assert not overlap, f"{what} {[round(v) for v in (left, top, right, bottom)]} is under {cover}"
+
+
+def _open_position(page: Page, open_app, name: str) -> None:
+    open_app(page, f"{FAST}#save={_positions()[name]}")
+    page.wait_for_selector("#board .tt")
+    page.wait_for_selector(WAIT)
+
+
+def _first_split(page: Page) -> None:
+    """Pick the starting legion and move the Angel and three others into the new half."""
+    page.locator(PICKS).first.click()
+    for name in FIRST_SPLIT:
+        page.locator(f"#tt-panel .tt-split .tt-counter-btn[aria-label$=': move the {name}']").first.click()
+        page.wait_for_timeout(30)
+    expect(page.locator("#tt-panel .tt-split button.btn-primary")).to_be_visible()
+
+
+def test_on_a_desktop_the_map_and_what_the_decision_needs_are_in_view_without_scrolling(page, open_app, shot):
+    """1280x800: the whole map (and after zooming in and back, 'Whole map') and the split's confirm button, the
+    movement roll, the muster panel, the characters still to come on: all in the window with the page unscrolled."""
+    shots = {}
+    _open_position(page, open_app, "split")
+    _first_split(page)
+    _in_view(page, page.locator("#board .tt-map"), "the masterboard")
+    _in_view(page, page.locator("#tt-panel .tt-split button.btn-primary"), "the split's confirm button")
+    for counter in page.locator("#tt-panel .tt-split .tt-counter-btn").all():
+        _in_view(page, counter, "a counter of the split")
+    shots["split"] = shot(page, "titan-desktop-split")
+    _open_position(page, open_app, "move")
+    _in_view(page, page.locator("#board .tt-map-roll"), "the movement roll")
+    tap(page.locator(PICKS).first)
+    expect(page.locator("#board .tt-target").first).to_be_visible()
+    _in_view(page, page.locator("#board .tt-map"), "the masterboard")
+    _in_view(page, page.locator("#actions .btn-action").first, "the first choice")
+    page.click("[data-pz=in]")
+    page.click("[data-pz=reset]")  # 'Whole map' fits the window too
+    _in_view(page, page.locator("#board .pz-viewport"), "the whole map")
+    shots["move"] = shot(page, "titan-desktop-move")
+    _open_position(page, open_app, "muster")
+    tap(page.locator(PICKS).first)
+    page.wait_for_selector("#tt-panel .tt-muster")
+    for button in page.locator("#tt-panel .tt-muster").all():
+        _in_view(page, button, "a muster button")
+    shots["muster"] = shot(page, "titan-desktop-muster")
+    _open_position(page, open_app, "battle")
+    _in_view(page, page.locator("#board .tt-battle"), "the battleland")
+    waiting = page.locator("#tt-panel .tt-reserve .tt-counter-btn")
+    assert waiting.count() >= 1
+    for counter in waiting.all():
+        _in_view(page, counter, "a character still to come on")
+    waiting.first.click()
+    expect(page.locator("#board .tt-target").first).to_be_visible()
+    for target in page.locator("#board .tt-target").all():  # its entry hexes, the defender's too
+        _in_view(page, target, "an entry hex")
+    _in_view(page, page.locator("#actions .btn-action", has_text="Done maneuvering"), "Done maneuvering")
+    shots["battle"] = shot(page, "titan-desktop-battle")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert all(path.exists() for path in shots.values())
+
+
+def test_on_a_phone_the_sheet_hides_nothing_the_decision_is_about_and_markers_take_a_tap(phone_page, open_app, shot):
+    """390x844, touch: the split's confirm, the movement roll, the characters still to come on are in the
+    window and clear of the choices sheet, the musters in it; a legion alone is a marker of at least 44 px;
+    two legions on one land both take a tap without zooming; every control is at least 44 px."""
+    page = phone_page
+    _open_position(page, open_app, "split")
+    _first_split(page)
+    _clear_of_the_sheet(page, page.locator("#tt-panel .tt-split button.btn-primary"), "the split's confirm button")
+    shot(page, "titan-phone-split-docked")
+    page.click("#tt-panel .tt-split button.btn-primary")
+    page.wait_for_selector("#tt-panel .tt-split", state="detached")
+    shared = page.locator("#board .tt-legion")
+    assert shared.count() == 4  # Ann's two legions on her tower, Bob's two on his
+    for marker in shared.all():  # each at least 44 px, and a tap at its middle lands on it (no marker over it)
+        box = marker.locator(".tt-mk").bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+        hit = page.evaluate(
+            "([x, y]) => { const el = document.elementFromPoint(x, y); const g = el && el.closest('.tt-legion');"
+            " return g ? g.querySelector('.tt-mk-code').textContent : null; }",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == marker.locator(".tt-mk-code").text_content()
+    tap(page.locator("#board .tt-legion").last)  # a legion of Bob's, sharing his tower: shown at one tap
+    expect(page.locator("#tt-panel .tt-legion-panel")).to_be_visible()
+    assert small_targets(page) == []
+    _open_position(page, open_app, "move")
+    _clear_of_the_sheet(page, page.locator("#board .tt-map-roll"), "the movement roll")
+    shot(page, "titan-phone-move")
+    _open_position(page, open_app, "muster")
+    tap(page.locator(PICKS).first)
+    musters = page.locator("#actions .btn-action", has_text="musters a")
+    expect(musters.first).to_be_visible()
+    for button in musters.all():  # in the sheet itself (the panel's same buttons are left out on a phone)
+        _in_view(page, button, "a muster choice")
+    shot(page, "titan-phone-muster")
+    _open_position(page, open_app, "battle")
+    waiting = page.locator("#tt-panel .tt-reserve .tt-counter-btn")
+    _clear_of_the_sheet(page, waiting.first, "a character still to come on")
+    assert small_targets(page) == []
+    shot(page, "titan-phone-battle")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

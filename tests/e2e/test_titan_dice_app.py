@@ -497,3 +497,41 @@ def test_phone_a_tap_on_a_card_reads_it_and_a_second_tap_buys_it(phone_page, ope
     assert save_string(page) == before
     card.tap()
     expect(page.locator("#log")).to_contain_text("buys")
+
+
+def _wound_decision_save() -> str:
+    """Ann (human) must re-roll her wounds or keep them (random play against a computer seat to that point)."""
+    import random
+
+    from engine.core import Seat, save
+    from engine.registry import GAMES
+
+    game = GAMES["titan_dice"]
+    for seed in range(1, 200):
+        state = game.new_game(2, None, seed, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            legal = game.legal_actions(state)
+            if state.current_player == 0 and any(a.kind == "reroll_wounds" for a in legal):
+                return save.dumps(state)
+            state = game.apply(state, rng.choice(legal))
+    raise AssertionError("no wound re-roll decision reached")
+
+
+def test_phone_the_wounds_to_reroll_or_keep_are_never_under_the_choices_sheet(phone_page, open_app, shot):
+    """Issue 12: 're-roll your wounds once, or keep them' while the dice were under the sheet at 390x844."""
+    page = phone_page
+    open_app(page, f"{FAST}#save={_wound_decision_save()}")
+    expect(page.locator("#status")).to_contain_text("re-roll your wounds")
+    sheet = page.locator(".actions-box").bounding_box()
+    assert sheet is not None
+    board = page.locator("#board .player-board.is-deciding")
+    dice = board.locator(".die")
+    assert dice.count() >= 1
+    for index in range(dice.count()):
+        box = dice.nth(index).bounding_box()
+        assert box is not None and box["y"] >= 0, box
+        assert box["y"] + box["height"] <= sheet["y"], f"a die of the deciding board is under the sheet: {box}"
+    shot(page, "app-phone-wounds")
