@@ -275,8 +275,7 @@ def test_several_hundreds_passed_at_once_bring_an_angel_each_as_room_allows():
 def test_with_no_archangel_left_an_angel_is_taken_for_the_500():
     state = _engaged(["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
     state.players[1].score = 350
-    state.slain["Archangel"] = state.stock["Archangel"]  # say every Archangel is out of the box
-    state.stock["Archangel"] = 0
+    place(state, "Bk03", 0, 300, ["Archangel"] * state.stock["Archangel"])  # every Archangel out of the stock
     state = act(act(state, Engage(land=6)), Concede())
     assert _acquires(state) == [Acquire(angel="Angel"), Acquire()]
     state = act(act(state, Acquire(angel="Angel")), Acquire(angel="Angel"))
