@@ -62,8 +62,19 @@
     const docked = getComputedStyle(box).position === "sticky";
     document.documentElement.style.setProperty("--sheet-h", `${docked ? box.offsetHeight : 0}px`);
   });
+  // --tt-top-px: where a desktop's map column begins on the page (under the header, the status and any notice,
+  // however many lines they wrap to), so that the map is sized to the window's height below it.
+  function mapTop() {
+    const main = document.querySelector(".game-main");
+    const frame = main && main.querySelector(".tt > .pz-frame");
+    if (!frame || getComputedStyle(frame).position !== "sticky") return;
+    const text = `${Math.round(main.getBoundingClientRect().top + window.scrollY + 12)}px`;
+    if (main.style.getPropertyValue("--tt-top-px") !== text) main.style.setProperty("--tt-top-px", text);
+  }
+  window.addEventListener("resize", () => mapTop());
   let watchedSheet = null;
   function watch() {
+    mapTop();
     const box = document.querySelector(".actions-box");
     if (box && box !== watchedSheet) {
       if (watchedSheet) sheet.unobserve(watchedSheet);
