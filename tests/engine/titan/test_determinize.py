@@ -13,13 +13,12 @@ import pytest
 
 from engine.core import Rng
 from engine.titan import flow
-from engine.titan.actions import Engage, Propose, Reinforce
+from engine.titan.actions import Engage, Propose
 from engine.titan.data import CREATURES, TITAN
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import fight, index_of, set_battle
 from tests.engine.titan.test_flow import GAME, _engaged, act
-from tests.engine.titan.test_knowledge import played
+from tests.engine.titan.test_knowledge import played, reinforced
 
 
 def _whole(state: TitanState, seat: int) -> set[str]:
@@ -190,14 +189,7 @@ def test_an_open_legions_game_deals_nothing_again():
 def test_the_characters_on_a_battleland_are_not_dealt_again():
     """A battle saved under rules version 1 after a reinforcement: the Lion mustered was not counted in what the
     others knew. It stands on the battleland in everyone's sight: a copy keeps it."""
-    state = fight(["Ogre"], ["Lion", "Lion"], players=3)
-    a = index_of(state, "Ogre", "attacker")
-    l1, l2 = [i for i, u in enumerate(state.battle.units) if u.side == "defender"]
-    set_battle(state, {a: "A1", l1: "F1", l2: "F2"}, active="defender", round_number=4)
-    from engine.titan import battle as battles
-
-    battles.begin_maneuver(state)
-    state = act(state, Reinforce(creature="Lion"))
+    state = reinforced()
     for seat in (1, 2):
         state.legions["Bk01"].known[seat] = ["Lion", "Lion"]  # as version 1 kept it
     for n in range(20):

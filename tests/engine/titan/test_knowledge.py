@@ -93,15 +93,20 @@ def test_a_second_angel_acquired_or_summoned_is_added():
     assert Counter(state.legions["Bu01"].known[0])[ANGEL] == 3
 
 
-def test_a_reinforcement_of_a_kind_already_in_the_battle_is_added():
-    state = fight(["Ogre"], ["Lion", "Lion"], players=3)  # Plains: one Lion musters a Lion
+def reinforced() -> TitanState:
+    """Three players; Bob's Ogre attacks Ann's two Lions on Plains, and in round 4 a Lion musters a Lion."""
+    state = fight(["Ogre"], ["Lion", "Lion"], players=3)
     a = index_of(state, "Ogre", "attacker")
     l1, l2 = [i for i, u in enumerate(state.battle.units) if u.side == "defender"]
     set_battle(state, {a: "A1", l1: "F1", l2: "F2"}, active="defender", round_number=4)
     from engine.titan import battle as battles
 
     battles.begin_maneuver(state)
-    state = act(state, Reinforce(creature="Lion"))
+    return act(state, Reinforce(creature="Lion"))
+
+
+def test_a_reinforcement_of_a_kind_already_in_the_battle_is_added():
+    state = reinforced()
     for seat in (1, 2):
         assert state.legions["Bk01"].known[seat] == ["Lion", "Lion", "Lion"]
 
