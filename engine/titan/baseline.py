@@ -234,7 +234,9 @@ class _Board:
             chance = win_chance(mine, theirs)
             if chance < (TITAN_ATTACKS_AT_LEAST if titan else ATTACK_AT_LEAST):
                 return -1000.0
-            prize = theirs + (TITAN_STAKE if known_titan(state, enemy, seat) else 0.0)
+            # the prize: the legion gone, its points scored (toward angels and the Titan's power), a muster there
+            prize = 1.5 * theirs + (TITAN_STAKE if known_titan(state, enemy, seat) else 0.0)
+            prize += recruit_value(LANDS[action.land].terrain, legion.contents, state.stock)
             stake = mine + (TITAN_STAKE if titan else 0.0)
             return chance * prize - (1.0 - chance) * stake - 0.3 * min(mine, theirs)
         terrain = LANDS[action.land].terrain
@@ -396,13 +398,14 @@ class _Field:
         creature = CREATURES[name]
         left = self.left(index)
         offence, taken, nearest = 0.0, 0.0, 99
+        worth = self.value[index] + (TITAN_STAKE / 4 if name == TITAN else 0.0)  # the Titan: the game at stake
         for other in self.theirs:
             enemy = battle.units[other]
             if enemy.hex is None:
                 continue
             distance = battlemap.range_between(label, enemy.hex)
             nearest = min(nearest, distance)
-            if distance != 1 or not battlemap.in_contact(terrain, label, enemy.hex):
+            if distance != 2 or not battlemap.in_contact(terrain, label, enemy.hex):
                 continue
             mine = battlemap.strike_terms(terrain, name, label, enemy.name, enemy.hex, power=self.power[index])
             theirs = battlemap.strike_terms(terrain, enemy.name, enemy.hex, name, label, power=self.power[other])
@@ -411,9 +414,8 @@ class _Field:
             damage = min(expected_hits(mine.dice, mine.strike_number), their_left) / max(1, their_left)
             offence = max(offence, self.value[other] * (kill + 0.4 * damage))
             hurt = expected_hits(theirs.dice, theirs.strike_number)
-            taken += (
-                self.value[index] * (min(hurt, left) / max(1, left) * 0.4)
-                + self.value[index] * at_least(theirs.dice, theirs.strike_number, left) * 0.6
+            taken += worth * (
+                0.4 * min(hurt, left) / max(1, left) + 0.6 * at_least(theirs.dice, theirs.strike_number, left)
             )
         attacking = self.side == ATTACKER
         rounds_left = BATTLE_ROUNDS - battle.round
@@ -422,9 +424,9 @@ class _Field:
         caution = 1.0
         if name == TITAN:
             # the Titan stays back, unless its side must win quickly and cannot without it
-            caution = 3.0 if not (attacking and rounds_left <= 2) and mine_strength > their_strength * 0.7 else 1.2
+            caution = 1.5 if not (attacking and rounds_left <= 2) and mine_strength > their_strength * 0.7 else 0.6
         value = offence - caution * taken
-        if creature.rangestrikes and nearest > 1:
+        if creature.rangestrikes and nearest > 2:
             occupied = battle.occupied(index) | {label}
             living = {battle.units[o].hex: battle.units[o].name for o in self.theirs if battle.units[o].hex}
             targets = sight.rangestrike_targets(terrain, name, label, living, occupied)
@@ -441,9 +443,9 @@ class _Field:
         if nearest < 99:
             if attacking:
                 urgency = 2.0 + 2.0 * max(0, 4 - rounds_left)
-                value -= urgency * max(0, nearest - 1) * (0.3 if name == TITAN else 1.0)
+                value -= urgency * max(0, nearest - 2) * (0.3 if name == TITAN else 1.0)
             elif their_strength > 0 and mine_strength > 1.5 * their_strength:
-                value -= 1.0 * max(0, nearest - 1)  # a much stronger defender goes for the kill
+                value -= 1.0 * max(0, nearest - 2)  # a much stronger defender goes for the kill
         if battlemap.takes_drift_damage(terrain, name, label):
             value -= self.value[index] / max(1, self.power[index]) * 1.5
         return value
