@@ -132,8 +132,9 @@ def _weakest_pair(legion: Legion) -> tuple[str, ...]:
 
 
 def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
-    """What the legion could muster on `land`: the value of its best recruit (0 if full or nothing)."""
-    if legion.height >= MAX_LEGION - 1 + (0 if legion.height < MAX_LEGION else 1):
+    """What the legion could muster on `land`: the value of its best recruit (0 if full or nothing). A legion of
+    six still musters (to seven)."""
+    if legion.height >= MAX_LEGION:
         return 0.0
     options = recruiting.musters(LANDS[land].terrain, legion.contents, state.stock)
     return max((CREATURES[m.recruit].value for m in options), default=0.0)

@@ -98,3 +98,19 @@ def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_ta
     while state.phase == Phase.AFTERMATH:
         state = act(state, bot.choose(state, state.current_player))
     assert {"Angel", "Archangel"} <= set(state.legions["Bu01"].contents)
+
+
+def test_a_legion_of_six_moves_where_it_can_muster():
+    """Issue 13: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _moving, _mustering_choice
+    from tests.engine.titan.test_flow import place
+
+    start, roll, can, _cannot = _mustering_choice()
+    state = _moving(roll)
+    place(state, "Bk01", 0, start, ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
+    place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan", "Ogre"])
+    place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True  # it may stop moving
+    action = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(action, Move) and action.land in can
