@@ -29,6 +29,7 @@ from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.4  # attack only an enemy this many times weaker
+TITAN_DANGER = 60.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 
 
@@ -140,21 +141,38 @@ def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
     return max((CREATURES[m.recruit].value for m in options), default=0.0)
 
 
-def _danger(state: TitanState, seat: int, land: int, strength: float, is_titan: bool) -> float:
-    """How much a legion of `strength` on `land` risks next turn: the strongest enemy within six lands that
-    outweighs it (a Titan's legion counts double)."""
-    danger = 0.0
-    nearby = masterboard.lands_within(land, 6)
+def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]:
+    """Every enemy legion's strength (as the seat knows it) and the lands it reaches next turn -> on how many of
+    the six rolls (following the signs on the land borders; a move ends on entering an occupied land)."""
+    engaged = flow.engaged_lands(state)
+    threats = []
     for legion in state.legions.values():
-        if legion.owner == seat or legion.land not in nearby:
+        if legion.owner == seat:
             continue
-        enemy = fighting_strength(state, legion, seat)
-        if enemy > strength:
-            danger = max(danger, (enemy - strength) * (2.0 if is_titan else 1.0) / (1 + nearby[legion.land]))
+        stops = {other.land for other in state.legions.values() if other.owner != legion.owner}
+        reach = masterboard.fewest_steps(legion.land, stops, engaged)
+        threats.append((fighting_strength(state, legion, seat), {land: 7 - steps for land, steps in reach.items()}))
+    return threats
+
+
+def _danger(threats: list[tuple[float, dict[int, int]]], land: int, strength: float, is_titan: bool) -> float:
+    """How much a legion of `strength` on `land` risks next turn: of the enemy stacks that reach it and would
+    (nearly) match it, the worst, weighed by the share of rolls on which it reaches; a Titan's legion counts
+    treble, and a stack that could kill the Titan costs the game."""
+    danger = 0.0
+    for enemy, reach in threats:
+        rolls = reach.get(land, 0)
+        if not rolls or enemy <= 0.7 * strength:
+            continue
+        share = rolls / 6.0
+        worst = share * max(0.0, enemy - 0.7 * strength) * (3.0 if is_titan else 1.0)
+        if is_titan:
+            worst += share * TITAN_DANGER
+        danger = max(danger, worst)
     return danger
 
 
-def _move_value(state: TitanState, seat: int, action: Any) -> float:
+def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]]) -> float:
     legion = state.legions[action.marker]
     strength = fighting_strength(state, legion, seat)
     enemies = [lg for lg in state.legions_on(action.land) if lg.owner != seat]
@@ -166,7 +184,7 @@ def _move_value(state: TitanState, seat: int, action: Any) -> float:
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
     value = _recruit_value(state, legion, action.land)
-    value -= 0.5 * _danger(state, seat, action.land, strength, legion.has_titan)
+    value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan)
     if action.teleport:
         value -= 5.0  # a teleport shows a lord: only when it pays
     return value
@@ -177,13 +195,14 @@ def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
     end = _of_kind(legal, "end_moves")
     if not moves:
         return end[0] if end else legal[0]
+    threats = _threats(state, seat)
     staying = {
-        legion.marker: _recruit_value(state, legion, legion.land) * 0.0
-        - 0.5 * _danger(state, seat, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
+        legion.marker: -0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
         for legion in state.legions_of(seat)
     }
-    best = max(moves, key=lambda a: (_move_value(state, seat, a) - staying.get(a.marker, 0.0), -a.land))
-    best_value = _move_value(state, seat, best) - staying.get(best.marker, 0.0)
+    values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
+    best = max(moves, key=lambda a: (values[id(a)], -a.land))
+    best_value = values[id(best)]
     if end and best_value <= 0.5:
         return end[0]
     return best

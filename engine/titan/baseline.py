@@ -141,33 +141,6 @@ def recruit_value(terrain: str, contents: list[str], stock: dict[str, int]) -> f
     return float(max((CREATURES[m.recruit].value for m in recruiting.musters(terrain, contents, stock)), default=0))
 
 
-def min_steps(start: int, stops: set[int], engaged: set[int], limit: int = 6) -> dict[int, int]:
-    """Land -> the fewest steps in which a legion on `start` can enter it, following the signs (its Block, or
-    any sign, first; arrows after, never straight back), stopping on entering a land in `stops` (an enemy of
-    it) and never entering an engaged land. A move ends on entering an occupied land, so such a land is
-    reached on every roll from its count up."""
-    best: dict[int, int] = {}
-    done: set[tuple[int, int | None, int]] = set()
-    stack: list[tuple[int, int | None, int]] = [(start, None, 0)]
-    while stack:
-        land, entered_by, steps = stack.pop()
-        signs = masterboard.first_step_exits(land) if entered_by is None else masterboard.onward_exits(land, entered_by)
-        for sign in signs:
-            to = sign.to
-            if to in engaged:
-                continue
-            step = steps + 1
-            if step < best.get(to, 99):
-                best[to] = step
-            if to in stops or step >= limit:
-                continue
-            key = (to, masterboard.entry_side(sign), step)
-            if key not in done:
-                done.add(key)
-                stack.append(key)
-    return best
-
-
 class _Board:
     """One masterboard decision: the enemies' reach and strength, computed once."""
 
@@ -181,7 +154,9 @@ class _Board:
             if legion.owner == seat:
                 continue
             stops = {lg.land for lg in state.legions.values() if lg.owner != legion.owner}
-            reach = {land: 7 - steps for land, steps in min_steps(legion.land, stops, self.engaged).items()}
+            reach = {
+                land: 7 - steps for land, steps in masterboard.fewest_steps(legion.land, stops, self.engaged).items()
+            }
             known = seen(state, legion, seat)
             if LANDS[legion.land].is_tower and any(CREATURES[n].is_lord for n in known):
                 for land in masterboard.lands_within(legion.land, 6).keys() | set(TOWERS):

@@ -114,3 +114,47 @@ def test_a_legion_of_six_moves_where_it_can_muster():
     place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True  # it may stop moving
     action = ai.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(action, Move) and action.land in can
+
+
+def _signs_not_distance() -> tuple[int, int, int, int, int]:
+    """(start, roll, enemy land, a destination next to the enemy it cannot reach, one further off that it reaches
+    on four rolls or more): plain distance has the two the wrong way round."""
+    from engine.titan import masterboard
+    from engine.titan.data import LANDS
+
+    for start in sorted(LANDS):
+        for roll in range(1, 7):
+            lands = [land for land in masterboard.destination_lands(start, roll) if not LANDS[land].is_tower]
+            if len(lands) < 2:
+                continue
+            for enemy in sorted(LANDS):
+                if enemy in lands or enemy == start or LANDS[enemy].is_tower:
+                    continue
+                distance = masterboard.lands_within(enemy, 6)
+                if masterboard.fewest_steps(enemy, {start}, set()).get(start, 99) <= 6:
+                    continue
+                steps = {land: masterboard.fewest_steps(enemy, {start, land}, set()).get(land, 99) for land in lands}
+                safe = [land for land in lands if steps[land] == 99 and distance.get(land, 99) <= 1]
+                exposed = [land for land in lands if steps[land] <= 3 and distance.get(land, 99) >= 3]
+                if safe and exposed:
+                    return start, roll, enemy, safe[0], exposed[0]
+    raise AssertionError("no such position")
+
+
+def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls_and_the_signs():
+    """Issue 13: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import BIG, _moving, _titan_in_danger
+    from tests.engine.titan.test_flow import place
+
+    signs = _signs_not_distance()
+    for start, roll, enemy, near in (_titan_in_danger()[:4], (*signs[:3], signs[4])):
+        state = _moving(roll)
+        place(state, "Bk01", 0, start, ["Titan", "Angel"])
+        place(state, "Bu01", 1, enemy, BIG).reveal([0])
+        place(state, "Bu02", 1, 100 if abs(start - 100) > 50 else 400, ["Titan"])
+        actions = GAME.legal_actions(state)
+        assert any(isinstance(a, Move) and a.land == near for a in actions)
+        chosen = ai.choose(state, 0, actions, None)
+        assert isinstance(chosen, Move) and chosen.land != near, (start, roll, enemy, near)

@@ -44,7 +44,7 @@ def test_reach_follows_the_signs_and_stops_on_entering_an_occupied_land():
         for land in sorted(LANDS)[::3]:
             if land == start:
                 continue
-            steps = baseline.min_steps(start, {land}, set()).get(land, 99)
+            steps = masterboard.fewest_steps(start, {land}, set()).get(land, 99)
             for roll in range(1, 7):
                 reached = land in _destinations(start, roll, {land})
                 assert reached == (steps <= roll), (start, land, roll, steps)
@@ -85,10 +85,10 @@ def _titan_in_danger() -> tuple[int, int, int, int, int]:
                 if enemy in lands or enemy == start or LANDS[enemy].is_tower:
                     continue
                 stops = {start}
-                steps = {land: baseline.min_steps(enemy, stops | {land}, set()).get(land, 99) for land in lands}
+                steps = {land: masterboard.fewest_steps(enemy, stops | {land}, set()).get(land, 99) for land in lands}
                 near = [land for land in lands if steps[land] <= 2]
                 far = [land for land in lands if steps[land] == 99]
-                if near and far and start not in baseline.min_steps(enemy, stops, set()):
+                if near and far and start not in masterboard.fewest_steps(enemy, stops, set()):
                     return start, roll, enemy, near[0], far[0]
     raise AssertionError("no such position")
 
