@@ -108,12 +108,34 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
         return next((a for a in splits if a.leaving == FIRST_SPLIT), splits[0])
     for action in splits:
         legion = state.legions[action.marker]
-        if legion.height < MAX_LEGION:
+        if legion.height < MAX_LEGION or _cornered(state, seat, legion, len(action.leaving)):
             continue
         weakest = _weakest_pair(legion)
         if weakest and action.leaving == weakest:
             return action
     return _of_kind(legal, "end_splits")[0]
+
+
+def _cornered(state: TitanState, seat: int, legion: Legion, leaving: int) -> bool:
+    """Whether splitting `legion` could force a half into a hopeless attack: a roll on which every land the
+    halves could move to holds an enemy stack that even the bigger half (at its share of the strength) should
+    not attack. Split legions must part, so such a roll leaves no choice."""
+    mine = fighting_strength(state, legion, seat) * (legion.height - leaving) / legion.height
+    friendly = flow.own_lands(state, seat)
+    enemy_lands = flow.enemy_lands(state, seat)
+    engaged = flow.engaged_lands(state)
+    for roll in range(1, 7):
+        lands = masterboard.destination_lands(legion.land, roll, friendly, enemy_lands, engaged)
+        if lands and all(
+            land in enemy_lands
+            and any(
+                lg.owner != seat and mine < ATTACK_MARGIN * fighting_strength(state, lg, seat)
+                for lg in state.legions_on(land)
+            )
+            for land in lands
+        ):
+            return True
+    return False
 
 
 def _weakest_pair(legion: Legion) -> tuple[str, ...]:

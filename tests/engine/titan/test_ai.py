@@ -158,3 +158,40 @@ def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls
         assert any(isinstance(a, Move) and a.land == near for a in actions)
         chosen = ai.choose(state, 0, actions, None)
         assert isinstance(chosen, Move) and chosen.land != near, (start, roll, enemy, near)
+
+
+def _cornered() -> tuple[int, int, int]:
+    """(start, roll, enemy land): from `start`, with an enemy on that land, this roll leads nowhere else."""
+    from engine.titan import masterboard
+    from engine.titan.data import LANDS
+
+    for start in sorted(LANDS):
+        if LANDS[start].is_tower:
+            continue
+        for enemy in sorted(LANDS):
+            if enemy == start or LANDS[enemy].is_tower:
+                continue
+            for roll in range(1, 7):
+                if masterboard.destination_lands(start, roll, friendly={start}, enemy={enemy}) == [enemy]:
+                    return start, roll, enemy
+    raise AssertionError("no such position")
+
+
+def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attack():
+    """Issue 13: Standard's split halves were forced to part into a stronger stack."""
+    from engine.titan import ai
+    from engine.titan.actions import EndSplits, Split
+    from tests.engine.titan.test_baseline import BIG
+    from tests.engine.titan.test_flow import clear_board, new, place
+
+    start, _roll, enemy = _cornered()
+    for threatened in (True, False):
+        state = new(2)
+        clear_board(state)
+        state.mover = state.decider = 0
+        place(state, "Bk01", 0, start, ["Centaur", "Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"])
+        place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
+        place(state, "Bu01", 1, enemy if threatened else 600, BIG if threatened else ["Ogre"]).reveal([0])
+        place(state, "Bu02", 1, 500 if start // 100 != 5 else 200, ["Titan"])
+        chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+        assert isinstance(chosen, EndSplits if threatened else Split)
