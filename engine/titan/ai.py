@@ -2,9 +2,11 @@
 Colossus's SimpleAI, over only what its seat may know.
 
 - Masterboard: split a legion of seven (the weakest pair leaves), the first turn keeping pairs that
-  recruit; move each legion where it musters best and stays out of reach of stronger enemies; attack an
-  enemy it is clearly stronger than; muster the most valuable recruit; take angels, summon when a donor
-  can spare one.
+  recruit, but not where a roll would force a half into a hopeless attack; move each legion where it musters
+  best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
+  reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
+  of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
+  valuable recruit; take angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
 - Battle: each character moves to the hex where what it can deal exceeds what it takes (hazards counted
@@ -29,7 +31,8 @@ from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.4  # attack only an enemy this many times weaker
-TITAN_DANGER = 60.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
+NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
+TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 
 
@@ -205,11 +208,25 @@ def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[f
             return -1000.0
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
-    value = _recruit_value(state, legion, action.land)
+    value = _recruit_value(state, legion, action.land) + NEXT_TURN * _next_recruits(state, legion, action.land)
     value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan)
     if action.teleport:
         value -= 5.0  # a teleport shows a lord: only when it pays
     return value
+
+
+def _next_recruits(state: TitanState, legion: Legion, land: int) -> float:
+    """What the legion could muster next turn from `land`: its best recruit within each roll's reach, averaged
+    over the six rolls (the lands reached as the board stands now)."""
+    seat = legion.owner
+    friendly = flow.own_lands(state, seat, besides=legion.marker)
+    enemy = flow.enemy_lands(state, seat)
+    engaged = flow.engaged_lands(state)
+    total = 0.0
+    for roll in range(1, 7):
+        lands = masterboard.destination_lands(land, roll, friendly, enemy, engaged)
+        total += max((_recruit_value(state, legion, to) for to in lands if to not in enemy), default=0.0)
+    return total / 6.0
 
 
 def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
@@ -219,8 +236,10 @@ def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
         return end[0] if end else legal[0]
     threats = _threats(state, seat)
     staying = {
-        legion.marker: -0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
+        legion.marker: NEXT_TURN * _next_recruits(state, legion, legion.land)
+        - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
         for legion in state.legions_of(seat)
+        if not legion.moved
     }
     values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
     best = max(moves, key=lambda a: (values[id(a)], -a.land))

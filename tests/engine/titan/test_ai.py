@@ -195,3 +195,50 @@ def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attac
         place(state, "Bu02", 1, 500 if start // 100 != 5 else 200, ["Titan"])
         chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
         assert isinstance(chosen, EndSplits if threatened else Split)
+
+
+def _next_turn_choice() -> tuple[int, int, int, int]:
+    """(start, roll, a land, another): a legion of two Ogres and a Troll musters nothing on either, but from the
+    first it reaches a land where it musters on more rolls next turn than from the second."""
+    from engine.titan import masterboard, recruiting
+    from engine.titan.data import LANDS
+
+    contents = ["Ogre", "Ogre", "Troll"]
+    stock = new(2).stock
+
+    def musters(land: int) -> bool:
+        return bool(recruiting.musters(LANDS[land].terrain, contents, stock))
+
+    def rolls_mustering(land: int) -> int:
+        return sum(
+            any(musters(to) for to in masterboard.destination_lands(land, roll, friendly={land}))
+            for roll in range(1, 7)
+        )
+
+    for start in sorted(LANDS):
+        if LANDS[start].is_tower:
+            continue
+        for roll in range(1, 7):
+            lands = [land for land in masterboard.destination_lands(start, roll) if not LANDS[land].is_tower]
+            if len(lands) != 2 or any(musters(land) for land in lands):
+                continue
+            good, bad = sorted(lands, key=rolls_mustering, reverse=True)
+            if rolls_mustering(good) >= rolls_mustering(bad) + 3:
+                return start, roll, good, bad
+    raise AssertionError("no such position")
+
+
+def test_it_moves_where_it_can_muster_next_turn():
+    """A move is worth what the legion could muster next turn from there, over the six rolls (as SimpleAI)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _moving
+    from tests.engine.titan.test_flow import place
+
+    start, roll, good, _bad = _next_turn_choice()
+    state = _moving(roll)
+    place(state, "Bk01", 0, start, ["Ogre", "Ogre", "Troll"])
+    place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True
+    place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan"])
+    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(chosen, Move) and chosen.land == good
