@@ -33,6 +33,7 @@ from engine.titan.state import Legion, Phase, TitanState, unseen
 ATTACK_MARGIN = 1.4  # attack only an enemy this many times weaker
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
+SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 
 
@@ -339,6 +340,12 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     )
     for kind, field in (("reinforce", "creature"), ("summon", "donor")):
         offers = [a for a in _of_kind(legal, kind) if getattr(a, field)]
+        if kind == "summon":
+            # only while the battle is in doubt, and from a donor that keeps two or more
+            in_doubt = _side_strength(state, battle, my_side) < SUMMON_BELOW * _side_strength(
+                state, battle, DEFENDER if my_side == ATTACKER else ATTACKER
+            )
+            offers = [a for a in offers if in_doubt and state.legions[a.donor].height >= 3]
         if offers:
             return max(offers, key=lambda a: CREATURES[getattr(a, "creature", "") or a.angel].value)
         if _of_kind(legal, kind):
@@ -377,6 +384,16 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
             end = _of_kind(legal, "end_maneuver")
             return end[0] if end else best
     return best
+
+
+def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
+    """What a battle side still fights with: each living character's value in proportion to its hits left."""
+    total = 0.0
+    for unit in battle.units:
+        if unit.side == side and not unit.slain:
+            power = unit_power(state, battle, unit)
+            total += CREATURES[unit.name].skill * max(0, power - unit.hits)
+    return total
 
 
 def _left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:

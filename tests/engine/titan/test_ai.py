@@ -242,3 +242,23 @@ def test_it_moves_where_it_can_muster_next_turn():
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan"])
     chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(chosen, Move) and chosen.land == good
+
+
+def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor_that_can_spare_it():
+    """Issue 13: Standard summoned while already winning 4:1, and from a donor then left exposed."""
+    from engine.titan import ai
+    from engine.titan.actions import Summon
+    from engine.titan.battle import ATTACKER
+    from tests.engine.titan.test_battle import fight, set_battle
+    from tests.engine.titan.test_flow import place
+
+    for attackers, expected in ((["Troll", "Troll", "Troll", "Troll"], Summon()), (["Ogre", "Ogre"], "Bu03")):
+        state = fight(attackers, ["Gargoyle", "Ogre"])
+        place(state, "Bu03", 1, 300, ["Angel", "Ogre", "Ogre"])
+        units = dict(enumerate(["C4", "F1", "C3", "A1", "B1", "E1"][: len(state.battle.units)]))
+        set_battle(state, units, active=ATTACKER)
+        state.battle.summon, state.decider = "offer", 1
+        actions = GAME.legal_actions(state)
+        assert Summon(donor="Bu02", angel="Angel") in actions and Summon(donor="Bu03", angel="Angel") in actions
+        chosen = ai.choose(state, 1, actions, None)
+        assert chosen == expected if isinstance(expected, Summon) else chosen.donor == expected
