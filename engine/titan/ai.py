@@ -19,6 +19,7 @@ value of the characters nobody has shown (`expected_value`).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any, cast
 
@@ -296,6 +297,16 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
 # -- battle ------------------------------------------------------------------------------------------------------
 
 
+def _chance_of_hits(dice: int, number: int, hits: int) -> float:
+    """The chance that `dice` dice needing `number` score at least `hits` hits."""
+    if hits <= 0:
+        return 1.0
+    if dice < hits:
+        return 0.0
+    p = (7 - max(1, min(6, number))) / 6.0
+    return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
+
+
 def _expected_hits(dice: int, number: int) -> float:
     return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
 
@@ -306,6 +317,7 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
     unit = battle.units[index]
     power = unit_power(state, battle, unit)
     value = 0.0
+    best_strike = 0.0  # a character strikes one enemy: the best of those it touches, a likely kill valued whole
     nearest = 99
     for other in battle.units:
         if other.side == my_side or other.hex is None or other.slain:
@@ -318,15 +330,19 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
                 terrain, other.name, other.hex, unit.name, label, power=unit_power(state, battle, other)
             )
             other_power = unit_power(state, battle, other)
+            left = other_power - other.hits
             dealt = _expected_hits(mine.dice, mine.strike_number)
             taken = _expected_hits(theirs.dice, theirs.strike_number)
-            value += min(dealt, other_power - other.hits) * CREATURES[other.name].skill
+            kill = _chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
+            best_strike = max(best_strike, min(dealt, left) * CREATURES[other.name].skill + kill)
             value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * (2.0 if unit.name == TITAN else 1.0)
+    value += best_strike
     if CREATURES[unit.name].rangestrikes and nearest in (3, 4):
         value += 4.0
     attacking = my_side == ATTACKER
     rounds_left = BATTLE_ROUNDS - battle.round
-    closing = 1.5 if attacking else (0.2 if rounds_left < 3 else -0.3)
+    # the attacker closes in, the harder the fewer rounds are left (he loses on time); the defender waits
+    closing = 1.5 + max(0, 4 - rounds_left) if attacking else (0.2 if rounds_left < 3 else -0.3)
     value -= closing * (nearest if nearest < 99 else 0)
     if battlemap.takes_drift_damage(terrain, unit.name, label):
         value -= 3.0

@@ -262,3 +262,25 @@ def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor
         assert Summon(donor="Bu02", angel="Angel") in actions and Summon(donor="Bu03", angel="Angel") in actions
         chosen = ai.choose(state, 1, actions, None)
         assert chosen == expected if isinstance(expected, Summon) else chosen.donor == expected
+
+
+def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
+    """Issue 13 (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
+    from engine.titan import ai
+    from engine.titan.actions import EndManeuver, Maneuver
+    from engine.titan.battle import ATTACKER, DEFENDER
+    from tests.engine.titan.test_battle import fight, index_of, set_battle
+
+    state = fight(["Cyclops", "Cyclops"], ["Angel", "Ogre"])
+    angel, ogre = index_of(state, "Angel", DEFENDER), index_of(state, "Ogre", DEFENDER)
+    first, second = [i for i, u in enumerate(state.battle.units) if u.side == ATTACKER]
+    set_battle(state, {angel: "D3", ogre: "A1", first: "D5", second: "E5"}, active=ATTACKER, round_number=4)
+    state.battle.units[angel].hits = 5  # one hit left
+    state.decider = 1
+    actions = GAME.legal_actions(state)
+    assert EndManeuver() in actions
+    chosen = ai.choose(state, 1, actions, None)
+    assert isinstance(chosen, Maneuver)
+    from engine.titan import battlemap
+
+    assert battlemap.in_contact(state.battle.map, chosen.hex, "D3")
