@@ -231,7 +231,24 @@ def _next_recruits(state: TitanState, legion: Legion, land: int) -> float:
     return total / 6.0
 
 
+def _roll_worth(state: TitanState, seat: int, roll: int) -> float:
+    """What a movement roll offers the seat's legions: each one's best recruit among the lands it reaches."""
+    engaged = flow.engaged_lands(state)
+    enemy = flow.enemy_lands(state, seat)
+    total = 0.0
+    for legion in state.legions_of(seat):
+        friendly = flow.own_lands(state, seat, besides=legion.marker)
+        lands = masterboard.destination_lands(legion.land, roll, friendly, enemy, engaged)
+        total += max((_recruit_value(state, legion, land) for land in lands if land not in enemy), default=0.0)
+    return total
+
+
 def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
+    mulligan = _of_kind(legal, "mulligan")
+    if mulligan:  # the first roll again, if it offers less than a roll does on average
+        average = sum(_roll_worth(state, seat, roll) for roll in range(1, 7)) / 6.0
+        if _roll_worth(state, seat, state.roll) < average:
+            return mulligan[0]
     moves = _of_kind(legal, "move")
     end = _of_kind(legal, "end_moves")
     if not moves:

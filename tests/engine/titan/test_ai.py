@@ -284,3 +284,35 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
     from engine.titan import battlemap
 
     assert battlemap.in_contact(state.battle.map, chosen.hex, "D3")
+
+
+def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_does_on_average():
+    """Issue 13: Standard never took the mulligan."""
+    from engine.titan import ai, masterboard, recruiting
+    from engine.titan.actions import EndSplits, Mulligan
+    from engine.titan.data import CREATURES, LANDS
+    from tests.engine.titan.test_flow import act
+
+    state = new(2)
+    seat = state.current_player
+    state = act(state, ai.choose(state, seat, GAME.legal_actions(state), None))  # the first split
+    state = act(state, EndSplits())
+    assert state.phase == "move" and Mulligan() in GAME.legal_actions(state)
+
+    def best_recruit(contents: list[str], land: int) -> int:
+        options = recruiting.musters(LANDS[land].terrain, contents, state.stock)
+        return max((CREATURES[m.recruit].value for m in options), default=0)
+
+    def worth(roll: int) -> int:
+        legions = state.legions_of(seat)  # both on the Tower: each may pass the other's land, not end there
+        return sum(
+            max((best_recruit(lg.contents, land) for land in masterboard.destination_lands(lg.land, roll)), default=0)
+            for lg in legions
+        )
+
+    average = sum(worth(roll) for roll in range(1, 7)) / 6
+    assert {worth(roll) < average for roll in range(1, 7)} == {True, False}
+    for roll in range(1, 7):
+        state.roll = roll
+        chosen = ai.choose(state, seat, GAME.legal_actions(state), None)
+        assert (chosen == Mulligan()) == (worth(roll) < average), roll
