@@ -316,3 +316,18 @@ def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_doe
         state.roll = roll
         chosen = ai.choose(state, seat, GAME.legal_actions(state), None)
         assert (chosen == Mulligan()) == (worth(roll) < average), roll
+
+
+def test_it_attacks_a_stack_it_is_a_third_stronger_than():
+    """Standard attacks at a strength ratio of 1.25 or more (it waited for 1.4, leaving the baseline its kills)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _attack_position
+
+    state = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll"])  # 44 against 32: 1.375
+    target = state.legions["Bu01"].land
+    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(chosen, Move) and chosen.land == target
+    weaker = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll", "Gargoyle"])  # 44 against 44
+    chosen = ai.choose(weaker, 0, GAME.legal_actions(weaker), None)
+    assert not (isinstance(chosen, Move) and chosen.land == weaker.legions["Bu01"].land)
