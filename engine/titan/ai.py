@@ -31,7 +31,7 @@ from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, un
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
-ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (1.4 waited too long: 43% against the baseline, now 55%)
+ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
