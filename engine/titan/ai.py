@@ -2,9 +2,11 @@
 Colossus's SimpleAI, over only what its seat may know.
 
 - Masterboard: split a legion of seven (the weakest pair leaves), the first turn keeping pairs that
-  recruit; move each legion where it musters best and stays out of reach of stronger enemies; attack an
-  enemy it is clearly stronger than; muster the most valuable recruit; take angels, summon when a donor
-  can spare one.
+  recruit, but not where a roll would force a half into a hopeless attack; move each legion where it musters
+  best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
+  reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
+  of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
+  valuable recruit; take angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
 - Battle: each character moves to the hex where what it can deal exceeds what it takes (hazards counted
@@ -17,6 +19,7 @@ value of the characters nobody has shown (`expected_value`).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any, cast
 
@@ -28,7 +31,10 @@ from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, un
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
-ATTACK_MARGIN = 1.4  # attack only an enemy this many times weaker
+ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
+NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
+TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
+SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 
 
@@ -107,12 +113,34 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
         return next((a for a in splits if a.leaving == FIRST_SPLIT), splits[0])
     for action in splits:
         legion = state.legions[action.marker]
-        if legion.height < MAX_LEGION:
+        if legion.height < MAX_LEGION or _cornered(state, seat, legion, len(action.leaving)):
             continue
         weakest = _weakest_pair(legion)
         if weakest and action.leaving == weakest:
             return action
     return _of_kind(legal, "end_splits")[0]
+
+
+def _cornered(state: TitanState, seat: int, legion: Legion, leaving: int) -> bool:
+    """Whether splitting `legion` could force a half into a hopeless attack: a roll on which every land the
+    halves could move to holds an enemy stack that even the bigger half (at its share of the strength) should
+    not attack. Split legions must part, so such a roll leaves no choice."""
+    mine = fighting_strength(state, legion, seat) * (legion.height - leaving) / legion.height
+    friendly = flow.own_lands(state, seat)
+    enemy_lands = flow.enemy_lands(state, seat)
+    engaged = flow.engaged_lands(state)
+    for roll in range(1, 7):
+        lands = masterboard.destination_lands(legion.land, roll, friendly, enemy_lands, engaged)
+        if lands and all(
+            land in enemy_lands
+            and any(
+                lg.owner != seat and mine < ATTACK_MARGIN * fighting_strength(state, lg, seat)
+                for lg in state.legions_on(land)
+            )
+            for land in lands
+        ):
+            return True
+    return False
 
 
 def _weakest_pair(legion: Legion) -> tuple[str, ...]:
@@ -132,28 +160,46 @@ def _weakest_pair(legion: Legion) -> tuple[str, ...]:
 
 
 def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
-    """What the legion could muster on `land`: the value of its best recruit (0 if full or nothing)."""
-    if legion.height >= MAX_LEGION - 1 + (0 if legion.height < MAX_LEGION else 1):
+    """What the legion could muster on `land`: the value of its best recruit (0 if full or nothing). A legion of
+    six still musters (to seven)."""
+    if legion.height >= MAX_LEGION:
         return 0.0
     options = recruiting.musters(LANDS[land].terrain, legion.contents, state.stock)
     return max((CREATURES[m.recruit].value for m in options), default=0.0)
 
 
-def _danger(state: TitanState, seat: int, land: int, strength: float, is_titan: bool) -> float:
-    """How much a legion of `strength` on `land` risks next turn: the strongest enemy within six lands that
-    outweighs it (a Titan's legion counts double)."""
-    danger = 0.0
-    nearby = masterboard.lands_within(land, 6)
+def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]:
+    """Every enemy legion's strength (as the seat knows it) and the lands it reaches next turn -> on how many of
+    the six rolls (following the signs on the land borders; a move ends on entering an occupied land)."""
+    engaged = flow.engaged_lands(state)
+    threats = []
     for legion in state.legions.values():
-        if legion.owner == seat or legion.land not in nearby:
+        if legion.owner == seat:
             continue
-        enemy = fighting_strength(state, legion, seat)
-        if enemy > strength:
-            danger = max(danger, (enemy - strength) * (2.0 if is_titan else 1.0) / (1 + nearby[legion.land]))
+        stops = {other.land for other in state.legions.values() if other.owner != legion.owner}
+        reach = masterboard.fewest_steps(legion.land, stops, engaged)
+        threats.append((fighting_strength(state, legion, seat), {land: 7 - steps for land, steps in reach.items()}))
+    return threats
+
+
+def _danger(threats: list[tuple[float, dict[int, int]]], land: int, strength: float, is_titan: bool) -> float:
+    """How much a legion of `strength` on `land` risks next turn: of the enemy stacks that reach it and would
+    (nearly) match it, the worst, weighed by the share of rolls on which it reaches; a Titan's legion counts
+    treble, and a stack that could kill the Titan costs the game."""
+    danger = 0.0
+    for enemy, reach in threats:
+        rolls = reach.get(land, 0)
+        if not rolls or enemy <= 0.7 * strength:
+            continue
+        share = rolls / 6.0
+        worst = share * max(0.0, enemy - 0.7 * strength) * (3.0 if is_titan else 1.0)
+        if is_titan:
+            worst += share * TITAN_DANGER
+        danger = max(danger, worst)
     return danger
 
 
-def _move_value(state: TitanState, seat: int, action: Any) -> float:
+def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]]) -> float:
     legion = state.legions[action.marker]
     strength = fighting_strength(state, legion, seat)
     enemies = [lg for lg in state.legions_on(action.land) if lg.owner != seat]
@@ -164,25 +210,59 @@ def _move_value(state: TitanState, seat: int, action: Any) -> float:
             return -1000.0
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
-    value = _recruit_value(state, legion, action.land)
-    value -= 0.5 * _danger(state, seat, action.land, strength, legion.has_titan)
+    value = _recruit_value(state, legion, action.land) + NEXT_TURN * _next_recruits(state, legion, action.land)
+    value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan)
     if action.teleport:
         value -= 5.0  # a teleport shows a lord: only when it pays
     return value
 
 
+def _next_recruits(state: TitanState, legion: Legion, land: int) -> float:
+    """What the legion could muster next turn from `land`: its best recruit within each roll's reach, averaged
+    over the six rolls (the lands reached as the board stands now)."""
+    seat = legion.owner
+    friendly = flow.own_lands(state, seat, besides=legion.marker)
+    enemy = flow.enemy_lands(state, seat)
+    engaged = flow.engaged_lands(state)
+    total = 0.0
+    for roll in range(1, 7):
+        lands = masterboard.destination_lands(land, roll, friendly, enemy, engaged)
+        total += max((_recruit_value(state, legion, to) for to in lands if to not in enemy), default=0.0)
+    return total / 6.0
+
+
+def _roll_worth(state: TitanState, seat: int, roll: int) -> float:
+    """What a movement roll offers the seat's legions: each one's best recruit among the lands it reaches."""
+    engaged = flow.engaged_lands(state)
+    enemy = flow.enemy_lands(state, seat)
+    total = 0.0
+    for legion in state.legions_of(seat):
+        friendly = flow.own_lands(state, seat, besides=legion.marker)
+        lands = masterboard.destination_lands(legion.land, roll, friendly, enemy, engaged)
+        total += max((_recruit_value(state, legion, land) for land in lands if land not in enemy), default=0.0)
+    return total
+
+
 def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
+    mulligan = _of_kind(legal, "mulligan")
+    if mulligan:  # the first roll again, if it offers less than a roll does on average
+        average = sum(_roll_worth(state, seat, roll) for roll in range(1, 7)) / 6.0
+        if _roll_worth(state, seat, state.roll) < average:
+            return mulligan[0]
     moves = _of_kind(legal, "move")
     end = _of_kind(legal, "end_moves")
     if not moves:
         return end[0] if end else legal[0]
+    threats = _threats(state, seat)
     staying = {
-        legion.marker: _recruit_value(state, legion, legion.land) * 0.0
-        - 0.5 * _danger(state, seat, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
+        legion.marker: NEXT_TURN * _next_recruits(state, legion, legion.land)
+        - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
         for legion in state.legions_of(seat)
+        if not legion.moved
     }
-    best = max(moves, key=lambda a: (_move_value(state, seat, a) - staying.get(a.marker, 0.0), -a.land))
-    best_value = _move_value(state, seat, best) - staying.get(best.marker, 0.0)
+    values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
+    best = max(moves, key=lambda a: (values[id(a)], -a.land))
+    best_value = values[id(best)]
     if end and best_value <= 0.5:
         return end[0]
     return best
@@ -234,6 +314,16 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
 # -- battle ------------------------------------------------------------------------------------------------------
 
 
+def _chance_of_hits(dice: int, number: int, hits: int) -> float:
+    """The chance that `dice` dice needing `number` score at least `hits` hits."""
+    if hits <= 0:
+        return 1.0
+    if dice < hits:
+        return 0.0
+    p = (7 - max(1, min(6, number))) / 6.0
+    return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
+
+
 def _expected_hits(dice: int, number: int) -> float:
     return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
 
@@ -244,6 +334,7 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
     unit = battle.units[index]
     power = unit_power(state, battle, unit)
     value = 0.0
+    best_strike = 0.0  # a character strikes one enemy: the best of those it touches, a likely kill valued whole
     nearest = 99
     for other in battle.units:
         if other.side == my_side or other.hex is None or other.slain:
@@ -256,15 +347,19 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
                 terrain, other.name, other.hex, unit.name, label, power=unit_power(state, battle, other)
             )
             other_power = unit_power(state, battle, other)
+            left = other_power - other.hits
             dealt = _expected_hits(mine.dice, mine.strike_number)
             taken = _expected_hits(theirs.dice, theirs.strike_number)
-            value += min(dealt, other_power - other.hits) * CREATURES[other.name].skill
+            kill = _chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
+            best_strike = max(best_strike, min(dealt, left) * CREATURES[other.name].skill + kill)
             value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * (2.0 if unit.name == TITAN else 1.0)
+    value += best_strike
     if CREATURES[unit.name].rangestrikes and nearest in (3, 4):
         value += 4.0
     attacking = my_side == ATTACKER
     rounds_left = BATTLE_ROUNDS - battle.round
-    closing = 1.5 if attacking else (0.2 if rounds_left < 3 else -0.3)
+    # the attacker closes in, the harder the fewer rounds are left (he loses on time); the defender waits
+    closing = 1.5 + max(0, 4 - rounds_left) if attacking else (0.2 if rounds_left < 3 else -0.3)
     value -= closing * (nearest if nearest < 99 else 0)
     if battlemap.takes_drift_damage(terrain, unit.name, label):
         value -= 3.0
@@ -278,6 +373,12 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     )
     for kind, field in (("reinforce", "creature"), ("summon", "donor")):
         offers = [a for a in _of_kind(legal, kind) if getattr(a, field)]
+        if kind == "summon":
+            # only while the battle is in doubt, and from a donor that keeps two or more
+            in_doubt = _side_strength(state, battle, my_side) < SUMMON_BELOW * _side_strength(
+                state, battle, DEFENDER if my_side == ATTACKER else ATTACKER
+            )
+            offers = [a for a in offers if in_doubt and state.legions[a.donor].height >= 3]
         if offers:
             return max(offers, key=lambda a: CREATURES[getattr(a, "creature", "") or a.angel].value)
         if _of_kind(legal, kind):
@@ -316,6 +417,16 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
             end = _of_kind(legal, "end_maneuver")
             return end[0] if end else best
     return best
+
+
+def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
+    """What a battle side still fights with: each living character's value in proportion to its hits left."""
+    total = 0.0
+    for unit in battle.units:
+        if unit.side == side and not unit.slain:
+            power = unit_power(state, battle, unit)
+            total += CREATURES[unit.name].skill * max(0, power - unit.hits)
+    return total
 
 
 def _left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:

@@ -305,6 +305,12 @@ class Titan(Game):
 
         return make_bot(self, level, seed)
 
+    def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
+        """The scripted player of engine/titan/baseline.py (a yardstick for the computer players)."""
+        from engine.titan.baseline import choose
+
+        return choose(_own(state), actions)
+
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
         """A copy `seat` could believe in, and a sound game: new dice, and nothing hidden from the seat kept as it
         really is. What the seat sees stays: its own legions, both legions of a battle, every legion in an "open

@@ -12,6 +12,8 @@ engagement is already waiting (`engaged`). No game state lives here.
   nor passed; a path may end back on the start land (a "spin cycle").
 - Teleports (5.4): a Tower teleport on a 6 for a legion with a lord; a Titan teleport onto any enemy
   legion not engaged (the caller checks the score of 400 and the roll).
+- Reach (for the computer players): `fewest_steps` counts the fewest steps in which a legion enters each land;
+  a land holding another player's legion is reached on every roll from that count up.
 - Entry side (5.5): the side of the target land crossed on entering it fixes the attacker's battleland
   edge (`Land.attacker_edge`, always 3 in a Tower); the defender takes the opposite edge.
 
@@ -134,6 +136,33 @@ def can_make_normal_move(
 ) -> bool:
     """Whether a legion on `start` has any normal move with `roll` (legions sharing a land must part if so) [4.3]."""
     return bool(normal_moves(start, roll, friendly, enemy, engaged))
+
+
+def fewest_steps(start: int, stops: Collection[int], engaged: Collection[int] = (), limit: int = 6) -> dict[int, int]:
+    """Land -> the fewest steps in which a legion on `start` can enter it, following the signs (its Block, or
+    any sign, first; arrows after, never straight back), stopping on entering a land in `stops` (an enemy of
+    it) and never entering an engaged land. A move ends on entering an occupied land, so such a land is
+    reached on every roll from its count up."""
+    best: dict[int, int] = {}
+    done: set[tuple[int, int | None, int]] = set()
+    stack: list[tuple[int, int | None, int]] = [(start, None, 0)]
+    while stack:
+        land, entered_by, steps = stack.pop()
+        signs = first_step_exits(land) if entered_by is None else onward_exits(land, entered_by)
+        for sign in signs:
+            to = sign.to
+            if to in engaged:
+                continue
+            step = steps + 1
+            if step < best.get(to, 99):
+                best[to] = step
+            if to in stops or step >= limit:
+                continue
+            key = (to, entry_side(sign), step)
+            if key not in done:
+                done.add(key)
+                stack.append(key)
+    return best
 
 
 def has_lord(characters: Iterable[str]) -> bool:

@@ -98,3 +98,236 @@ def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_ta
     while state.phase == Phase.AFTERMATH:
         state = act(state, bot.choose(state, state.current_player))
     assert {"Angel", "Archangel"} <= set(state.legions["Bu01"].contents)
+
+
+def test_a_legion_of_six_moves_where_it_can_muster():
+    """Issue 13: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _moving, _mustering_choice
+    from tests.engine.titan.test_flow import place
+
+    start, roll, can, _cannot = _mustering_choice()
+    state = _moving(roll)
+    place(state, "Bk01", 0, start, ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
+    place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan", "Ogre"])
+    place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True  # it may stop moving
+    action = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(action, Move) and action.land in can
+
+
+def _signs_not_distance() -> tuple[int, int, int, int, int]:
+    """(start, roll, enemy land, a destination next to the enemy it cannot reach, one further off that it reaches
+    on four rolls or more): plain distance has the two the wrong way round."""
+    from engine.titan import masterboard
+    from engine.titan.data import LANDS
+
+    for start in sorted(LANDS):
+        for roll in range(1, 7):
+            lands = [land for land in masterboard.destination_lands(start, roll) if not LANDS[land].is_tower]
+            if len(lands) < 2:
+                continue
+            for enemy in sorted(LANDS):
+                if enemy in lands or enemy == start or LANDS[enemy].is_tower:
+                    continue
+                distance = masterboard.lands_within(enemy, 6)
+                if masterboard.fewest_steps(enemy, {start}, set()).get(start, 99) <= 6:
+                    continue
+                steps = {land: masterboard.fewest_steps(enemy, {start, land}, set()).get(land, 99) for land in lands}
+                safe = [land for land in lands if steps[land] == 99 and distance.get(land, 99) <= 1]
+                exposed = [land for land in lands if steps[land] <= 3 and distance.get(land, 99) >= 3]
+                if safe and exposed:
+                    return start, roll, enemy, safe[0], exposed[0]
+    raise AssertionError("no such position")
+
+
+def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls_and_the_signs():
+    """Issue 13: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import BIG, _moving, _titan_in_danger
+    from tests.engine.titan.test_flow import place
+
+    signs = _signs_not_distance()
+    for start, roll, enemy, near in (_titan_in_danger()[:4], (*signs[:3], signs[4])):
+        state = _moving(roll)
+        place(state, "Bk01", 0, start, ["Titan", "Angel"])
+        place(state, "Bu01", 1, enemy, BIG).reveal([0])
+        place(state, "Bu02", 1, 100 if abs(start - 100) > 50 else 400, ["Titan"])
+        actions = GAME.legal_actions(state)
+        assert any(isinstance(a, Move) and a.land == near for a in actions)
+        chosen = ai.choose(state, 0, actions, None)
+        assert isinstance(chosen, Move) and chosen.land != near, (start, roll, enemy, near)
+
+
+def _cornered() -> tuple[int, int, int]:
+    """(start, roll, enemy land): from `start`, with an enemy on that land, this roll leads nowhere else."""
+    from engine.titan import masterboard
+    from engine.titan.data import LANDS
+
+    for start in sorted(LANDS):
+        if LANDS[start].is_tower:
+            continue
+        for enemy in sorted(LANDS):
+            if enemy == start or LANDS[enemy].is_tower:
+                continue
+            for roll in range(1, 7):
+                if masterboard.destination_lands(start, roll, friendly={start}, enemy={enemy}) == [enemy]:
+                    return start, roll, enemy
+    raise AssertionError("no such position")
+
+
+def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attack():
+    """Issue 13: Standard's split halves were forced to part into a stronger stack."""
+    from engine.titan import ai
+    from engine.titan.actions import EndSplits, Split
+    from tests.engine.titan.test_baseline import BIG
+    from tests.engine.titan.test_flow import clear_board, new, place
+
+    start, _roll, enemy = _cornered()
+    for threatened in (True, False):
+        state = new(2)
+        clear_board(state)
+        state.mover = state.decider = 0
+        place(state, "Bk01", 0, start, ["Centaur", "Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"])
+        place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
+        place(state, "Bu01", 1, enemy if threatened else 600, BIG if threatened else ["Ogre"]).reveal([0])
+        place(state, "Bu02", 1, 500 if start // 100 != 5 else 200, ["Titan"])
+        chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+        assert isinstance(chosen, EndSplits if threatened else Split)
+
+
+def _next_turn_choice() -> tuple[int, int, int, int]:
+    """(start, roll, a land, another): a legion of two Ogres and a Troll musters nothing on either, but from the
+    first it reaches a land where it musters on more rolls next turn than from the second."""
+    from engine.titan import masterboard, recruiting
+    from engine.titan.data import LANDS
+
+    contents = ["Ogre", "Ogre", "Troll"]
+    stock = new(2).stock
+
+    def musters(land: int) -> bool:
+        return bool(recruiting.musters(LANDS[land].terrain, contents, stock))
+
+    def rolls_mustering(land: int) -> int:
+        return sum(
+            any(musters(to) for to in masterboard.destination_lands(land, roll, friendly={land}))
+            for roll in range(1, 7)
+        )
+
+    for start in sorted(LANDS):
+        if LANDS[start].is_tower:
+            continue
+        for roll in range(1, 7):
+            lands = [land for land in masterboard.destination_lands(start, roll) if not LANDS[land].is_tower]
+            if len(lands) != 2 or any(musters(land) for land in lands):
+                continue
+            good, bad = sorted(lands, key=rolls_mustering, reverse=True)
+            if rolls_mustering(good) >= rolls_mustering(bad) + 3:
+                return start, roll, good, bad
+    raise AssertionError("no such position")
+
+
+def test_it_moves_where_it_can_muster_next_turn():
+    """A move is worth what the legion could muster next turn from there, over the six rolls (as SimpleAI)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _moving
+    from tests.engine.titan.test_flow import place
+
+    start, roll, good, _bad = _next_turn_choice()
+    state = _moving(roll)
+    place(state, "Bk01", 0, start, ["Ogre", "Ogre", "Troll"])
+    place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True
+    place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan"])
+    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(chosen, Move) and chosen.land == good
+
+
+def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor_that_can_spare_it():
+    """Issue 13: Standard summoned while already winning 4:1, and from a donor then left exposed."""
+    from engine.titan import ai
+    from engine.titan.actions import Summon
+    from engine.titan.battle import ATTACKER
+    from tests.engine.titan.test_battle import fight, set_battle
+    from tests.engine.titan.test_flow import place
+
+    for attackers, expected in ((["Troll", "Troll", "Troll", "Troll"], Summon()), (["Ogre", "Ogre"], "Bu03")):
+        state = fight(attackers, ["Gargoyle", "Ogre"])
+        place(state, "Bu03", 1, 300, ["Angel", "Ogre", "Ogre"])
+        units = dict(enumerate(["C4", "F1", "C3", "A1", "B1", "E1"][: len(state.battle.units)]))
+        set_battle(state, units, active=ATTACKER)
+        state.battle.summon, state.decider = "offer", 1
+        actions = GAME.legal_actions(state)
+        assert Summon(donor="Bu02", angel="Angel") in actions and Summon(donor="Bu03", angel="Angel") in actions
+        chosen = ai.choose(state, 1, actions, None)
+        assert chosen == expected if isinstance(expected, Summon) else chosen.donor == expected
+
+
+def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
+    """Issue 13 (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
+    from engine.titan import ai
+    from engine.titan.actions import EndManeuver, Maneuver
+    from engine.titan.battle import ATTACKER, DEFENDER
+    from tests.engine.titan.test_battle import fight, index_of, set_battle
+
+    state = fight(["Cyclops", "Cyclops"], ["Angel", "Ogre"])
+    angel, ogre = index_of(state, "Angel", DEFENDER), index_of(state, "Ogre", DEFENDER)
+    first, second = [i for i, u in enumerate(state.battle.units) if u.side == ATTACKER]
+    set_battle(state, {angel: "D3", ogre: "A1", first: "D5", second: "E5"}, active=ATTACKER, round_number=4)
+    state.battle.units[angel].hits = 5  # one hit left
+    state.decider = 1
+    actions = GAME.legal_actions(state)
+    assert EndManeuver() in actions
+    chosen = ai.choose(state, 1, actions, None)
+    assert isinstance(chosen, Maneuver)
+    from engine.titan import battlemap
+
+    assert battlemap.in_contact(state.battle.map, chosen.hex, "D3")
+
+
+def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_does_on_average():
+    """Issue 13: Standard never took the mulligan."""
+    from engine.titan import ai, masterboard, recruiting
+    from engine.titan.actions import EndSplits, Mulligan
+    from engine.titan.data import CREATURES, LANDS
+    from tests.engine.titan.test_flow import act
+
+    state = new(2)
+    seat = state.current_player
+    state = act(state, ai.choose(state, seat, GAME.legal_actions(state), None))  # the first split
+    state = act(state, EndSplits())
+    assert state.phase == "move" and Mulligan() in GAME.legal_actions(state)
+
+    def best_recruit(contents: list[str], land: int) -> int:
+        options = recruiting.musters(LANDS[land].terrain, contents, state.stock)
+        return max((CREATURES[m.recruit].value for m in options), default=0)
+
+    def worth(roll: int) -> int:
+        legions = state.legions_of(seat)  # both on the Tower: each may pass the other's land, not end there
+        return sum(
+            max((best_recruit(lg.contents, land) for land in masterboard.destination_lands(lg.land, roll)), default=0)
+            for lg in legions
+        )
+
+    average = sum(worth(roll) for roll in range(1, 7)) / 6
+    assert {worth(roll) < average for roll in range(1, 7)} == {True, False}
+    for roll in range(1, 7):
+        state.roll = roll
+        chosen = ai.choose(state, seat, GAME.legal_actions(state), None)
+        assert (chosen == Mulligan()) == (worth(roll) < average), roll
+
+
+def test_it_attacks_a_stack_it_is_a_third_stronger_than():
+    """Standard attacks at a strength ratio of 1.25 or more (it waited for 1.4, leaving the baseline its kills)."""
+    from engine.titan import ai
+    from engine.titan.actions import Move
+    from tests.engine.titan.test_baseline import _attack_position
+
+    state = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll"])  # 44 against 32: 1.375
+    target = state.legions["Bu01"].land
+    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    assert isinstance(chosen, Move) and chosen.land == target
+    weaker = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll", "Gargoyle"])  # 44 against 44
+    chosen = ai.choose(weaker, 0, GAME.legal_actions(weaker), None)
+    assert not (isinstance(chosen, Move) and chosen.land == weaker.legions["Bu01"].land)
