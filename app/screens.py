@@ -468,8 +468,8 @@ def actions_html(
 ) -> str:
     """The action bar: one button per legal action (data-action = its index), in the engine's order.
 
-    `shown`: only these actions get a button (a big map's choices are picked on the map, select then
-    target); `hidden_note` then says so, above the buttons.
+    `shown`: only these actions get a button, in that order (a big map's choices are picked on the map,
+    select then target); `hidden_note` then says so, above the buttons.
 
     `icons` are trusted markup made by the view (symbols, never player text); consecutive actions with
     the same non-empty `groups` entry are put under one small heading; `details` is a line of text under
@@ -479,10 +479,8 @@ def actions_html(
         return f"<p class='waiting'>{esc(waiting_text)}</p>"
     parts: list[str] = [f"<p class='choices-note'>{esc(hidden_note)}</p>"] if hidden_note else []
     current_group: str | None = None
-    visible = set(range(len(labels))) if shown is None else set(shown)
-    for index, label in enumerate(labels):
-        if index not in visible:
-            continue
+    for index in range(len(labels)) if shown is None else dict.fromkeys(shown):
+        label = labels[index]
         group = groups[index] if groups else ""
         if group != current_group:
             if current_group:

@@ -483,12 +483,13 @@ def render_board(ctx: BoardContext) -> str:
 
 
 def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
-    """The choices that get a button: everything not picked on the map, and the picked legion's or
+    """The choices that get a button: everything not picked on the map, then the picked legion's or
     character's own choices (for the keyboard and for what the map shows once: other entry sides, higher
-    strike numbers)."""
+    strike numbers). The phase's own choices come first, so that a long list of targets (a defender's
+    entry hexes) never pushes 'Done maneuvering' out of sight."""
     picked_legion = _picked(ctx, "legion")
     picked_unit = _picked(ctx, "unit")
-    shown = []
+    shown, targets = [], []
     on_map = False
     for index, action in _indexed(ctx):
         kind = action["kind"]
@@ -498,10 +499,12 @@ def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
         on_map = True
         mine = picked_legion is not None and action.get("marker") == picked_legion
         picked = picked_unit is not None and picked_unit.isdigit() and action.get("unit") == int(picked_unit)
-        if kind in ("carry", "engage") or mine or picked:
+        if kind in ("carry", "engage"):
             shown.append(index)
+        elif mine or picked:
+            targets.append(index)
     note = "Pick on the map: a legion or a character, then where it goes." if on_map else ""
-    return shown, note
+    return shown + targets, note
 
 
 def status_hint(ctx: BoardContext) -> str | None:
