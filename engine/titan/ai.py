@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cache
 from typing import Any, cast
 
 from engine.core import Action, Rng
@@ -314,7 +315,8 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
 # -- battle ------------------------------------------------------------------------------------------------------
 
 
-def _chance_of_hits(dice: int, number: int, hits: int) -> float:
+@cache
+def chance_of_hits(dice: int, number: int, hits: int) -> float:
     """The chance that `dice` dice needing `number` score at least `hits` hits."""
     if hits <= 0:
         return 1.0
@@ -350,7 +352,7 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
             left = other_power - other.hits
             dealt = _expected_hits(mine.dice, mine.strike_number)
             taken = _expected_hits(theirs.dice, theirs.strike_number)
-            kill = _chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
+            kill = chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
             best_strike = max(best_strike, min(dealt, left) * CREATURES[other.name].skill + kill)
             value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * (2.0 if unit.name == TITAN else 1.0)
     value += best_strike
@@ -402,8 +404,8 @@ def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     )
     best = ranked[0]
     if entering and len(by_unit) > 1:  # the best hex of those that leave out the fewest (ideally none)
-        left_out = {a.hex: _left_out(state, battle, unit_index, a.hex) for a in ranked}
-        best = min(ranked, key=lambda a: left_out[a.hex])
+        stuck = {a.hex: left_out(state, battle, unit_index, a.hex) for a in ranked}
+        best = min(ranked, key=lambda a: stuck[a.hex])
     if current is not None and not entering:
         stay = _hex_value(state, battle, unit_index, current, my_side)
         if _hex_value(state, battle, unit_index, best.hex, my_side) <= stay:
@@ -429,7 +431,7 @@ def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
     return total
 
 
-def _left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
+def left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
     """Once character `index` has come on at `label`, how many others of its side still waiting could not come
     on? Tried greedily: the one with the fewest hexes first, to the hex the fewest others could use."""
     probe = battle.copy()

@@ -26,12 +26,11 @@ and the average of the characters it has not seen for the rest.
 
 from __future__ import annotations
 
-from functools import cache
-from math import comb
 from typing import Any
 
 from engine.core import Action
 from engine.titan import battlemap, flow, masterboard, recruiting, sight
+from engine.titan.ai import chance_of_hits, left_out  # shared reckoning (odds, room to come on), not strategy
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.state import Legion, Phase, TitanState, seen, unseen
@@ -277,17 +276,6 @@ def _aftermath(state: TitanState, seat: int, by_kind: dict[str, list[Any]], acti
 # -- battle ----------------------------------------------------------------------------------------------------
 
 
-@cache
-def at_least(dice: int, number: int, hits: int) -> float:
-    """The chance that `dice` dice needing `number` score at least `hits` hits."""
-    if hits <= 0:
-        return 1.0
-    if dice < hits:
-        return 0.0
-    p = (7 - max(1, min(6, number))) / 6.0
-    return sum(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
-
-
 def expected_hits(dice: int, number: int) -> float:
     return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
 
@@ -357,9 +345,7 @@ class _Field:
         if len(waiting) > 1:
             free = {a.hex for a in entering}
             if len(free) <= len(waiting) + 1:
-                from engine.titan.ai import _left_out  # the same feasibility check as Standard's: not a strategy
-
-                return min(options, key=lambda a: _left_out(self.state, battle, unit, a.hex))
+                return min(options, key=lambda a: left_out(self.state, battle, unit, a.hex))
         return options[0]
 
     def hex_value(self, index: int, label: str | None) -> float:
@@ -385,12 +371,12 @@ class _Field:
             mine = battlemap.strike_terms(terrain, name, label, enemy.name, enemy.hex, power=self.power[index])
             theirs = battlemap.strike_terms(terrain, enemy.name, enemy.hex, name, label, power=self.power[other])
             their_left = self.left(other)
-            kill = at_least(mine.dice, mine.strike_number, their_left)
+            kill = chance_of_hits(mine.dice, mine.strike_number, their_left)
             damage = min(expected_hits(mine.dice, mine.strike_number), their_left) / max(1, their_left)
             offence = max(offence, self.value[other] * (kill + 0.4 * damage))
             hurt = expected_hits(theirs.dice, theirs.strike_number)
             taken += worth * (
-                0.4 * min(hurt, left) / max(1, left) + 0.6 * at_least(theirs.dice, theirs.strike_number, left)
+                0.4 * min(hurt, left) / max(1, left) + 0.6 * chance_of_hits(theirs.dice, theirs.strike_number, left)
             )
         attacking = self.side == ATTACKER
         rounds_left = BATTLE_ROUNDS - battle.round
@@ -457,7 +443,7 @@ class _Field:
 
     def _strike_worth(self, unit: int, target: int, dice: int, number: int) -> tuple[float, float]:
         left = self.left(target)
-        kill = at_least(dice, number, left)
+        kill = chance_of_hits(dice, number, left)
         damage = min(expected_hits(dice, number), left) / max(1, left)
         bonus = 2.0 if self.battle.units[target].name == TITAN else 1.0
         return self.value[target] * bonus * (kill + 0.3 * damage), kill
