@@ -125,17 +125,6 @@ def test_legal_dice_and_stack_choices_are_on_the_board():
                 assert index in mapped, f"{action.describe()} is not on the board"
 
 
-def test_render_is_fast_enough():
-    import time
-
-    states = list(play_random(4, 9, 120))
-    started = time.perf_counter()
-    for state in states:
-        render_regions(GAME, state)
-    per_render = (time.perf_counter() - started) / len(states)
-    assert per_render < 0.05, f"{per_render * 1000:.1f} ms per render under CPython"
-
-
 def test_the_last_move_rings_the_track_markers_it_moved():
     state = GAME.new_game(2, None, 3, humans(2))
     for _ in range(200):  # play until a move changes a creature track
