@@ -512,5 +512,9 @@ def _carry(state: TitanState, seat: int, legal: list[Action]) -> Action:
 
 
 def make_bot(game: Game, level: int, seed: int) -> Bot | None:
-    """The game's own bot for `level` (1), or None for the generic ones (0: random)."""
+    """The game's own bot for `level` (1 Standard, 2 Strong), or None for the generic ones (0: random)."""
+    if level == 2:
+        from engine.titan.strong import StrongBot
+
+        return StrongBot(game, seed)
     return TitanBot(game, seed) if level == 1 else None
