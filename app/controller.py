@@ -20,6 +20,7 @@ from app.gameview import (
     battle_offer,
     can_undo,
     guards_secrets,
+    hint_of,
     render_regions,
     replay_regions,
     replay_viewer,
@@ -223,7 +224,9 @@ class App:
         if state is None or game is None or state.is_over:
             return
         seat = state.current_player
-        if seat is None or state.seats[seat].is_ai or not state.seats[seat].hints or self.computer_level(state):
+        if seat is None or state.seats[seat].is_ai or not state.seats[seat].hints:
+            return
+        if self.computer_level(state) is not None:  # the computer is fighting this battle for him
             return
         self.tasks.add(asyncio.ensure_future(self.run_hint(game, state, seat)))
 
@@ -242,21 +245,16 @@ class App:
             return
         if action is None or stale() or action not in self.legal:
             return
-        index = str(self.legal.index(action))
-        module = view_module(game.id)
-        key = (
-            module.hint_selection(self.last_view or {}, action.model_dump())
-            if hasattr(module, "hint_selection")
-            else None
-        )
-        if key:  # drawn where it is made (a split's halves, a legion's lands), then marked there
-            self.selected = key
+        hint = hint_of(game, state, self.last_view or {}, self.legal, action, level_name)
+        if hint.selected:  # drawn where it is made (a split's halves, a legion's lands), then marked there
+            self.selected = hint.selected
             self.render_game(rolled=False, keep_selection=True)
+        board = dom.element("board")
         for node in dom.query_all(dom.element("screen"), "[data-action]"):
-            if dom.attribute(node, "data-action") == index:
+            value = dom.attribute(node, "data-action")
+            if value == str(hint.index) or (value in {str(i) for i in hint.on_map} and board.contains(node)):
                 node.classList.add("is-hinted")
-        label = game.describe_action(state, action)
-        dom.set_text("hint-text", f"{level_name} would play \u201c{label}\u201d (marked). The choice is yours.")
+        dom.set_text("hint-text", hint.words)
 
     # -- replay -------------------------------------------------------------------------------------
     def show_replay(self, index: int = 0) -> None:

@@ -95,6 +95,30 @@ def stand_in_stop_html(stand_in: StandIn, name: str) -> str:
     return f"<button{attrs(type='button', class_=cls, data_cmd='stop-stand-in', title=title)}>Stop</button>"
 
 
+@dataclass
+class Hint:
+    """What the strongest level would play, as the page shows it: picked on the map where it is made, marked
+    there and on its button, and said in words."""
+
+    index: int  # the hinted choice (data-action)
+    selected: str | None  # what to pick on the map so that the choice is drawn (the view's `hint_selection`)
+    on_map: list[int]  # other choices whose elements on the map stand for it (the view's `hint_stand_ins`)
+    words: str
+
+
+def hint_of(
+    game: Game, state: GameState, view: dict[str, Any], legal: list[Action], action: Action, level: str
+) -> Hint:
+    """The hint for `action` (one of `legal`), thought at the level named `level`."""
+    module = view_module(game.id)
+    data = action.model_dump()
+    selected = module.hint_selection(view, data) if hasattr(module, "hint_selection") else None
+    on_map = module.hint_stand_ins(data, [a.model_dump() for a in legal]) if hasattr(module, "hint_stand_ins") else []
+    label = game.describe_action(state, action)
+    words = f"{level} would play \u201c{label}\u201d (marked). The choice is yours."
+    return Hint(legal.index(action), selected, [int(i) for i in on_map], words)
+
+
 def log_with_notes(
     lines: list[str], turns: list[tuple[int, str]], last_lines: int, notes: list[tuple[int, str]]
 ) -> tuple[list[str], list[tuple[int, str]], int]:

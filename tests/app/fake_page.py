@@ -10,12 +10,33 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import re
 import sys
 import time
 import types
 from typing import Any
 
 from app.storage import MemoryBackend
+
+ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
+
+
+class Region:
+    """A region of the page (an element with an id): contains the choices drawn in it."""
+
+    def __init__(self, element_id: str) -> None:
+        self.id = element_id
+
+    def contains(self, node: Any) -> bool:
+        return isinstance(node, Choice) and node.region == self.id
+
+
+class Choice:
+    """An element with a data-action, found in a region's markup; the classes added to it are kept."""
+
+    def __init__(self, page: FakePage, region: str, value: str) -> None:
+        self.region, self.value = region, value
+        self.classList = types.SimpleNamespace(add=lambda name: page.classes.append((region, value, name)))
 
 
 class FakePage:
@@ -28,15 +49,16 @@ class FakePage:
         self.values: dict[str, str] = {}
         self.focused: list[str] = []
         self.published: dict[str, Any] = {}
+        self.classes: list[tuple[str, str, str]] = []  # (region, data-action, class) added to a choice
         self.ids = itertools.count(1)
 
     def functions(self) -> dict[str, Any]:
         """The `app.dom` functions this page stands in for."""
         return {
-            "element": lambda element_id: element_id,
+            "element": Region,
             "query": lambda node, selector: None,
-            "query_all": lambda node, selector: [],
-            "attribute": lambda node, name: None,
+            "query_all": self.query_all,
+            "attribute": lambda node, name: node.value if isinstance(node, Choice) and name == "data-action" else None,
             "set_html": self.html.__setitem__,
             "set_text": self.texts.__setitem__,
             "focus": lambda selector, scroll=True: self.focused.append(selector),
@@ -67,6 +89,17 @@ class FakePage:
             "session_set": lambda key, value: None,
             "LocalStorageBackend": MemoryBackend,
         }
+
+    def query_all(self, node: Any, selector: str) -> list[Any]:
+        """The choices drawn on the board and in the choices panel (the screen's [data-action] elements)."""
+        if selector != "[data-action]":
+            return []
+        return [Choice(self, region, value) for region in ("board", "actions") for value in
+                ACTION.findall(self.html.get(region, ""))]  # fmt: skip
+
+    def marked(self, name: str = "is-hinted") -> set[tuple[str, int]]:
+        """(region, choice) of every choice given the class `name`."""
+        return {(region, int(value)) for region, value, added in self.classes if added == name}
 
 
 def controller_with(page: FakePage, monkeypatch: Any) -> Any:
