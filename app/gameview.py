@@ -83,8 +83,8 @@ def battle_offer_html(name: str, levels: list[tuple[int, str]]) -> str:
         "<div class='stand-in-offer' role='group' aria-label='Hand this battle to the computer'>"
         f"<button{attrs(type='button', class_='btn btn-small btn-stand-in', data_cmd='fight-for-me', title=title)}>"
         "Fight this battle for me</button>"
-        "<label class='stand-in-level' for='stand-in-level'><span>Level</span>"
-        f"<select id='stand-in-level'>{options}</select></label></div>"
+        f"<select id='stand-in-level' class='stand-in-level' aria-label='Level' title='The computer level'>{options}"
+        "</select></div>"
     )
 
 
@@ -390,8 +390,8 @@ def render_regions(
         actions = game_over_html(result_lines(game, state), can_replay(state))
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
-        if standing_in:
-            waiting = text
+        if standing_in and stand_in is not None and seat is not None:
+            waiting = f"{stand_in.level_name} decides for {state.seats[seat].name}; Stop, at the top, hands it back."
         module = view_module(game.id)
         icons = groups = details = ends_turn = shown = None
         hidden_note = ""
