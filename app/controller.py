@@ -940,8 +940,12 @@ class App:
     def stop_pressed(self) -> None:
         """Stop: the player takes his battle back at once (the thinking for him is cancelled); a computer seat
         deciding on the other side plays on, and the loop stops at the player's next decision."""
-        if self.stand_in is None:
+        state = self.state
+        if self.stand_in is None or state is None:
             return
+        seat = state.current_player
+        if seat is not None and seat != self.stand_in.seat and not state.seats[seat].is_ai:
+            return  # another human decides now (hot-seat): Stop is the player's own, while the computer plays
         self.stop_stand_in("Stop")
         if self.screen == "game" and self.state is not None:
             self.render_game(rolled=False)

@@ -433,7 +433,7 @@ def render_regions(
         if offer and seat is not None:
             actions = battle_offer_html(state.seats[seat].name, offer) + actions
     status = status_html(text, thinking=thinking, over=state.is_over, seat=seat)
-    if stand_in is not None and not state.is_over:
+    if stand_in is not None and not state.is_over and not interactive:  # (not while another human decides)
         status += stand_in_stop_html(stand_in, state.seats[stand_in.seat].name)
     return Regions(
         gamebar=gamebar_html(game.title, undoable, state.is_over, can_replay(state), undo_for=undoer),

@@ -219,7 +219,9 @@ async def test_in_hot_seat_only_the_seat_at_the_device_hands_over_its_own_battle
     run.app.shown_seat = 1
     run.app.render_game(rolled=False)
     assert "fight-for-me" in run.page.html["actions"]  # Bob may hand over his own side too, for himself
-    assert "stop-stand-in" in run.page.html["status"]  # and Ann's Stop stays in sight
+    assert "stop-stand-in" not in run.page.html["status"]  # but Ann's Stop is hers: not while Bob decides
+    run.press("stop-stand-in")
+    assert run.app.stand_in is not None
 
 
 def test_the_computer_playing_for_a_hot_seat_player_needs_no_pass_the_device_screen():

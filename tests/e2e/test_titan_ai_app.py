@@ -25,14 +25,14 @@ OFFER = "#actions [data-cmd=fight-for-me]"
 
 @functools.cache
 def battle_save() -> str:
-    """Ann (human) against Bob (the Standard computer), turn 3: Bob's six attack Ann's five, Ann to bring hers on
-    (about 36 decisions of Ann's before the battle ends, played by the Standard bots)."""
+    """Ann (human, with hints) against Bob (the Standard computer), turn 3: Bob's six attack Ann's five, Ann to
+    bring hers on (about 36 decisions of Ann's before the battle ends, played by the Standard bots)."""
     from engine.core import Seat, save
     from engine.core.bots import make_bot
     from engine.registry import GAMES
 
     game = GAMES["titan"]
-    state = game.new_game(2, None, 1, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+    state = game.new_game(2, None, 1, [Seat(name="Ann", hints=True), Seat(name="Bob", kind="ai", level=1)])
     players = [make_bot(game, 1, seat) for seat in range(2)]
     while not (state.battle is not None and state.current_player == 0):  # type: ignore[attr-defined]
         seat = state.current_player
@@ -63,11 +63,10 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     page.wait_for_selector("#setup-form")
     line = page.locator("#seat1-level-note")
     expect(page.locator("#seat1-level option")).to_have_text(["Random", "Standard"])
-    expect(line).to_have_text(page.locator("#seat1-level-note").inner_text())  # (drawn)
     expect(line).to_contain_text("Plays by rules of thumb")
     assert page.get_attribute("#seat1-level", "aria-describedby") == "seat1-level-note"
     page.select_option("#seat1-level", "0")
-    expect(page.locator("#seat1-level-note")).to_have_text("Plays any legal move at random: to learn the rules against.")
+    expect(line).to_have_text("Plays any legal move at random: to learn the rules against.")
     page.select_option("#seat1-level", "1")
     expect(page.locator("#seat1-level-note")).to_contain_text("Plays by rules of thumb")
     page.locator("#seat1-level-note").scroll_into_view_if_needed()
@@ -110,3 +109,13 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     expect(page.locator("#board .tt-battle")).to_be_visible()
     expect(page.locator(OFFER)).to_be_visible()  # and she may hand it over again
     shot(page, f"titan-ai-{size}-stopped")
+
+    # A hint: marked (on the map where the choice is made, and its button) and said in words
+    page.click("#actions [data-cmd=hint]")
+    expect(page.locator("#hint-text")).to_contain_text("Standard would play \u201c", timeout=60_000)
+    expect(page.locator("#screen .is-hinted").first).to_be_attached()
+    words = page.inner_text("#hint-text")
+    marked = page.locator("#actions .btn-action.is-hinted")
+    if marked.count():  # a choice with a button: the button says what the words say
+        assert marked.first.locator(".btn-label > span").first.inner_text() in words
+    shot(page, f"titan-ai-{size}-hint")
