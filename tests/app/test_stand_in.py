@@ -82,7 +82,8 @@ def test_the_offer_is_shown_to_the_human_in_a_battle_with_the_levels_above_rando
     state = battle_for(AGAINST_COMPUTER)
     actions = render_regions(GAME, state).actions
     assert 'data-cmd="fight-for-me"' in actions and "Fight this battle for me" in actions
-    assert re.findall(r"<option[^>]*>([^<]+)</option>", actions) == ["Standard"]
+    offered = [name for level, name in ai.bot_levels(GAME) if level >= 1]
+    assert re.findall(r"<option[^>]*>([^<]+)</option>", actions) == offered  # Standard (and Strong once offered)
     monkeypatch.setattr(Titan, "bot_levels", lambda self: WITH_STRONG)
     actions = render_regions(GAME, state).actions
     assert re.findall(r"<option[^>]*>([^<]+)</option>", actions) == ["Standard", "Strong"]

@@ -128,7 +128,8 @@ def test_the_app_marks_the_target_and_the_button_and_says_it(monkeypatch):
     assert {region for region, _i in marked} == {"board", "actions"}  # and its target on the map
     assert [i for region, i in marked if region == "actions"] == [index]  # never another button
     label = GAME.describe_action(state, action)
-    assert page.texts["hint-text"] == f"Standard would play \u201c{label}\u201d (marked). The choice is yours."
+    level = ai.hint_level(GAME)[1]  # the strongest offered: Standard (Strong once offered)
+    assert page.texts["hint-text"] == f"{level} would play \u201c{label}\u201d (marked). The choice is yours."
 
 
 def test_the_hint_thinks_at_strong_once_titan_offers_it(monkeypatch):

@@ -41,6 +41,14 @@ def battle_save() -> str:
     return save.dumps(state)
 
 
+def levels() -> list[str]:
+    """Titan's levels as the app offers them: Random, Standard (and Strong, once offered)."""
+    from engine.core.bots import bot_levels
+    from engine.registry import GAMES
+
+    return [name for _level, name in bot_levels(GAMES["titan"])]
+
+
 def decisions(page: Page) -> int:
     """Computer decisions the page has played so far."""
     return int(page.evaluate("window.titanAiDecisions || 0"))
@@ -62,7 +70,7 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     page.click("[data-cmd=new][data-game=titan]")
     page.wait_for_selector("#setup-form")
     line = page.locator("#seat1-level-note")
-    expect(page.locator("#seat1-level option")).to_have_text(["Random", "Standard"])
+    expect(page.locator("#seat1-level option")).to_have_text(levels())
     expect(line).to_contain_text("Plays by rules of thumb")
     assert page.get_attribute("#seat1-level", "aria-describedby") == "seat1-level-note"
     page.select_option("#seat1-level", "0")
@@ -82,15 +90,16 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     page.click("[data-cmd=import-submit]")
     page.wait_for_selector("#board .tt-battle")
     expect(page.locator(OFFER)).to_be_visible()
-    expect(page.locator("#stand-in-level option")).to_have_text(["Standard"])  # the levels above Random
+    expect(page.locator("#stand-in-level option")).to_have_text(levels()[1:])  # the levels above Random
+    strongest = levels()[-1]  # chosen by default, and the hint's level
     shot(page, f"titan-ai-{size}-offer")
     assert small_targets(page) == []
 
     before = decisions(page)
     page.click(OFFER)
     expect(page.locator(STOP)).to_be_visible()
-    expect(page.locator("#status")).to_contain_text("Standard is fighting this battle for Ann")
-    expect(page.locator("#log")).to_contain_text("Ann hands this battle to the computer (Standard).")
+    expect(page.locator("#status")).to_contain_text(f"{strongest} is fighting this battle for Ann")
+    expect(page.locator("#log")).to_contain_text(f"Ann hands this battle to the computer ({strongest}).")
     page.wait_for_function(f"(window.titanAiDecisions || 0) >= {before + 4}", timeout=60_000)
     assert in_view(page, STOP)  # always in sight while it runs
     shot(page, f"titan-ai-{size}-fighting")
@@ -112,7 +121,7 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
 
     # A hint: marked (on the map where the choice is made, and its button) and said in words
     page.click("#actions [data-cmd=hint]")
-    expect(page.locator("#hint-text")).to_contain_text("Standard would play \u201c", timeout=60_000)
+    expect(page.locator("#hint-text")).to_contain_text(f"{strongest} would play \u201c", timeout=60_000)
     expect(page.locator("#screen .is-hinted").first).to_be_attached()
     words = page.inner_text("#hint-text")
     marked = page.locator("#actions .btn-action.is-hinted")
