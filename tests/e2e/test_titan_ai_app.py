@@ -54,6 +54,10 @@ def decisions(page: Page) -> int:
     return int(page.evaluate("window.titanAiDecisions || 0"))
 
 
+def serious(violations: list[dict]) -> list[str]:
+    return [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
+
+
 def in_view(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
@@ -63,7 +67,7 @@ def in_view(page: Page, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_until_stopped(
-    size, request, open_app, shot
+    size, request, open_app, shot, axe
 ):
     page: Page = request.getfixturevalue("page" if size == "desktop" else "phone_page")
     open_app(page, PACED)
@@ -94,6 +98,7 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     strongest = levels()[-1]  # chosen by default, and the hint's level
     shot(page, f"titan-ai-{size}-offer")
     assert small_targets(page) == []
+    assert serious(axe(page)) == []
 
     before = decisions(page)
     page.click(OFFER)
@@ -102,6 +107,7 @@ def test_the_set_up_says_how_each_level_plays_and_the_computer_fights_a_battle_u
     expect(page.locator("#log")).to_contain_text(f"Ann hands this battle to the computer ({strongest}).")
     page.wait_for_function(f"(window.titanAiDecisions || 0) >= {before + 4}", timeout=60_000)
     assert in_view(page, STOP)  # always in sight while it runs
+    assert serious(axe(page)) == []
     shot(page, f"titan-ai-{size}-fighting")
     expect(page.locator("#board .tt-battle")).to_be_visible()  # still the battle: Stop comes mid-battle
     page.click(STOP)
