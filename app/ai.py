@@ -37,6 +37,18 @@ def hint_level(game: Game) -> tuple[int, str]:
     return max(bot_levels(game), default=(1, "Easy"))
 
 
+def level_notes(game: Game) -> dict[int, str]:
+    """One line on how each offered level plays, for the set-up ("Plays by rules of thumb: ...")."""
+    if _bots is None:
+        return {}
+    return dict(_bots.level_notes(game))
+
+
+def stand_in_levels(game: Game) -> list[tuple[int, str]]:
+    """The levels a player may hand a battle to: those above random play, weakest first."""
+    return [(level, name) for level, name in bot_levels(game) if level >= 1]
+
+
 def level_label(game: Game, level: int) -> str:
     """The name of an AI level, e.g. "Easy"."""
     return dict(bot_levels(game)).get(level, f"Level {level}")

@@ -14,7 +14,19 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import armed_status, can_undo, render_regions, replay_regions, replay_viewer, undo_for, undo_seat
+from app.gameview import (
+    StandIn,
+    armed_status,
+    battle_offer,
+    can_undo,
+    guards_secrets,
+    hint_of,
+    render_regions,
+    replay_regions,
+    replay_viewer,
+    undo_for,
+    undo_seat,
+)
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save
@@ -82,6 +94,8 @@ class App:
         self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.ai_generation = 0
+        self.stand_in: StandIn | None = None  # a battle the computer fights for a human seat (never saved)
+        self.log_notes: list[tuple[int, str]] = []  # the page's own log lines: (log length then, text)
         self.ai_decisions = 0  # computer decisions played in this page (for the pacing benchmark)
         self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
         self.history_index = 0  # how many of this app's history entries lie before the one shown
@@ -212,6 +226,8 @@ class App:
         seat = state.current_player
         if seat is None or state.seats[seat].is_ai or not state.seats[seat].hints:
             return
+        if self.computer_level(state) is not None:  # the computer is fighting this battle for him
+            return
         self.tasks.add(asyncio.ensure_future(self.run_hint(game, state, seat)))
 
     async def run_hint(self, game: Game, state: GameState, seat: int) -> None:
@@ -229,21 +245,16 @@ class App:
             return
         if action is None or stale() or action not in self.legal:
             return
-        index = str(self.legal.index(action))
-        module = view_module(game.id)
-        key = (
-            module.hint_selection(self.last_view or {}, action.model_dump())
-            if hasattr(module, "hint_selection")
-            else None
-        )
-        if key:  # drawn where it is made (a split's halves, a legion's lands), then marked there
-            self.selected = key
+        hint = hint_of(game, state, self.last_view or {}, self.legal, action, level_name)
+        if hint.selected:  # drawn where it is made (a split's halves, a legion's lands), then marked there
+            self.selected = hint.selected
             self.render_game(rolled=False, keep_selection=True)
+        board = dom.element("board")
         for node in dom.query_all(dom.element("screen"), "[data-action]"):
-            if dom.attribute(node, "data-action") == index:
+            value = dom.attribute(node, "data-action")
+            if value == str(hint.index) or (value in {str(i) for i in hint.on_map} and board.contains(node)):
                 node.classList.add("is-hinted")
-        label = game.describe_action(state, action)
-        dom.set_text("hint-text", f"{level_name} would play \u201c{label}\u201d (marked). The choice is yours.")
+        dom.set_text("hint-text", hint.words)
 
     # -- replay -------------------------------------------------------------------------------------
     def show_replay(self, index: int = 0) -> None:
@@ -408,6 +419,8 @@ class App:
             "toggle-choices": lambda: self.toggle_choices(node),
             "replay": self.show_replay,
             "hint": self.ask_hint,
+            "fight-for-me": self.start_stand_in,
+            "stop-stand-in": self.stop_pressed,
             "replay-exit": self.leave_replay,
             "replay-start": lambda: self.replay_to(0),
             "replay-back": lambda: self.replay_to(self.replay_index - 1),
@@ -566,6 +579,7 @@ class App:
         self.game = GAMES[state.game_id]
         self.publish_loaded_games()
         self.state = state
+        self.log_notes = []
         self.shown_seat = None
         if new_entry or self.saver.entry_id is None:
             self.saver.track_new()
@@ -600,7 +614,14 @@ class App:
             self.selected = None
         previous = self.last_view if not keep_selection else None
         regions = render_regions(
-            self.game, state, rolled=rolled, shown=self.shown_seat, previous=previous, selected=self.selected
+            self.game,
+            state,
+            rolled=rolled,
+            shown=self.shown_seat,
+            previous=previous,
+            selected=self.selected,
+            stand_in=self.stand_in_now(),
+            notes=self.log_notes,
         )
         self.last_view = regions.view
         self.legal = regions.legal
@@ -654,8 +675,8 @@ class App:
         if self.screen != "game" or self.game is None or self.state is None:
             return
         seat = self.state.current_player
-        if seat is None or self.state.seats[seat].is_ai:
-            return
+        if seat is None or self.computer_level(self.state) is not None:
+            return  # a computer seat's decision, or one the computer makes for a player in his battle
         started = dom.perf_now()
         try:
             index = int(value)
@@ -816,13 +837,15 @@ class App:
 
     # -- computer seats ---------------------------------------------------------------------------------
     def stop_ai(self) -> None:
-        """Cancel any computer thinking in progress."""
+        """Cancel any computer thinking in progress (a battle the computer fights for a player ends too: a new
+        game, a save opened, another screen, another tab's move)."""
         self.ai_generation += 1
+        self.stop_stand_in()
 
     def schedule_ai(self) -> None:
         """If a computer seat must decide, start it (the previous loop, if any, stops)."""
         state = self.state
-        if state is None or state.is_over or not state.seats[state.current_player or 0].is_ai:
+        if state is None or state.is_over or self.computer_level(state) is None:
             return
         self.ai_generation += 1
         self.tasks.add(asyncio.ensure_future(self.run_ai(self.ai_generation)))
@@ -840,7 +863,8 @@ class App:
                 return
             seat = state.current_player
             assert seat is not None
-            if not state.seats[seat].is_ai:
+            level = self.computer_level(state)
+            if level is None:
                 self.focus_first_choice()  # the human's turn again: the keyboard is on her first choice
                 return
             # The board is shown for the pause while the bot thinks: a slow decision needs no extra wait.
@@ -851,7 +875,7 @@ class App:
                 return
             started = dom.perf_now()
             try:
-                action = await ai.think(game, state, seat, state.seats[seat].level, is_cancelled=cancelled)
+                action = await ai.think(game, state, seat, level, is_cancelled=cancelled)
             except Exception as error:  # a bot failure must not freeze the game: fall back to a legal action
                 self.notify("warn", f"The computer player hit a problem ({error}); it plays a simple move.")
                 action = game.legal_actions(state)[0]
@@ -878,6 +902,91 @@ class App:
         if self.screen == "game":
             self.focus_first_choice()
 
+    # -- a battle fought by the computer for a player ("Fight this battle for me") -----------------------------
+    def computer_level(self, state: GameState) -> int | None:
+        """The level the computer decides at now: a computer seat's, or the one a player handed his battle to;
+        None when the player to move decides himself."""
+        seat = state.current_player
+        if seat is None or state.is_over or self.game is None:
+            return None
+        if state.seats[seat].is_ai:
+            return state.seats[seat].level
+        stand_in = self.stand_in_now()
+        return stand_in.level if stand_in is not None and stand_in.plays(self.game, state) else None
+
+    def start_stand_in(self) -> None:
+        """The player to move hands his battle to the computer, at the level chosen beside the button (only the
+        seat at the device, for itself: in hot-seat play the one the board is drawn for)."""
+        game, state = self.game, self.state
+        if self.screen != "game" or game is None or state is None or self.stand_in is not None:
+            return
+        seat = state.current_player
+        if seat is None or state.seats[seat].is_ai or (guards_secrets(game, state) and self.shown_seat != seat):
+            return
+        levels = battle_offer(game, state)
+        battle = game.battle_key(state)
+        if not levels or battle is None:
+            return
+        chosen = dom.value_of("stand-in-level")
+        level = next((level for level, _name in levels if str(level) == chosen), max(levels)[0])
+        name = dict(levels)[level]
+        self.stand_in = StandIn(seat=seat, level=level, level_name=name, battle=battle)
+        self.note(f"{state.seats[seat].name} hands this battle to the computer ({name}).")
+        self.clear_notices(keep_lasting=True)
+        self.render_game(rolled=False)
+        dom.focus("[data-cmd='stop-stand-in']", scroll=False)
+        self.schedule_ai()
+
+    def stop_pressed(self) -> None:
+        """Stop: the player takes his battle back at once (the thinking for him is cancelled); a computer seat
+        deciding on the other side plays on, and the loop stops at the player's next decision."""
+        state = self.state
+        if self.stand_in is None or state is None:
+            return
+        seat = state.current_player
+        if seat is not None and seat != self.stand_in.seat and not state.seats[seat].is_ai:
+            return  # another human decides now (hot-seat): Stop is the player's own, while the computer plays
+        self.stop_stand_in("Stop")
+        if self.screen == "game" and self.state is not None:
+            self.render_game(rolled=False)
+            self.focus_first_choice()
+
+    def stop_stand_in(self, why: str = "", *, say: bool = True) -> StandIn | None:
+        """Hand a battle the computer fights for a player back to him (`why`: said in the log; `say=False`: the
+        caller says it later); the battle handed back, if any."""
+        stand_in, state, game = self.stand_in, self.state, self.game
+        if stand_in is None:
+            return None
+        self.stand_in = None
+        if say:
+            self.say_handed_back(stand_in, why)
+        if state is not None and game is not None and stand_in.plays(game, state):
+            self.stop_ai()  # its thinking for him stops at once
+        return stand_in
+
+    def say_handed_back(self, stand_in: StandIn | None, why: str = "") -> None:
+        """The log line: the player takes his battle back."""
+        if stand_in is not None and self.state is not None:
+            name = self.state.seats[stand_in.seat].name
+            self.note(f"{name} takes the battle back from the computer" + (f" ({why})." if why else "."))
+
+    def stand_in_now(self) -> StandIn | None:
+        """The battle the computer fights for a player, ended (and said so) once that battle is over."""
+        stand_in, state, game = self.stand_in, self.state, self.game
+        if stand_in is None or state is None or game is None or game.battle_key(state) == stand_in.battle:
+            return stand_in
+        self.stand_in = None
+        text = f"The battle is over: {state.seats[stand_in.seat].name} decides again."
+        self.note(text)
+        self.notify("info", text)
+        return None
+
+    def note(self, text: str) -> None:
+        """A line of the page's own in the log, where the game stands now (not saved: the choice is the page's)."""
+        if self.state is not None:
+            self.log_notes = [n for n in self.log_notes if n[0] <= len(self.state.log)]  # moves taken back
+            self.log_notes.append((len(self.state.log), text))
+
     def ai_pause_before(self, game: Game, state: GameState) -> float:
         """How long to show the board before a computer decision: longer after a roll, short if forced."""
         if state.last_chance:
@@ -895,8 +1004,10 @@ class App:
         seat = undo_seat(game, state, shown)
         assert seat is not None
         whose = undo_for(game, state, shown)
+        handed_back = self.stop_stand_in(say=False)
         self.stop_ai()
         self.state = undo(state, seat)
+        self.say_handed_back(handed_back, "Undo")  # in the log where the game now stands
         self.last_view = None
         self.render_game(rolled=False)
         self.autosave()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import ai
-from app.markup import esc
+from app.markup import attrs, esc
 from app.screens import (
     actions_html,
     game_over_html,
@@ -47,6 +47,98 @@ class Regions:
     view: dict[str, Any] | None = None  # the view drawn (pass it back as `previous` to animate the next one)
     board_key: str = ""  # a map drawn once: while the board keeps this key, only `board_parts` are rewritten
     board_parts: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A human seat's battle handed to the computer ("Fight this battle for me"): a choice of the page, never
+    saved. The computer plays `seat`'s decisions at `level` while `Game.battle_key` stays `battle`."""
+
+    seat: int
+    level: int
+    level_name: str
+    battle: str
+
+    def plays(self, game: Game, state: GameState) -> bool:
+        """True when the computer makes this decision for the seat: its own, inside the battle handed over."""
+        return state.current_player == self.seat and game.battle_key(state) == self.battle
+
+
+def battle_offer(game: Game, state: GameState) -> list[tuple[int, str]]:
+    """The levels a human to move may hand his battle to (empty: no offer; outside a battle, a game without
+    battles, or no level above random play)."""
+    if state.is_over or game.battle_key(state) is None:
+        return []
+    return ai.stand_in_levels(game)
+
+
+def battle_offer_html(name: str, levels: list[tuple[int, str]]) -> str:
+    """'Fight this battle for me' and the level to fight it at (the strongest chosen)."""
+    strongest = max(levels)[0]
+    options = "".join(
+        f"<option{attrs(value=level, selected=level == strongest)}>{esc(label)}</option>" for level, label in levels
+    )
+    title = f"The computer makes {name}’s decisions until this battle ends; Stop takes them back"
+    return (
+        "<div class='stand-in-offer' role='group' aria-label='Hand this battle to the computer'>"
+        f"<button{attrs(type='button', class_='btn btn-small btn-stand-in', data_cmd='fight-for-me', title=title)}>"
+        "Fight this battle for me</button>"
+        f"<select id='stand-in-level' class='stand-in-level' aria-label='Level' title='The computer level'>{options}"
+        "</select></div>"
+    )
+
+
+def stand_in_stop_html(stand_in: StandIn, name: str) -> str:
+    """The Stop button, in the status line while the computer fights a battle for a player."""
+    title = f"{stand_in.level_name} stops at once: {name} makes the next decision of this battle"
+    cls = "btn btn-small btn-stop-stand-in"
+    return f"<button{attrs(type='button', class_=cls, data_cmd='stop-stand-in', title=title)}>Stop</button>"
+
+
+@dataclass
+class Hint:
+    """What the strongest level would play, as the page shows it: picked on the map where it is made, marked
+    there and on its button, and said in words."""
+
+    index: int  # the hinted choice (data-action)
+    selected: str | None  # what to pick on the map so that the choice is drawn (the view's `hint_selection`)
+    on_map: list[int]  # other choices whose elements on the map stand for it (the view's `hint_stand_ins`)
+    words: str
+
+
+def hint_of(
+    game: Game, state: GameState, view: dict[str, Any], legal: list[Action], action: Action, level: str
+) -> Hint:
+    """The hint for `action` (one of `legal`), thought at the level named `level`."""
+    module = view_module(game.id)
+    data = action.model_dump()
+    selected = module.hint_selection(view, data) if hasattr(module, "hint_selection") else None
+    on_map = module.hint_stand_ins(data, [a.model_dump() for a in legal]) if hasattr(module, "hint_stand_ins") else []
+    label = game.describe_action(state, action)
+    words = f"{level} would play \u201c{label}\u201d (marked). The choice is yours."
+    return Hint(legal.index(action), selected, [int(i) for i in on_map], words)
+
+
+def log_with_notes(
+    lines: list[str], turns: list[tuple[int, str]], last_lines: int, notes: list[tuple[int, str]]
+) -> tuple[list[str], list[tuple[int, str]], int]:
+    """The log with the page's own lines (`notes`: (lines of the log when written, text), e.g. "Ann hands the
+    battle to the computer") put where they happened; the turns' starts and the last move's lines follow them.
+    A note past the end of the log (its moves taken back) is left out."""
+    notes = [(at, text) for at, text in notes if at <= len(lines)]
+    if not notes:
+        return lines, turns, last_lines
+
+    def moved(index: int) -> int:
+        return index + sum(1 for at, _text in notes if at < index)
+
+    merged: list[str] = []
+    for index in range(len(lines) + 1):
+        merged += [text for at, text in notes if at == index]
+        if index < len(lines):
+            merged.append(lines[index])
+    first_new = len(lines) - last_lines
+    return merged, [(moved(start), heading) for start, heading in turns], len(merged) - moved(first_new)
 
 
 def perspective(state: GameState) -> int | None:
@@ -200,17 +292,20 @@ def guards_secrets(game: Game, state: GameState) -> bool:
     return humans > 1 and bool(getattr(view_module(game.id), "SECRETS", False))
 
 
-def handover_seat(game: Game, state: GameState, shown: int | None) -> int | None:
-    """The human seat the device must be passed to before drawing (None: draw as usual)."""
+def handover_seat(game: Game, state: GameState, shown: int | None, stand_in: StandIn | None = None) -> int | None:
+    """The human seat the device must be passed to before drawing (None: draw as usual; also while the computer
+    fights a battle for that seat)."""
     if state.is_over or not guards_secrets(game, state):
         return None
     seat = state.current_player
     if seat is None or state.seats[seat].is_ai or seat == shown:
         return None
+    if stand_in is not None and stand_in.plays(game, state):
+        return None
     return seat
 
 
-def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
+def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[int, str]] | None = None) -> Regions:
     """The pass-the-device screen: no board, no secrets, one "I am X" button."""
     name = state.seats[seat].name
     text = f"Pass the device to {name}."
@@ -225,10 +320,16 @@ def handover_regions(game: Game, state: GameState, seat: int) -> Regions:
         status=status_html(text, seat=seat),
         board=board,
         actions=actions,
-        log=log_html(state.log, state.turns, last_lines=state.last_lines),
+        log=_log(state, notes),
         legal=[],
         status_text=text,
     )
+
+
+def _log(state: GameState, notes: list[tuple[int, str]] | None) -> str:
+    """The log region, with the page's own lines among the game's."""
+    lines, turns, last = log_with_notes(state.log, state.turns, state.last_lines, notes or [])
+    return log_html(lines, turns, last_lines=last)
 
 
 def render_regions(
@@ -239,20 +340,25 @@ def render_regions(
     shown: int | None = None,
     previous: dict[str, Any] | None = None,
     selected: str | None = None,
+    stand_in: StandIn | None = None,
+    notes: list[tuple[int, str]] | None = None,
 ) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each).
 
     `shown`: the human seat holding the device, for games with secrets played by several humans.
     `previous`: the view drawn before (Regions.view), so a board may animate what changed.
+    `stand_in`: a battle the computer fights for a human seat (its decisions are drawn as a computer's, with a
+    Stop in the status line); `notes`: the page's own log lines (`log_with_notes`).
     """
     seat = state.current_player
     secret = guards_secrets(game, state)
     undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
     if secret:
-        handover = handover_seat(game, state, shown)
+        handover = handover_seat(game, state, shown, stand_in)
         if handover is not None:
-            return handover_regions(game, state, handover)
-    interactive = seat is not None and not state.seats[seat].is_ai
+            return handover_regions(game, state, handover, notes)
+    standing_in = stand_in is not None and stand_in.plays(game, state)
+    interactive = seat is not None and not state.seats[seat].is_ai and not standing_in
     legal = game.legal_actions(state) if seat is not None else []
     labels = [game.describe_action(state, action) for action in legal] if interactive else []
     viewer = (None if state.is_over else shown) if secret else perspective(state)
@@ -278,10 +384,14 @@ def render_regions(
         board = module.render_board(ctx)
     text = status_text(game, state, ctx)
     thinking = seat is not None and not interactive
+    if standing_in and stand_in is not None and seat is not None:
+        text = f"{stand_in.level_name} is fighting this battle for {state.seats[seat].name}…"
     if state.is_over:
         actions = game_over_html(result_lines(game, state), can_replay(state))
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
+        if standing_in and stand_in is not None and seat is not None:
+            waiting = f"{stand_in.level_name} decides for {state.seats[seat].name}; Stop, at the top, hands it back."
         module = view_module(game.id)
         icons = groups = details = ends_turn = shown = None
         hidden_note = ""
@@ -319,12 +429,18 @@ def render_regions(
                 "<p id='hint-text' class='hint-text' aria-live='polite'></p>"
                 f"</div>{actions}"
             )
+        offer = battle_offer(game, state) if interactive and seat is not None else []
+        if offer and seat is not None:
+            actions = battle_offer_html(state.seats[seat].name, offer) + actions
+    status = status_html(text, thinking=thinking, over=state.is_over, seat=seat)
+    if stand_in is not None and not state.is_over and not interactive:  # (not while another human decides)
+        status += stand_in_stop_html(stand_in, state.seats[stand_in.seat].name)
     return Regions(
         gamebar=gamebar_html(game.title, undoable, state.is_over, can_replay(state), undo_for=undoer),
-        status=status_html(text, thinking=thinking, over=state.is_over, seat=seat),
+        status=status,
         board=board,
         actions=actions,
-        log=log_html(state.log, state.turns, last_lines=state.last_lines),
+        log=_log(state, notes),
         legal=legal,
         status_text=text,
         view=view,

@@ -286,6 +286,7 @@ class SetupData:
     error: str = ""
     solo_note: str = ""
     hints: bool = False  # human seats may ask what the strongest level would play
+    level_notes: dict[int, str] = field(default_factory=dict)  # how each level plays, a line under its select
 
 
 def setup_html(data: SetupData) -> str:
@@ -305,9 +306,18 @@ def setup_html(data: SetupData) -> str:
             f"<option{attrs(value=level, selected=level == seat.level)}>{esc(label)}</option>"
             for level, label in data.levels
         )
+        note = data.level_notes.get(seat.level, "")
+        note_id = f"seat{index}-level-note"
+        level_attrs = attrs(
+            id=f"seat{index}-level",
+            name=f"seat{index}_level",
+            data_refresh="1",  # the line under it follows the level chosen
+            aria_describedby=note_id if note else None,
+        )
         level_control = (
             f"<label class='field seat-level'{attrs(for_=f'seat{index}-level')}><span>AI level</span>"
-            f"<select{attrs(id=f'seat{index}-level', name=f'seat{index}_level')}>{level_options}</select></label>"
+            f"<select{level_attrs}>{level_options}</select></label>"
+            + (f"<small class='help level-note'{attrs(id=note_id)}>{esc(note)}</small>" if note else "")
             if seat.kind == "ai"
             else ""
         )

@@ -40,6 +40,7 @@ def setup_data(
         num_players=count,
         seats=seats,
         levels=ai.bot_levels(game),
+        level_notes=ai.level_notes(game),
         option_fields=option_fields(game.Options),
         option_values=dict(option_values or {}),
         seed=seed,

@@ -628,6 +628,19 @@ def hint_selection(view: dict[str, Any], data: dict[str, Any]) -> str | None:
     return None
 
 
+def hint_stand_ins(data: dict[str, Any], actions: list[dict[str, Any]]) -> list[int]:
+    """The choices the map draws for a hinted one it draws only as a button (the map shows a land once, whatever
+    the side it is entered by, and a target once, at the lowest strike number): marked on the map with it."""
+    same = {"move": ("marker", "land"), "strike": ("unit", "target")}.get(str(data.get("kind")))
+    if same is None:
+        return []
+    return [
+        index
+        for index, other in enumerate(actions)
+        if other.get("kind") == data["kind"] and other != data and all(other.get(k) == data.get(k) for k in same)
+    ]
+
+
 # -- what a battle decision costs (engine/titan/consequences.py), in words -------------------------------------
 
 _STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change

@@ -27,6 +27,13 @@ from engine.core.rng import MASK64, Rng
 
 LEVEL_NAMES: dict[int, str] = {-1: "Baseline", 0: "Random", 1: "Easy", 2: "Hard"}
 BASELINE = -1  # the scripted player of each game (`Game.baseline_action`): a yardstick, not offered in the app
+# How each generic level plays, in one line for the set-up (a game with levels of its own has its own lines:
+# `Game.bot_level_notes`).
+LEVEL_NOTES: dict[int, str] = {
+    0: "Plays any legal move at random: to learn the rules against.",
+    1: "Tries each choice on a few sampled futures and keeps the best-looking one: quick, but short-sighted.",
+    2: "Searches ahead over many sampled futures (Monte Carlo tree search): thinks longer, plays better.",
+}
 
 
 # -- settings ---------------------------------------------------------------------------
@@ -522,6 +529,14 @@ def bot_levels(game: Game) -> list[tuple[int, str]]:
     if own is not None:
         return list(own)
     return [(level, LEVEL_NAMES[level]) for level in sorted(_BOTS) if level > 0]
+
+
+def level_notes(game: Game) -> dict[int, str]:
+    """One line on how each level of `bot_levels(game)` plays (the game's own lines, else the generic ones); a
+    level without a line is left out."""
+    own = game.bot_level_notes()
+    notes = LEVEL_NOTES if own is None else own
+    return {level: notes[level] for level, _name in bot_levels(game) if level in notes}
 
 
 def make_bot(game: Game, level: int, seed: int = 0) -> Bot:

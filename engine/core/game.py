@@ -250,6 +250,17 @@ class Game:
         """A bot of the game's own design for `level` (an `engine.core.bots.Bot`), or None for the generic one."""
         return None
 
+    def bot_level_notes(self) -> dict[int, str] | None:
+        """One line a player reads in the set-up on how each level of `bot_levels` plays, if the game has its own
+        levels (None: the generic lines of `engine.core.bots.LEVEL_NOTES`)."""
+        return None
+
+    def battle_key(self, state: GameState) -> str | None:
+        """While the player to move decides inside a battle, a key naming that battle that stays the same until
+        it ends (None outside battles, and in a game without any): a human may hand such a battle to the
+        computer, which plays his decisions while the key stays the same."""
+        return None
+
     def sensible_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
         """The legal actions a bot considers: a game may drop those a sound player never takes (strictly
         worse than another); never empty when `actions` is not."""

@@ -299,6 +299,25 @@ class Titan(Game):
         """Random (the generic random player: to learn the game against) and the Standard player of `ai.py`."""
         return [(0, "Random"), (1, "Standard")]
 
+    def bot_level_notes(self) -> dict[int, str]:
+        """How Random, Standard and Strong play, in a line each for the set-up."""
+        return {
+            0: "Plays any legal move at random: to learn the rules against.",
+            1: "Plays by rules of thumb: musters where it can, keeps clear of stronger stacks, closes in for the "
+            "kill in battle. Moves at once.",
+            2: "Searches: weighs its moves over many guesses of the hidden legions and the dice to come. Thinks "
+            "up to a second or two.",
+        }
+
+    def battle_key(self, state: GameState) -> str | None:
+        """'Turn 5, 23, Bk02 attacks Bu07' while a battle is fought (its maneuvers, strikes, carries and the
+        summons and reinforcements inside it); None outside battles."""
+        titan = _own(state)
+        fight = titan.battle
+        if fight is None:
+            return None
+        return f"Turn {titan.turn_number}, {fight.land}, {fight.attacker} attacks {fight.defender}"
+
     def own_bot(self, level: int, seed: int) -> Any:
         """Level 1: the Standard player of `ai.py` (level 0 stays the generic random player)."""
         from engine.titan.ai import make_bot
