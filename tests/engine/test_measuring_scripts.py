@@ -197,3 +197,40 @@ def test_ai_rating_plays_a_round_robin_and_prints_the_table(tmp_path, capsys):
     assert "| baseline (B) | 1500 | anchor | 2 |" in text
     assert rating.main([*argv, "--levels", "0,1,B", "--no-play"]) == 0 and len(out.read_text().splitlines()) == 2
     assert "No games yet: baseline (B) vs Standard (1), Random (0) vs Standard (1)." in capsys.readouterr().out
+
+
+def _decision(seat: int, phase: str, shown: float, start: float = 0.0, think_ms: float = 1.0) -> dict:
+    return {"seat": seat, "phase": phase, "shown": shown, "start": start, "think_ms": think_ms, "legal": 2}
+
+
+def test_bench_titan_ai_times_turns_and_half_rounds_from_the_other_seats_last_action():
+    bench = load("bench_titan_ai")
+    records = [
+        _decision(0, "muster", 1000),  # the "human" seat's last action
+        *(_decision(1, phase, t) for phase, t in (("split", 1500), ("move", 2000), ("move", 2600), ("muster", 3400))),
+        _decision(0, "split", 4000),
+        _decision(0, "move", 4500),
+        _decision(1, "engagement", 5000),  # an engagement: seat 0's turn is not a masterboard turn
+        _decision(0, "engage", 5200),  # begun on the masterboard: not a half-round
+        _decision(0, "maneuver", 6000),
+        _decision(0, "strike", 7000),
+        _decision(1, "strike", 7500),  # strikes back, maneuvers and strikes
+        _decision(1, "maneuver", 8000),
+        _decision(1, "maneuver", 8400),
+        _decision(1, "strike", 9100),
+        _decision(0, "strike", 9600),  # strikes back, the battle is won
+        _decision(0, "aftermath", 9900),
+    ]
+    assert bench.turns_watched(records) == [2400]
+    assert bench.half_rounds_watched(records) == [9100 - 7000]
+
+
+def test_bench_titan_ai_tells_long_tasks_of_thinking_from_those_holding_the_drawing_before():
+    bench = load("bench_titan_ai")
+    records = [_decision(1, "move", 0, start=1000, think_ms=400)]
+    tasks = [
+        {"start": 950, "ms": 120},  # the drawing of the move before and the first slice
+        {"start": 1100, "ms": 70},  # a slice of thinking alone
+        {"start": 1500, "ms": 300},  # after the thinking: not counted
+    ]
+    assert bench.longest_tasks_while_thinking(records, tasks) == {"any": 120, "thinking only": 70}
