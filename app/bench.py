@@ -22,6 +22,7 @@ Results cross the bridge as JSON strings.
 - `titanBench.aiLog(clear)`: the app's own computer decisions since the page opened (or the last clear):
   `app.ai.LOG`, which this module turns on, one record per decision played in a real game (seat, phase,
   legal actions, think time, longest slice, when the board showed it): scripts/bench_titan_ai.py.
+- `titanBench.wasmMemory()`: the size of Pyodide's WebAssembly memory in bytes (null if it cannot be read).
 - `titanBench.stress(length, stop, seed)`: plays the synthetic stress game
   (engine/stress.py) of `length` actions up to action `stop` (`stop` < `length`:
   mid-game, with an undo chain) as `scripts/bench_saves.py` does in CPython, then
@@ -137,6 +138,17 @@ def ai_log(clear: bool = False) -> str:
     return json.dumps(records)
 
 
+def wasm_memory() -> str:
+    """The bytes of Pyodide's WebAssembly memory (its whole heap: interpreter, packages, the game), or null: what
+    a second Pyodide in a Web Worker would hold again."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        return json.dumps(int(pyodide_js._module.HEAP8.length))
+    except Exception:  # an internal of Pyodide: absent, the figure is left out
+        return json.dumps(None)
+
+
 def stress(length: int, stop: int, seed: int) -> str:
     """The stress game's save, load, undo, copy and autosave times in the page (ms)."""
     from app.dom import LocalStorageBackend
@@ -193,6 +205,7 @@ def _install() -> None:
     hooks.aiChoose = create_proxy(ai_choose)
     hooks.aiPlay = create_proxy(ai_play)
     hooks.aiLog = create_proxy(ai_log)
+    hooks.wasmMemory = create_proxy(wasm_memory)
     hooks.stress = create_proxy(stress)
     hooks.load = create_proxy(load)
     js.window.titanBench = hooks

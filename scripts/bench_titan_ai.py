@@ -240,6 +240,7 @@ def bench_page(level: int, starts: int, battles: int, seconds: float, pause: int
                     f"{len(half_rounds_watched(got))} battle half-rounds, {len(tasks)} long tasks (load {loadavg()})",
                     flush=True,
                 )
+            memory = json.loads(page.evaluate("() => window.titanBench.wasmMemory()"))
             browser.close()
     finally:
         httpd.shutdown()
@@ -258,6 +259,7 @@ def bench_page(level: int, starts: int, battles: int, seconds: float, pause: int
         "longest_slice_ms": max((r["max_slice_ms"] for r in records), default=0.0),
         "longest_task_while_thinking_ms": longest["any"],
         "longest_task_thinking_only_ms": longest["thinking only"],
+        "wasm_memory_mb": round(memory / 2**20, 1) if memory else None,
         "render_ms": summary([r["render_ms"] for r in records]) if records else None,
         "long_tasks": summary(all_tasks) if all_tasks else {"n": 0},
         "turn_ms": summary(turns) if turns else None,
