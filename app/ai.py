@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 from engine.core.game import Action, Game, GameState
 
@@ -17,6 +18,9 @@ SLICE_SECONDS = 0.03  # work per slice between yields to the browser
 UNITS_PER_STEP = 2  # bot work units per step() call inside a slice (the clock is checked between calls)
 STATS: dict[str, float] = {"max_slice_ms": 0.0, "slices": 0}  # for tests and tuning: the longest slice so far
 BOT_SEED_BASE = 7919  # bots are seeded per seat, so a replay (or undo) repeats their choices
+# One record per computer decision the app plays (scripts/bench_titan_ai.py reads it): None, so nothing is kept,
+# unless app/bench.py (loaded only with ?bench) makes it a list
+LOG: list[dict[str, Any]] | None = None
 
 
 def bot_levels(game: Game) -> list[tuple[int, str]]:
@@ -66,7 +70,11 @@ async def think(
     """Let the bot of `seat` decide, yielding to the browser between slices; None if cancelled."""
     if _bots is None:
         return game.legal_actions(state)[0]
+    started = time.perf_counter()
     thinking = _bots.make_bot(game, level, BOT_SEED_BASE + seat).begin(state, seat)
+    # A bot that decides at once (Standard) does all its work in begin(), in the same task as the first slice
+    begun = time.perf_counter() - started
+    STATS["last_max_slice_ms"] = 0.0  # this decision's longest slice (for LOG)
     while True:
         if is_cancelled():
             return None
@@ -76,11 +84,35 @@ async def think(
         done = False
         while not done and time.perf_counter() - started < SLICE_SECONDS:
             done = thinking.step(UNITS_PER_STEP)
-        spent = time.perf_counter() - started
+        spent = time.perf_counter() - started + begun
+        begun = 0.0
         STATS["max_slice_ms"] = max(STATS["max_slice_ms"], spent * 1000)
+        STATS["last_max_slice_ms"] = max(STATS["last_max_slice_ms"], spent * 1000)
         STATS["slices"] += 1
         if done:
             return thinking.result
         if on_progress is not None:
             on_progress(thinking.progress)
         await asyncio.sleep(0)
+
+
+def log_decision(
+    game: Game, state: GameState, seat: int, thought: tuple[float, float], shown: tuple[float, float]
+) -> None:
+    """Keep in LOG (if kept) a decision the app played on `state`: who, in which phase, among how many actions,
+    when it began and stopped thinking, and when the app began to show its result and had shown it (the board
+    drawn and the game saved), by the page's clock in ms."""
+    if LOG is None:
+        return
+    LOG.append(
+        {
+            "seat": seat,
+            "phase": str(getattr(state, "phase", "")),
+            "legal": len(game.legal_actions(state)),
+            "start": thought[0],
+            "think_ms": thought[1] - thought[0],
+            "max_slice_ms": STATS["last_max_slice_ms"],
+            "render_ms": shown[1] - shown[0],
+            "shown": shown[1],
+        }
+    )

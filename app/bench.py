@@ -19,6 +19,10 @@ Results cross the bridge as JSON strings.
   wall time the player waits (`wall_ms`, without the app's visible pause), the
   slice count and the longest slice (main-thread blocking); then it plays the
   action and moves on to the next decision (`next`).
+- `titanBench.aiLog(clear)`: the app's own computer decisions since the page opened (or the last clear):
+  `app.ai.LOG`, which this module turns on, one record per decision played in a real game (seat, phase,
+  legal actions, think time, longest slice, when the board showed it): scripts/bench_titan_ai.py.
+- `titanBench.wasmMemory()`: the size of Pyodide's WebAssembly memory in bytes (null if it cannot be read).
 - `titanBench.stress(length, stop, seed)`: plays the synthetic stress game
   (engine/stress.py) of `length` actions up to action `stop` (`stop` < `length`:
   mid-game, with an undo chain) as `scripts/bench_saves.py` does in CPython, then
@@ -47,6 +51,7 @@ from engine.core.undo import undo
 from engine.registry import get_game, register
 from engine.stress import STRESS, play_stress
 
+ai.LOG = []  # the app keeps a record of each computer decision (ai_log)
 MAX_ACTIONS = 20_000  # a bot game longer than this is a bug (Titan's run to 1,000-5,000); stop it rather than hang
 
 
@@ -125,6 +130,25 @@ async def ai_play(sliced: bool = True) -> str:
     return json.dumps(record)
 
 
+def ai_log(clear: bool = False) -> str:
+    """The app's computer decisions recorded so far (`app.ai.LOG`), emptied if `clear`."""
+    records = list(ai.LOG or [])
+    if clear and ai.LOG is not None:
+        ai.LOG.clear()
+    return json.dumps(records)
+
+
+def wasm_memory() -> str:
+    """The bytes of Pyodide's WebAssembly memory (its whole heap: interpreter, packages, the game), or null: what
+    a second Pyodide in a Web Worker would hold again."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        return json.dumps(int(pyodide_js._module.HEAP8.length))
+    except Exception:  # an internal of Pyodide: absent, the figure is left out
+        return json.dumps(None)
+
+
 def stress(length: int, stop: int, seed: int) -> str:
     """The stress game's save, load, undo, copy and autosave times in the page (ms)."""
     from app.dom import LocalStorageBackend
@@ -180,6 +204,8 @@ def _install() -> None:
     hooks.aiStart = create_proxy(ai_start)
     hooks.aiChoose = create_proxy(ai_choose)
     hooks.aiPlay = create_proxy(ai_play)
+    hooks.aiLog = create_proxy(ai_log)
+    hooks.wasmMemory = create_proxy(wasm_memory)
     hooks.stress = create_proxy(stress)
     hooks.load = create_proxy(load)
     js.window.titanBench = hooks

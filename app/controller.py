@@ -879,6 +879,7 @@ class App:
             except Exception as error:  # a bot failure must not freeze the game: fall back to a legal action
                 self.notify("warn", f"The computer player hit a problem ({error}); it plays a simple move.")
                 action = game.legal_actions(state)[0]
+            thought = (started, dom.perf_now())  # for ai.LOG
             if action is None or cancelled() or self.state is not state:
                 return
             await asyncio.sleep(max(0.0, pause - (dom.perf_now() - started) / 1000))
@@ -899,6 +900,7 @@ class App:
             self.ai_decisions += 1
             dom.publish("titanAiDecisions", self.ai_decisions)
             dom.publish("titanAiMaxSliceMs", ai.STATS["max_slice_ms"])
+            ai.log_decision(game, state, seat, thought, (started, dom.perf_now()))  # kept only under ?bench
         if self.screen == "game":
             self.focus_first_choice()
 

@@ -16,6 +16,12 @@ once and are counted apart): the process's CPU time, which a busy machine does
 not inflate, and the wall-clock time, which it does. Interrupted by Ctrl-C (or
 `kill -INT` of a process that does not ignore SIGINT: jobs started with `&`
 by a script do), a pairing is summarised over the games it finished.
+
+With `--results FILE.jsonl`, each finished game is appended to FILE as one JSON line (game, players, levels,
+index, seed, the A seat, A's share, actions), and games already there are not played again: an interrupted
+run resumes, and runs with other seeds add to the same file (scripts/ai_rating.py reads such files). Win
+rates count every game in the file for the pairing; decision times, only the games played in this run.
+With `--phases`, decision times are also printed by the phase of the game the decision was taken in.
 """
 
 from __future__ import annotations
@@ -75,6 +81,7 @@ def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]
     state = game.new_game(players, seed=seed)
     times: dict[int, list[float]] = {level_a: [], level_b: []}
     cpu_times: dict[int, list[float]] = {level_a: [], level_b: []}
+    phase_times: dict[int, dict[str, list[float]]] = {level_a: {}, level_b: {}}  # CPU times by phase
     forced = {level_a: 0, level_b: 0}
     actions = 0
     while state.current_player is not None:
@@ -85,6 +92,7 @@ def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]
         if len(game.legal_actions(state)) > 1:
             times[levels[seat]].append(spent)
             cpu_times[levels[seat]].append(cpu_spent)
+            phase_times[levels[seat]].setdefault(phase_of(state), []).append(cpu_spent)
         else:
             forced[levels[seat]] += 1
         state = game.apply(state, action)
@@ -93,12 +101,54 @@ def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]
     share = (1.0 / len(winners)) if a_seat in winners else 0.0
     return {
         "index": index,
+        "seed": seed,
+        "a_seat": a_seat,
         "share": share,
         "times": times,
         "cpu_times": cpu_times,
+        "phase_times": phase_times,
         "forced": forced,
         "actions": actions,
     }
+
+
+def phase_of(state: Any) -> str:
+    """The phase a decision is taken in ("maneuver", "move"...), for games whose state has one; else "-"."""
+    phase = getattr(state, "phase", None)
+    return str(getattr(phase, "value", phase)) if phase is not None else "-"
+
+
+def game_record(game_id: str, players: int, level_a: int, level_b: int, result: dict[str, Any]) -> dict[str, Any]:
+    """One finished game as a line of a --results file: who played whom, in which seat, and who won."""
+    return {
+        "game": game_id,
+        "players": players,
+        "a": level_a,
+        "b": level_b,
+        "index": result["index"],
+        "seed": result["seed"],
+        "a_seat": result["a_seat"],
+        "share": result["share"],
+        "actions": result["actions"],
+    }
+
+
+def read_records(path: Path | None) -> list[dict[str, Any]]:
+    """Every game of a --results file (none if it does not exist yet); a torn last line is left out."""
+    if path is None or not path.exists():
+        return []
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:  # the run was killed while writing this line: the game is played again
+            continue
+    return records
+
+
+def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes a game unique: the same key is the same seeded game, so it is played only once."""
+    return (record["game"], record["players"], record["a"], record["b"], record["seed"], record["a_seat"])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -118,28 +168,46 @@ def run_pairing(
     jobs: int,
     players: int = 2,
     overrides: dict[str, dict[str, Any]] | None = None,
+    record: Path | None = None,
 ) -> dict[str, Any]:
-    """Play one pairing and summarise it (`overrides`: trial settings for every bot, see `tuned_settings`)."""
+    """Play one pairing and summarise it (`overrides`: trial settings for every bot, see `tuned_settings`;
+    `record`: a --results file, where each game is appended and games already there are not played again)."""
     work = [(game_id, level_a, level_b, index, seed + index, players, overrides or {}) for index in range(games)]
+    earlier: list[dict[str, Any]] = []
+    if record is not None:
+        if overrides:
+            raise SystemExit("--results keeps games of the real settings only: leave out --set")
+        done = {record_key(r): r for r in read_records(record)}
+        keys = [(game_id, players, level_a, level_b, seed + index, index % players) for index in range(games)]
+        earlier = [done[key] for key in keys if key in done]
+        work = [job for job, key in zip(work, keys, strict=True) if key not in done]
+        if earlier:
+            print(f"  {len(earlier)} games already in {record}", file=sys.stderr, flush=True)
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
+
+    def finished(result: dict[str, Any]) -> None:
+        results.append(result)
+        if record is not None:
+            with record.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(game_record(game_id, players, level_a, level_b, result)) + "\n")
+        _progress(results, len(work), started)
+
     try:
         if jobs > 1:
             with multiprocessing.Pool(jobs) as pool:
                 for result in pool.imap_unordered(play_one, work, chunksize=1):
-                    results.append(result)
-                    _progress(results, games, started)
+                    finished(result)
         else:
             for job in work:
-                results.append(play_one(job))
-                _progress(results, games, started)
+                finished(play_one(job))
     except KeyboardInterrupt:  # `kill -INT <pid>`: summarise the games finished so far
         print(f"  interrupted: summarising the {len(results)} finished games", file=sys.stderr, flush=True)
-        if not results:
+        if not results and not earlier:
             raise
-        games = len(results)
+    games = len(results) + len(earlier)
     wall = time.perf_counter() - started
-    wins = sum(r["share"] for r in results)
+    wins = sum(r["share"] for r in results) + sum(r["share"] for r in earlier)
     low, high = wilson(wins, games)
     summary: dict[str, Any] = {
         "game": game_id,
@@ -151,7 +219,8 @@ def run_pairing(
         "win_rate": wins / games,
         "ci95": [low, high],
         "wall_seconds": round(wall, 1),
-        "actions_per_game": round(statistics.mean(r["actions"] for r in results), 1),
+        "actions_per_game": round(statistics.mean(r["actions"] for r in [*results, *earlier]), 1),
+        "played_now": len(results),
         "levels": {},
         "overrides": overrides or {},
     }
@@ -164,8 +233,23 @@ def run_pairing(
             stats[prefix + "p95_ms"] = round(1000 * percentile(times, 0.95), 2)
             stats[prefix + "p99_ms"] = round(1000 * percentile(times, 0.99), 2)
             stats[prefix + "max_ms"] = round(1000 * max(times), 2) if times else None
+        phases: dict[str, list[float]] = {}
+        for r in results:
+            for phase, spent in r["phase_times"][level].items():
+                phases.setdefault(phase, []).extend(spent)
+        stats["cpu_by_phase"] = {phase: time_summary(spent) for phase, spent in sorted(phases.items())}
         summary["levels"][level] = stats
     return summary
+
+
+def time_summary(seconds: list[float]) -> dict[str, Any]:
+    """Count, median, p95 and max of some decision times, in ms."""
+    return {
+        "decisions": len(seconds),
+        "median_ms": round(1000 * statistics.median(seconds), 2) if seconds else None,
+        "p95_ms": round(1000 * percentile(seconds, 0.95), 2) if seconds else None,
+        "max_ms": round(1000 * max(seconds), 2) if seconds else None,
+    }
 
 
 def _progress(results: list[dict[str, Any]], total: int, started: float, every: int = 10) -> None:
@@ -182,8 +266,8 @@ def _progress(results: list[dict[str, Any]], total: int, started: float, every: 
         )
 
 
-def report(summary: dict[str, Any]) -> str:
-    """Human-readable lines of one pairing."""
+def report(summary: dict[str, Any], phases: bool = False) -> str:
+    """Human-readable lines of one pairing (`phases`: decision times by phase too)."""
     level_a, level_b = (int(x) for x in summary["pairing"].split(" vs "))
     low, high = summary["ci95"]
     lines = [
@@ -199,6 +283,12 @@ def report(summary: dict[str, Any]) -> str:
             f"{stats['cpu_median_ms']} ms, p95 {stats['cpu_p95_ms']} ms, p99 {stats['cpu_p99_ms']} ms, max "
             f"{stats['cpu_max_ms']} ms. Wall: median {stats['median_ms']} ms, p95 {stats['p95_ms']} ms"
         )
+        if phases:
+            for phase, row in stats["cpu_by_phase"].items():
+                lines.append(
+                    f"    {phase}: {row['decisions']} decisions, CPU median {row['median_ms']} ms, "
+                    f"p95 {row['p95_ms']} ms, max {row['max_ms']} ms"
+                )
     return "\n".join(lines)
 
 
@@ -245,6 +335,14 @@ def main(argv: list[str] | None = None) -> int:
         help="tuning trial: override a bot knob, e.g. mcts.max_turns=3 or greedy.samples=4 (repeatable)",
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the summaries to this JSON file")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        metavar="FILE.jsonl",
+        help="append each game to this file; games already in it are not played again (resume, combine runs)",
+    )
+    parser.add_argument("--phases", action="store_true", help="also print decision times by phase of the game")
     args = parser.parse_args(argv)
     overrides = parse_overrides(args.set)
     summaries = []
@@ -255,9 +353,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.games} games...",
             file=sys.stderr,
         )
-        summary = run_pairing(args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides)
+        summary = run_pairing(
+            args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides, args.results
+        )
         summaries.append(summary)
-        print(report(summary), flush=True)
+        print(report(summary, args.phases), flush=True)
     if args.json:
         args.json.write_text(json.dumps(summaries, indent=2), encoding="utf-8")
     return 0

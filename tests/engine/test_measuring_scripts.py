@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -84,3 +85,152 @@ def test_titan_race_balance_random_starts_draws_the_start_spaces(tmp_path):
     starts = [[t["start"] for t in game["titans"]] for game in chosen]
     assert starts != [[t["start"] for t in game["titans"]] for game in drawn]
     assert all(t["start"] in balance.START_SPACES for game in drawn for t in game["titans"])
+
+
+def test_ai_strength_resumes_from_its_results_file(tmp_path):
+    """Games already in the --results file are not played again, and still count in the win rate."""
+    strength = load("ai_strength")
+    out = tmp_path / "games.jsonl"
+    first = strength.run_pairing("toy_pig", 1, 0, 4, 50, 1, record=out)
+    assert first["played_now"] == 4 and len(strength.read_records(out)) == 4
+    again = strength.run_pairing("toy_pig", 1, 0, 6, 50, 1, record=out)
+    records = strength.read_records(out)
+    assert again["played_now"] == 2 and again["games"] == 6 and len(records) == 6
+    assert again["wins"] == sum(r["share"] for r in records)
+    assert [r["a_seat"] for r in records] == [0, 1, 0, 1, 0, 1] and [r["seed"] for r in records] == list(range(50, 56))
+    out.write_text(out.read_text() + '{"game": "toy_pig", "pla')  # a run killed while writing a line
+    assert len(strength.read_records(out)) == 6
+
+
+def test_ai_strength_seats_one_a_against_three_bs_in_turn(monkeypatch):
+    """With --players 4, game i puts level A in seat i mod 4 and level B in the three others."""
+    strength = load("ai_strength")
+    seated: list[tuple[int, int]] = []
+    make_bot = strength.make_bot
+
+    def spy(game, level, seed):
+        seated.append((level, seed))
+        return make_bot(game, level, seed)
+
+    monkeypatch.setattr(strength, "make_bot", spy)
+    summary = strength.run_pairing("titan", 1, 0, 4, 1000, 1, players=4)
+    assert summary["fair_share"] == 0.25 and summary["games"] == 4
+    for index in range(4):
+        game = seated[4 * index : 4 * index + 4]
+        # the bot of seat s is seeded seed * 7 + s + 1: read the seat back from the seed
+        assert [level for level, _seed in game] == [1 if seat == index else 0 for seat in range(4)]
+        assert [seed - (1000 + index) * 7 - 1 for _level, seed in game] == [0, 1, 2, 3]
+    low, high = summary["ci95"]
+    assert low <= summary["win_rate"] <= high
+
+
+def _games(a: int, b: int, wins: float, n: int) -> list[dict]:
+    """n two-player game records of level a against level b, a winning `wins` of them (a half: one tie)."""
+    shares = [1.0] * int(wins) + ([0.5] if wins % 1 else []) + [0.0] * (n - int(wins) - (1 if wins % 1 else 0))
+    return [
+        {"game": "titan", "players": 2, "a": a, "b": b, "index": k, "seed": k, "a_seat": k % 2, "share": share}
+        for k, share in enumerate(shares)
+    ]
+
+
+def test_bradley_terry_fit_recovers_known_ratings():
+    rating = load("ai_rating")
+    # two levels, 75 wins of 100: the gap is 400 log10(75 / 25)
+    scores = rating.outcomes(_games(1, -1, 75, 100), [-1, 1])
+    fitted = rating.fit(rating.tally(scores), [-1, 1], -1, prior=0)
+    assert fitted[-1] == 1500 and abs(fitted[1] - 1500 - 400 * math.log10(3)) < 1e-6
+    # three levels whose results are exactly what ratings 1000, 1500 and 1700 predict: the fit gives them back
+    truth = {0: 1000.0, -1: 1500.0, 1: 1700.0}
+    pairings = {(i, j): (1000 * rating.expected(truth[i], truth[j]), 1000) for i, j in ((-1, 0), (-1, 1), (0, 1))}
+    for anchor in (-1, 0):
+        fitted = rating.fit(pairings, [0, -1, 1], anchor, prior=0)
+        shift = rating.ANCHORS[anchor] - truth[anchor]
+        assert all(abs(fitted[level] - truth[level] - shift) < 1e-4 for level in truth)
+
+
+def test_a_pairing_won_every_time_has_a_finite_rating_from_the_add_half_prior():
+    rating = load("ai_rating")
+    scores = rating.outcomes(_games(-1, 0, 10, 10), [-1, 0])
+    fitted = rating.fit(rating.tally(scores), [-1, 0], -1)
+    # 10.5 wins against 0.5: the gap is 400 log10(21)
+    assert abs(fitted[-1] - fitted[0] - 400 * math.log10(21)) < 1e-6
+    text = rating.table(scores, [-1, 0], -1, samples=50)
+    assert "won every game" in text and "rests on the prior" in text
+
+
+def test_rating_outcomes_orient_each_game_and_count_it_once():
+    rating = load("ai_rating")
+    records = _games(1, -1, 7, 10) + _games(-1, 1, 2.5, 10)  # the same pairing, the other way round
+    records += _games(1, -1, 7, 10)[:3]  # the same games read from a second file
+    records += [{**r, "players": 4} for r in _games(1, -1, 10, 10)]  # four-player games are not rated
+    scores = rating.outcomes(records, [-1, 1])
+    assert rating.tally(scores) == {(-1, 1): (3 + 2.5, 20)}
+
+
+def test_rating_intervals_hold_the_estimate_and_narrow_with_more_games():
+    rating = load("ai_rating")
+    levels = [-1, 0, 1]
+
+    def width(n: int) -> float:
+        scores = rating.outcomes(
+            _games(1, -1, 0.6 * n, n) + _games(-1, 0, 0.8 * n, n) + _games(1, 0, 0.9 * n, n), levels
+        )
+        fitted = rating.fit(rating.tally(scores), levels, -1)
+        intervals = rating.bootstrap(scores, levels, -1, 200)
+        assert intervals[-1] == (1500, 1500)
+        for level in levels:
+            assert intervals[level][0] <= fitted[level] <= intervals[level][1]
+        return intervals[1][1] - intervals[1][0]
+
+    assert width(200) < width(20) / 2
+
+
+def test_ai_rating_plays_a_round_robin_and_prints_the_table(tmp_path, capsys):
+    rating = load("ai_rating")
+    out = tmp_path / "rr.jsonl"
+    # Titan's Random and baseline games are short (a few hundred actions)
+    argv = ["--game", "titan", "--levels", "0,B", "--games", "2", "--results", str(out), "--bootstrap", "20"]
+    assert rating.main(argv) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["a"], r["b"], r["a_seat"]) for r in records] == [(0, -1, 0), (0, -1, 1)]
+    text = capsys.readouterr().out
+    assert "| baseline (B) | 1500 | anchor | 2 |" in text
+    assert rating.main([*argv, "--levels", "0,1,B", "--no-play"]) == 0 and len(out.read_text().splitlines()) == 2
+    assert "No games yet: baseline (B) vs Standard (1), Random (0) vs Standard (1)." in capsys.readouterr().out
+
+
+def _decision(seat: int, phase: str, shown: float, start: float = 0.0, think_ms: float = 1.0) -> dict:
+    return {"seat": seat, "phase": phase, "shown": shown, "start": start, "think_ms": think_ms, "legal": 2}
+
+
+def test_bench_titan_ai_times_turns_and_half_rounds_from_the_other_seats_last_action():
+    bench = load("bench_titan_ai")
+    records = [
+        _decision(0, "muster", 1000),  # the "human" seat's last action
+        *(_decision(1, phase, t) for phase, t in (("split", 1500), ("move", 2000), ("move", 2600), ("muster", 3400))),
+        _decision(0, "split", 4000),
+        _decision(0, "move", 4500),
+        _decision(1, "engagement", 5000),  # an engagement: seat 0's turn is not a masterboard turn
+        _decision(0, "engage", 5200),  # begun on the masterboard: not a half-round
+        _decision(0, "maneuver", 6000),
+        _decision(0, "strike", 7000),
+        _decision(1, "strike", 7500),  # strikes back, maneuvers and strikes
+        _decision(1, "maneuver", 8000),
+        _decision(1, "maneuver", 8400),
+        _decision(1, "strike", 9100),
+        _decision(0, "strike", 9600),  # strikes back, the battle is won
+        _decision(0, "aftermath", 9900),
+    ]
+    assert bench.turns_watched(records) == [2400]
+    assert bench.half_rounds_watched(records) == [9100 - 7000]
+
+
+def test_bench_titan_ai_tells_long_tasks_of_thinking_from_those_holding_the_drawing_before():
+    bench = load("bench_titan_ai")
+    records = [_decision(1, "move", 0, start=1000, think_ms=400)]
+    tasks = [
+        {"start": 950, "ms": 120},  # the drawing of the move before and the first slice
+        {"start": 1100, "ms": 70},  # a slice of thinking alone
+        {"start": 1500, "ms": 300},  # after the thinking: not counted
+    ]
+    assert bench.longest_tasks_while_thinking(records, tasks) == {"any": 120, "thinking only": 70}
