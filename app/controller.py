@@ -871,6 +871,7 @@ class App:
             pause = self.ai_pause_before(game, state)
             while dom.is_hidden() and not cancelled():  # a background tab waits: the visible one plays
                 await asyncio.sleep(HIDDEN_POLL_SECONDS)
+            await asyncio.sleep(0)  # the last move's drawing and saving end their task before the thinking starts
             if cancelled():
                 return
             started = dom.perf_now()
