@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 import time
 from dataclasses import replace
@@ -319,6 +320,7 @@ def tune(tuning: list[dict[str, Any]]) -> odds.Model:
     """Coordinate search of a few constants on the tuning half (Brier score), from the current model."""
     grid: dict[str, tuple[Any, ...]] = {
         "contact": (1, 2, 3, 4, 5),
+        "contact_spread": (0, 1, 2, 3),
         "per_target": (2, 3, 4),
         "titan_reserve": (0, 1, 2, 3, 7),
         "attacker_titan_reserve": (0, 1, 2, 3, 7),
@@ -327,6 +329,7 @@ def tune(tuning: list[dict[str, Any]]) -> odds.Model:
         "hazard_scale": (0.0, 0.5, 1.0, 1.5),
         "bramble_scale": (0.0, 0.5, 1.0, 1.5),
         "summon_below": (0.0, 2.0, 99.0),
+        "drift": (0.0, 0.15, 0.3),
     }
     best = odds.MODEL
     best_score = evaluate(tuning, best)
@@ -388,12 +391,28 @@ def report(args: argparse.Namespace) -> None:
         f"\nValue kept, mean absolute error per side: odds {sum(errors_odds) / len(errors_odds):.1f} points, "
         f"the baseline's chance times the whole legion {sum(errors_naive) / len(errors_naive):.1f}"
     )
-    started = time.process_time()
+    answers = [odds_of(r) for r in held_out]
+    for label, predicted, happened in (
+        ("defender wins", [o.defender_wins for o in answers], [r["winner"] == "defender" for r in held_out]),
+        ("both wiped out", [o.mutual for o in answers], [r["winner"] == "none" for r in held_out]),
+        ("attacker out of time", [o.time_loss for o in answers], [bool(r["time"]) for r in held_out]),
+    ):
+        print(
+            f"{label}: predicted {sum(predicted) / len(predicted):.1%} on average, happened in "
+            f"{sum(happened) / len(happened):.1%} (Brier {brier(predicted, [int(h) for h in happened]):.4f})"
+        )
     odds.contest.cache_clear()
+    spent = []
     for record in held_out:
+        started = time.process_time()
         odds_of(record)
-    spent = (time.process_time() - started) / len(held_out)
-    print(f"odds.contest: {spent * 1000:.2f} ms of CPU a fresh question (CPython, mean over the held-out half)")
+        spent.append(time.process_time() - started)
+    spent.sort()
+    mean, median, p95 = statistics.mean(spent), statistics.median(spent), spent[int(0.95 * len(spent))]
+    print(
+        f"odds.contest, CPU a fresh question (CPython, over the held-out half): mean {mean * 1000:.2f} ms, "
+        f"median {median * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, max {spent[-1] * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -70,6 +70,7 @@ class Odds:
     defender_wins: float  # the attacker eliminated (or his Titan slain), or not done by the end of round 7
     attacker_left: float  # the value (points, power x skill) the attacker's legion keeps, on average
     defender_left: float  # the same for the defender
+    time_loss: float = 0.0  # the part of defender_wins where the attacker is still standing when round 7 ends
 
     @property
     def mutual(self) -> float:
@@ -81,17 +82,19 @@ class Odds:
 class Model:
     """The abstract battle's constants (tuned on real battles by `scripts/battle_odds.py --tune`)."""
 
-    samples: int = 40  # battles played per question
-    contact: int = 3  # the first strike phase with characters in contact (0: the defender's of round 1)
-    per_target: int = 3  # at most this many strikers on one enemy in a volley
-    titan_reserve: int = 1  # a defending Titan keeps out of contact while more than this many of his side stand
-    attacker_titan_reserve: int = 7  # the same for an attacking Titan (7: he fights from the start)
+    samples: int = 48  # battles played per question
+    sure_after: int = 16  # ... or only this many, if they all end the same way
+    contact: int = 1  # the first strike phase with characters in contact (0: the defender's of round 1)
+    contact_spread: int = 0  # ... or up to this many phases later (drawn for each battle)
+    per_target: int = 2  # at most this many strikers on one enemy in a volley
+    titan_reserve: int = 7  # a defending Titan keeps out of contact while more than this many of his side stand
+    attacker_titan_reserve: int = 3  # the same for an attacking Titan (7: he fights from the start)
     titan_focus: bool = True  # a Titan in contact is everyone's first target
-    engaged: float = 0.8  # the chance a character is in contact with an enemy in a strike phase, once any are
+    engaged: float = 0.6  # the chance a character is in contact with an enemy in a strike phase, once any are
     hazard_scale: float = 1.0  # times `HAZARD_SHARE`: how often the defender fights from his hazard
     bramble_scale: float = 1.0  # the same for Brambles (Brush and Jungle) alone
     summon_below: float = 2.0  # an angel is summoned while the attacker is less than this many times stronger
-    drift: float = 0.15  # the chance a non-native fighting in Tundra stands in Drift in a strike phase
+    drift: float = 0.0  # the chance a non-native fighting in Tundra stands in Drift in a strike phase
 
 
 MODEL = Model()
@@ -110,6 +113,7 @@ HAZARD_SHARE: dict[str, float] = {
 VOLCANO_SHARE = 0.3  # a defending Dragon fights out of the Volcano (Mountains)
 TABLE = 64  # entries of a hit table: hits = table[int(random() * TABLE)]
 ATTACKER, DEFENDER = 0, 1
+NOBODY, TIME = -1, -2  # how a battle may end besides a side's win: mutual elimination, the attacker out of time
 PHASES = 2 * BATTLE_ROUNDS  # strike phases in a battle: the defender's, then the attacker's, each round
 
 
@@ -194,13 +198,14 @@ def rangestrike_situations(striker: str, power: int, target: str) -> tuple[tuple
 class _Side:
     """The fixed facts of one battle side's characters (arrivals last, out of the battle at first)."""
 
-    __slots__ = ("hp", "is_titan", "names", "values")
+    __slots__ = ("hp", "is_titan", "names", "shoots", "values")
 
     def __init__(self, names: list[str], score: int) -> None:
         self.names = names
         self.hp = [power_of(name, score) for name in names]
         self.values = [character_value(name, score) for name in names]
         self.is_titan = [name == TITAN for name in names]
+        self.shoots = any(CREATURES[name].rangestrikes for name in names)
 
 
 def _best_reinforcement(terrain: str, defenders: tuple[str, ...]) -> str:
@@ -287,18 +292,18 @@ def play_out(
     seed = zlib.crc32(repr((attackers, defenders, terrain, attacker_score, defender_score, angel, reinforcement,
                              model)).encode())  # fmt: skip
     rng = random.Random(seed)
-    a_wins = d_wins = 0
+    ends = {ATTACKER: 0, DEFENDER: 0, NOBODY: 0, TIME: 0}
     a_left = d_left = 0.0
-    for _ in range(model.samples):
+    n = 0
+    while n < model.samples:
         outcome, kept_a, kept_d = _battle(sides, present, strikes, ranged, drift, model, rng)
-        if outcome == ATTACKER:
-            a_wins += 1
-        elif outcome == DEFENDER:
-            d_wins += 1
+        ends[outcome] += 1
         a_left += kept_a
         d_left += kept_d
-    n = model.samples
-    return Odds(a_wins / n, d_wins / n, a_left / n, d_left / n)
+        n += 1
+        if n == model.sure_after and ends[outcome] == n:
+            break  # a foregone battle: every playing so far ended the same way
+    return Odds(ends[ATTACKER] / n, (ends[DEFENDER] + ends[TIME]) / n, a_left / n, d_left / n, ends[TIME] / n)
 
 
 def _value(names: tuple[str, ...], score: int) -> int:
@@ -314,86 +319,90 @@ def _battle(
     model: Model,
     rng: random.Random,
 ) -> tuple[int, float, float]:
-    """One battle: (the winning side or -1 for nobody, value the attacker keeps, value the defender keeps)."""
+    """One battle: (the winning side, -1 for nobody, or -2 for the defender on time; the value the attacker
+    keeps; the value the defender keeps)."""
     rand = rng.random
     hp = (sides[0].hp, sides[1].hp)
     damage = ([0] * len(hp[0]), [0] * len(hp[1]))
     alive = (list(range(present[0])), list(range(present[1])))
     is_titan = (sides[0].is_titan, sides[1].is_titan)
     values = (sides[0].values, sides[1].values)
-    # the weaker side's strikers are the ones worth a summon: the angel waits for a kill and for doubt
-    angel_index = present[0] if len(hp[0]) > present[0] else -1
+    angel = present[0] if len(hp[0]) > present[0] else -1  # the angel the attacker may still summon
     summon = -1  # the phase from which the angel fights (-1: not called)
-    reinforcement_index = present[1] if len(hp[1]) > present[1] else -1
+    reinforcement = present[1] if len(hp[1]) > present[1] else -1
+    shooters = sides[0].shoots, sides[1].shoots
+    has_titan = any(is_titan[0]), any(is_titan[1])
+    drifting = any(drift[0]) or any(drift[1])
     reserves = (model.attacker_titan_reserve, model.titan_reserve)
-    per_target, contact, engaged, focus = model.per_target, model.contact, model.engaged, model.titan_focus
+    per_target, engaged, focus = model.per_target, model.engaged, model.titan_focus
+    contact = model.contact + (int(rand() * (model.contact_spread + 1)) if model.contact_spread else 0)
     for phase in range(PHASES):
         active = DEFENDER if phase % 2 == 0 else ATTACKER
         if phase == summon:
-            alive[ATTACKER].append(angel_index)
-        if reinforcement_index >= 0 and phase == 2 * REINFORCEMENT_ROUND - 1 and len(alive[DEFENDER]) < MAX_LEGION:
-            alive[DEFENDER].append(reinforcement_index)
-            reinforcement_index = -1
-        # who fights: a Titan keeps back while enough of his side stand; once in contact, most of each side
+            alive[ATTACKER].append(angel)
+            angel = -1
+        if reinforcement >= 0 and phase == 2 * REINFORCEMENT_ROUND - 1 and len(alive[DEFENDER]) < MAX_LEGION:
+            alive[DEFENDER].append(reinforcement)
+            reinforcement = -1
+        in_contact = phase >= contact
+        if not in_contact and not shooters[active]:
+            continue  # nobody can reach anybody yet
+        # who fights: a Titan keeps back while enough of his side stand; in contact, most of each side
         fighting = []
         for side in (ATTACKER, DEFENDER):
             living = alive[side]
-            titan_back = len(living) - 1 > reserves[side]
-            fighting.append(
-                [i for i in living if not (is_titan[side][i] and titan_back) and (phase < contact or rand() < engaged)]
-            )
-        if phase >= contact:
+            if has_titan[side] and len(living) - 1 > reserves[side]:
+                titans = is_titan[side]
+                living = [i for i in living if not titans[i]]
+            fighting.append([i for i in living if rand() < engaged] if in_contact else living)
+        killed = [False, False]
+        if in_contact and drifting:
             for side in (ATTACKER, DEFENDER):
                 for i in fighting[side]:
                     if drift[side][i] and rand() < drift[side][i]:
                         damage[side][i] += 1
-        slain_defender = False
-        for side in (active, 1 - active):
+                        killed[side] = killed[side] or damage[side][i] >= hp[side][i]
+        for side in (active, 1 - active) if in_contact else (active,):
             enemy = 1 - side
             targets = fighting[enemy]
-            if not targets:
+            if not targets or not fighting[side]:
                 continue
-            if phase < contact:
-                if side != active:
-                    continue
-                tables = ranged[side]
-            else:
-                tables = strikes[side]
+            tables = strikes[side] if in_contact else ranged[side]
             hp_e, dmg_e, titans, worth = hp[enemy], damage[enemy], is_titan[enemy], values[enemy]
-            # focus: an enemy already hit first, then the one with the fewest hits left (a Titan first of all)
-            order = sorted(targets, key=lambda j: (not (focus and titans[j]), hp_e[j] - dmg_e[j], -worth[j]))
-            count = dict.fromkeys(order, 0)
+            # focus: the enemy with the fewest hits left (one already hit first), a Titan before anyone
+            if len(targets) > 1:
+                order = sorted(targets, key=lambda j: (not (focus and titans[j]), hp_e[j] - dmg_e[j], -worth[j]))
+            else:
+                order = targets
+            count = [0] * len(hp_e)
             for i in fighting[side]:
                 row = tables[i]
                 for j in order:
                     if dmg_e[j] < hp_e[j] and count[j] < per_target and row[j] is not None:
                         count[j] += 1
                         dmg_e[j] += row[j][int(rand() * TABLE)]  # type: ignore[index]
+                        if dmg_e[j] >= hp_e[j]:
+                            killed[enemy] = True
                         break
-        # the slain leave at the end of the phase
-        ended = False
+        if not (killed[0] or killed[1]):
+            continue
+        # the slain leave at the end of the phase; a side wiped out, or whose Titan fell, has lost
         titan_down = [False, False]
         for side in (ATTACKER, DEFENDER):
-            hp_s, dmg_s = hp[side], damage[side]
-            living = [i for i in alive[side] if dmg_s[i] < hp_s[i]]
-            if len(living) < len(alive[side]):
-                titan_down[side] = any(is_titan[side][i] for i in alive[side] if dmg_s[i] >= hp_s[i])
-                if side == DEFENDER:
-                    slain_defender = True
-            alive[side][:] = living
-            if not living or titan_down[side]:
-                ended = True
-        if ended:
+            if killed[side]:
+                hp_s, dmg_s = hp[side], damage[side]
+                if has_titan[side]:
+                    titan_down[side] = any(is_titan[side][i] and dmg_s[i] >= hp_s[i] for i in alive[side])
+                alive[side][:] = [i for i in alive[side] if dmg_s[i] < hp_s[i]]
+        if titan_down[0] or titan_down[1] or not alive[0] or not alive[1]:
             return _ending(alive, titan_down, values)
-        if slain_defender and summon < 0 and angel_index >= 0 and len(alive[ATTACKER]) < MAX_LEGION:
+        if killed[DEFENDER] and summon < 0 and angel >= 0 and len(alive[ATTACKER]) < MAX_LEGION:
             mine = sum(values[ATTACKER][i] * (1 - damage[ATTACKER][i] / hp[0][i]) for i in alive[ATTACKER])
             theirs = sum(values[DEFENDER][i] * (1 - damage[DEFENDER][i] / hp[1][i]) for i in alive[DEFENDER])
-            if mine < model.summon_below * theirs:
-                summon = phase + 1 if phase % 2 == 0 else phase + 2  # the attacker's next strike phase
-            else:
-                angel_index = -1
+            if mine < model.summon_below * theirs:  # summoned only while the battle is in doubt (as the bots do)
+                summon = phase + 1 if active == DEFENDER else phase + 2  # the attacker's next strike phase
     # time: the attacker has not won by the end of round 7
-    return DEFENDER, 0.0, float(sum(values[DEFENDER][i] for i in alive[DEFENDER]))
+    return TIME, 0.0, float(sum(values[DEFENDER][i] for i in alive[DEFENDER]))
 
 
 def _ending(
@@ -402,12 +411,12 @@ def _ending(
     """Who won a battle that ended in a strike phase [10.5, 19.3], and what the winner keeps."""
     standing = [bool(alive[ATTACKER]) and not titan_down[ATTACKER], bool(alive[DEFENDER]) and not titan_down[DEFENDER]]
     if titan_down[ATTACKER] and titan_down[DEFENDER]:
-        return -1, 0.0, 0.0
+        return NOBODY, 0.0, 0.0
     if standing[ATTACKER] and not standing[DEFENDER]:
         return ATTACKER, float(sum(values[ATTACKER][i] for i in alive[ATTACKER])), 0.0
     if standing[DEFENDER] and not standing[ATTACKER]:
         return DEFENDER, 0.0, float(sum(values[DEFENDER][i] for i in alive[DEFENDER]))
-    return -1, 0.0, 0.0
+    return NOBODY, 0.0, 0.0
 
 
 # -- legions on the board, as a seat knows them ----------------------------------------------------------------
@@ -434,6 +443,7 @@ def battle_odds(
         sum(r.defender_wins for r in results) / n,
         sum(r.attacker_left for r in results) / n,
         sum(r.defender_left for r in results) / n,
+        sum(r.time_loss for r in results) / n,
     )
 
 
