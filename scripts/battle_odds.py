@@ -319,16 +319,16 @@ def evaluate(records: list[dict[str, Any]], model: odds.Model) -> float:
 def tune(tuning: list[dict[str, Any]]) -> odds.Model:
     """Coordinate search of a few constants on the tuning half (Brier score), from the current model."""
     grid: dict[str, tuple[Any, ...]] = {
-        "contact": (1, 2, 3, 4, 5),
-        "contact_spread": (0, 1, 2, 3),
-        "per_target": (2, 3, 4),
+        "contact": (0, 1, 2, 3),
+        "contact_spread": (0, 1, 2),
+        "per_target": (2, 3),
         "titan_reserve": (0, 1, 2, 3, 7),
-        "attacker_titan_reserve": (0, 1, 2, 3, 7),
+        "attacker_titan_reserve": (1, 2, 3, 4, 7),
         "titan_focus": (False, True),
-        "engaged": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+        "engaged": (0.5, 0.55, 0.6, 0.65, 0.7, 0.8),
         "hazard_scale": (0.0, 0.5, 1.0, 1.5),
         "bramble_scale": (0.0, 0.5, 1.0, 1.5),
-        "summon_below": (0.0, 2.0, 99.0),
+        "summon_below": (0.0, 1.5, 2.0, 3.0, 99.0),
         "drift": (0.0, 0.15, 0.3),
     }
     best = odds.MODEL

@@ -51,6 +51,7 @@ def test_the_time_limit_is_what_favours_the_defender_of_equal_legions():
         ("Brush", BRAMBLE_NATIVES),  # Bramble natives in Brambles
         ("Jungle", BRAMBLE_NATIVES),
         ("Hills", ("Lion", "Ogre", "Ogre", "Ogre")),  # Slope natives on the hilltops
+        ("Mountains", ("Lion", "Lion", "Ogre", "Ogre")),
         ("Desert", ("Lion", "Lion", "Lion", "Griffon")),  # Dune natives behind the dunes
         ("Tower", ("Centaur", "Centaur", "Ogre", "Ogre")),  # anyone inside the walls
     ],
@@ -59,7 +60,7 @@ def test_a_native_defender_does_better_in_its_terrain_than_on_the_plains(terrain
     model = replace(MODEL, samples=600)
     home = play_out(TROLLS, defenders, terrain, 0, 0, "", "", model)
     away = play_out(TROLLS, defenders, "Plains", 0, 0, "", "", model)
-    assert home.defender_wins > away.defender_wins + 0.05
+    assert home.defender_wins > away.defender_wins + 0.03
     assert home.defender_left > away.defender_left
 
 
@@ -82,13 +83,14 @@ def test_a_titans_power_grows_with_his_players_score():
 
 def test_an_angel_to_summon_helps_the_attacker_and_a_reinforcement_the_defender():
     model = replace(MODEL, samples=600, summon_below=99.0)
-    attackers, defenders = ("Lion", "Lion", "Centaur", "Centaur"), ("Troll", "Troll", "Ogre")
+    attackers, defenders = ("Lion", "Lion", "Centaur"), ("Troll", "Troll", "Ogre")
     alone = play_out(attackers, defenders, "Marsh", 0, 0, "", "", model)
     helped = play_out(attackers, defenders, "Marsh", 0, 0, "Archangel", "", model)
-    assert helped.attacker_wins > alone.attacker_wins
+    assert helped.attacker_wins > alone.attacker_wins + 0.2
     reinforced = play_out(attackers, defenders, "Marsh", 0, 0, "", "Troll", model)
-    assert reinforced.defender_wins > alone.defender_wins
-    # with no reinforcement named, the defender's best on the terrain: three Trolls... two Trolls muster a Troll
+    assert reinforced.defender_wins > alone.defender_wins + 0.1
+    # with no reinforcement named, the defender's most valuable on the terrain (an Ogre musters a Troll, two Trolls
+    # a Ranger, both worth 16: the Troll by name)
     assert contest(attackers, defenders, "Marsh", 0, 0, "", None) == contest(
         attackers, defenders, "Marsh", 0, 0, "", "Troll"
     )
