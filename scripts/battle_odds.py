@@ -375,6 +375,26 @@ def report(args: argparse.Namespace) -> None:
         print("| --- | --- | --- | --- |")
         for span, count, mean, won in rows:
             print(f"| {span} | {count} | {mean:.3f} | {won:.3f} |")
+    groups = {
+        "Brambles (Brush, Jungle)": ("Brush", "Jungle"),
+        "Slopes, Dunes, walls, Drift (Hills, Mountains, Desert, Tower, Tundra)": (
+            "Hills",
+            "Mountains",
+            "Desert",
+            "Tower",
+            "Tundra",
+        ),
+        "no strike hazard (Plains, Woods, Marsh, Swamp)": ("Plains", "Woods", "Marsh", "Swamp"),
+    }
+    print("\nBrier by land, held out:\n")
+    print("| lands | battles | odds.contest | baseline formula |")
+    print("| --- | --- | --- | --- |")
+    for label, terrains in groups.items():
+        picked = [r for r in held_out if r["terrain"] in terrains]
+        won = [int(r["winner"] == "attacker") for r in picked]
+        mine = brier([odds_of(r).attacker_wins for r in picked], won)
+        theirs = brier([win_chance(*strengths(r)) for r in picked], won)
+        print(f"| {label} | {len(picked)} | {mine:.4f} | {theirs:.4f} |")
     errors_odds, errors_naive = [], []
     for record in held_out:
         result = odds_of(record)
