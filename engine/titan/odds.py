@@ -6,11 +6,13 @@ actions). `contest` plays it many times over on an abstract battlefield instead:
 
 - **Strike phases, not hexes.** A battle round is the defender's strike phase (he strikes, the attacker strikes
   back), then the attacker's. Characters slain in a phase strike on until it ends, so each phase is two volleys
-  on the characters standing at its start. Each striker rolls its power in dice needing 4 - its skill + the
-  target's skill (hits from a table of the binomial, one random draw a strike).
-- **Focus fire.** Each striker takes the enemy it can most likely kill: the one already hit (until it falls),
-  else the one with the fewest hits left for the dice coming at it, at most `per_target` strikers on one enemy
-  (no more fit round a hex in practice); hits beyond a kill are lost (carries are rare between bots).
+  on the characters standing at its start, and who strikes first matters little. Each striker rolls its power
+  in dice needing 4 - its skill + the target's skill (hits from a table of the binomial, one draw a strike).
+  Not everyone reaches an enemy every phase: each character is in contact with the chance `engaged` (the
+  battlefield's crowding and the bots' maneuvers, which the data put at 60%).
+- **Focus fire.** Each striker takes the enemy it can most likely kill: the one with the fewest hits left (one
+  already hit first, until it falls; a Titan in contact before anyone, as the bots do), at most `per_target`
+  strikers on one enemy (no more reach round a hex in practice), then the next. Hits beyond a kill are lost.
 - **Time.** The attacker enters at his edge and must cross the battleland: nobody is in contact before the
   `contact` strike phase (till then only rangestrikers shoot, in their own side's phase, at non-lords, with
   half their power in dice). The attacker loses if the defender still stands when round 7 ends.
@@ -18,14 +20,15 @@ actions). `contest` plays it many times over on an abstract battlefield instead:
   favours him: a Bramble native in Brambles (+1 to strike him), the top of a Slope (a native strikes down with
   a die more, a non-native strikes up with a skill less), a Dune (a native strikes down with two dice more, a
   non-native up with one die less), a Tower wall (a skill more striking down, a skill less up), a Dragon in the
-  Volcano (two dice more). A strike uses those terms with the chance `HAZARD_SHARE` of the terrain that the
-  exchange happens across it, the plain terms otherwise. Non-natives fighting in Drift take a hit a phase now
-  and then.
-- **Lords and arrivals.** A Titan keeps out of contact while more than `titan_reserve` of his side stand (the
-  bots protect him), and his fall ends the battle (his side loses). After a strike phase that slew a defender,
-  an attacker whose player has an angel elsewhere (`angel`) summons it while the fight is in doubt; it strikes
-  from his next strike phase. In round 4 the defender musters his reinforcement (`reinforcement`), which
-  fights from the attacker's phase of that round.
+  Volcano (two dice more). A strike uses those terms with the chance `HAZARD_SHARE` of the terrain (times
+  `hazard_scale` or `bramble_scale`) that the exchange happens across it, the plain terms otherwise (hazards.md
+  and `battlemap.strike_terms`). Non-natives fighting in Tundra stand in Drift now and then and take its hit.
+- **Lords and arrivals.** A Titan keeps out of contact while more than `titan_reserve` (attacking:
+  `attacker_titan_reserve`) of his side stand, and his fall ends the battle: his side loses. His power comes
+  from his player's score. After a strike phase that slew a defender, an attacker whose player has an angel
+  elsewhere (`angel`) summons it while he is less than `summon_below` times as strong; it strikes from his next
+  strike phase. In round 4 the defender musters his reinforcement (`reinforcement`), which fights from the
+  attacker's strike phase of that round.
 
 Calibrated against battles the Standard and baseline players fought (`scripts/battle_odds.py`; the figures are
 in docs/benchmarks.md, "Battle odds (issue 13)"). `battle_odds` asks the same question about legions on the
