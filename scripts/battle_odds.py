@@ -20,6 +20,7 @@ keeps. `--tune` also searches a few of the odds model's constants on the tuning 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import statistics
@@ -78,6 +79,10 @@ class _Recorder:
             self._finish(state, fight, winner_side=winner_side, points=points, reinforcement=reinforcement)
 
         battle_module._finish = finish  # type: ignore[assignment]
+
+    def close(self) -> None:
+        """The engine's own end of battle again."""
+        battle_module._finish = self._finish  # type: ignore[assignment]
 
 
 def _angel_elsewhere(state: Any, attacker: Any) -> str:
@@ -171,7 +176,7 @@ def collect(args: argparse.Namespace) -> None:
     recorder = _Recorder()
     started = time.perf_counter()
     total = 0
-    with open(args.out, "a", encoding="utf-8") as out:
+    with open(args.out, "a", encoding="utf-8") as out, contextlib.closing(recorder):
         for index in range(args.games):
             players, levels = TABLES[index % len(TABLES)]
             seed = args.seed + index
@@ -188,7 +193,7 @@ def collect(args: argparse.Namespace) -> None:
             )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     gather = commands.add_parser("collect", help="play games and write their battles, one JSON line each")
@@ -198,7 +203,7 @@ def main() -> None:
     score = commands.add_parser("report", help="score the predictors on the held-out half")
     score.add_argument("data")
     score.add_argument("--tune", action="store_true", help="search the odds model's constants on the tuning half")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.command == "collect":
         collect(args)
     else:
@@ -352,6 +357,8 @@ def report(args: argparse.Namespace) -> None:
     records = load(args.data)
     tuning = [r for r in records if r["seed"] % 2 == 0]
     held_out = [r for r in records if r["seed"] % 2 == 1]
+    if not tuning or not held_out:
+        raise SystemExit("report: both halves need battles (games of even and of odd seeds)")
     print(f"{len(records)} battles from {len({r['seed'] for r in records})} games: {len(tuning)} to tune on "
           f"(even seeds), {len(held_out)} held out (odd seeds)")  # fmt: skip
     if args.tune:
@@ -391,6 +398,8 @@ def report(args: argparse.Namespace) -> None:
     print("| --- | --- | --- | --- |")
     for label, terrains in groups.items():
         picked = [r for r in held_out if r["terrain"] in terrains]
+        if not picked:
+            continue
         won = [int(r["winner"] == "attacker") for r in picked]
         mine = brier([odds_of(r).attacker_wins for r in picked], won)
         theirs = brier([win_chance(*strengths(r)) for r in picked], won)

@@ -194,3 +194,43 @@ def test_an_odds_is_a_frozen_record():
     assert result.mutual == pytest.approx(0.2) and result.time_loss == 0.0
     with pytest.raises(AttributeError):
         result.attacker_wins = 1.0  # type: ignore[misc]
+
+
+# -- the calibration script ----------------------------------------------------------------------------------
+
+
+def test_the_calibration_script_records_real_battles_and_scores_the_predictors(tmp_path, capsys):
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    from engine.titan import battle
+
+    finish = battle._finish
+    path = Path(__file__).resolve().parents[3] / "scripts" / "battle_odds.py"
+    spec = importlib.util.spec_from_file_location("battle_odds_script", path)
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    sys.modules["battle_odds_script"] = script
+    spec.loader.exec_module(script)
+    out = tmp_path / "battles.jsonl"
+    script.main(["collect", "--games", "2", "--seed", "5", "--out", str(out)])
+    assert battle._finish is finish  # the end of battle it listened to is the engine's again
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert records and {r["seed"] for r in records} <= {5, 6}
+    for record in records:
+        assert record["winner"] in ("attacker", "defender", "none")
+        for side in ("attacker", "defender"):
+            arrived = record["summoned"] if side == "attacker" else record["reinforced"]
+            rest = list(record[side]) + list(arrived)
+            for name in record[f"{side}_kept"]:
+                rest.remove(name)  # a survivor was there at the start, or came in during the battle
+            if record["winner"] != side:
+                assert record[f"{side}_kept"] == []
+        assert record["time"] is False or record["winner"] == "defender"
+    capsys.readouterr()
+    script.main(["report", str(out)])
+    printed = capsys.readouterr().out
+    assert "| odds.contest |" in printed and "baseline a^4/(a^4+b^4)" in printed
+    assert "Value kept, mean absolute error" in printed
