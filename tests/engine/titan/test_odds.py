@@ -81,6 +81,16 @@ def test_a_titans_power_grows_with_his_players_score():
     )
 
 
+def test_a_titan_keeping_back_is_still_caught_now_and_then_and_his_fall_loses_a_won_battle():
+    attackers, defenders = ("Titan", "Lion", "Lion", "Lion", "Centaur", "Centaur"), ("Troll", "Troll", "Ogre")
+    model = replace(MODEL, samples=800, sure_after=0)
+    kept_back = play_out(attackers, defenders, "Plains", 0, 0, "", "", replace(model, titan_exposed=0.0))
+    caught = play_out(attackers, defenders, "Plains", 0, 0, "", "", model)
+    assert MODEL.titan_exposed > 0.0
+    assert caught.attacker_wins < kept_back.attacker_wins - 0.015
+    assert caught.defender_wins + caught.mutual > kept_back.defender_wins + kept_back.mutual
+
+
 def test_an_angel_to_summon_helps_the_attacker_and_a_reinforcement_the_defender():
     model = replace(MODEL, samples=600, summon_below=99.0)
     attackers, defenders = ("Lion", "Lion", "Centaur"), ("Troll", "Troll", "Ogre")
