@@ -213,19 +213,21 @@ class Evaluation:
     weight, the enemy's coming phase: the contacts made strike again (the enemy's counted by its chance to
     survive ours), and each enemy free to move strikes the character of ours it could reach that it hurts
     most. Characters left off the battleland are lost; drift costs a hit. The attacker is pulled towards the
-    enemy the harder the fewer rounds are left (he loses everything on time), and in the last round counts
-    his own losses little (they are lost anyway unless he wins); a defender weaker than the attacker keeps
-    his distance while time runs for him.
+    enemy the harder the fewer rounds are left (he loses everything on time); in the last round he wins if
+    every enemy falls in this strike phase (the chances of the kills multiplied) and otherwise loses every
+    character, so his losses to the strikes back count only in the winning case. A defender weaker than the
+    attacker keeps his distance while time runs for him.
     """
 
     def __init__(self, side: Side) -> None:
         self.side = side
         s = side
         self.enemy_targets = {e: s.target(e) for e in s.enemies}
-        last_round = s.me == ATTACKER and s.round >= BATTLE_ROUNDS
-        own_weight = 0.35 if last_round else 1.0
-        self.own_targets = {i: s.target(i, own_weight) for i in s.ours}
-        self.lost = {i: (s.worth[i] + s.stake[i]) * own_weight for i in s.ours}
+        self.last_round = s.me == ATTACKER and s.round >= BATTLE_ROUNDS
+        self.own_targets = {i: s.target(i) for i in s.ours}
+        self.lost = {i: s.worth[i] + s.stake[i] for i in s.ours}
+        # what an attack lost on time costs: every character still standing, the Titan with its stake
+        self.everything = sum(s.target(i).table[-1] for i in s.ours)
         # where each enemy could strike from next phase if free to move: hexes in contact with its reach
         occupied = {u.hex for u in s.battle.units if u.hex is not None and u.side == s.them}
         self.zone: dict[int, set[str]] = {}
@@ -274,6 +276,9 @@ class Evaluation:
                 score -= self.own_targets[i].table[min(1, self.own_targets[i].left)]
         dealt, dists = allot(ours, self.enemy_targets)
         taken, _ = allot([(1.0, options) for options in theirs.values()], self.own_targets)
+        if self.last_round:  # the battle ends now: won if every enemy falls, else all is lost on time
+            won = math.prod(dists[e][-1] if e in dists else 0.0 for e in s.enemies)
+            return score + dealt - won * taken - (1.0 - won) * self.everything
         score += dealt - taken
         # the enemy's coming phase
         survive = {e: 1.0 - (dists[e][-1] if e in dists else 0.0) for e in s.enemies}
@@ -308,6 +313,7 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
     """A generator: the placement of every character still to move (index -> hex), planned together."""
     side = Side(state, seat)
     evaluate = Evaluation(side)
+    yield
     battle = side.battle
     moves: dict[int, list[str]] = {}
     for action in legal:
