@@ -44,6 +44,7 @@ from engine.titan.strong import Decision
 DAMAGE = 0.5  # a hit that does not kill is worth this share of the hit's part of the character's value
 OWN_TITAN_STAKE = 200.0  # losing the Titan loses the game: on top of its points
 ENEMY_TITAN_STAKE = 200.0  # killing the enemy Titan puts him out (less with more players left)
+TIME_EFFICIENCY = 0.6  # the share of his full striking power an attacker brings to bear, round after round
 NEXT_PHASE = 0.5  # the enemy's coming phase counts this much (he moves first, and may not engage)
 CANDIDATES = 6  # hexes kept per character for the beam
 BEAM = 10  # placements kept at each step of the beam
@@ -215,8 +216,10 @@ class Evaluation:
     most. Characters left off the battleland are lost; drift costs a hit. The attacker is pulled towards the
     enemy the harder the fewer rounds are left (he loses everything on time); in the last round he wins if
     every enemy falls in this strike phase (the chances of the kills multiplied) and otherwise loses every
-    character, so his losses to the strikes back count only in the winning case. A defender weaker than the
-    attacker keeps his distance while time runs for him.
+    character, so his losses to the strikes back count only in the winning case; before it he pays for his
+    chance of losing on time (`_time_loss`) times everything he has, so that nobody hangs back once the hits
+    still needed come near what the rounds left can bring. A defender weaker than the attacker keeps his
+    distance while time runs for him.
     """
 
     def __init__(self, side: Side) -> None:
@@ -228,6 +231,11 @@ class Evaluation:
         self.lost = {i: s.worth[i] + s.stake[i] for i in s.ours}
         # what an attack lost on time costs: every character still standing, the Titan with its stake
         self.everything = sum(s.target(i).table[-1] for i in s.ours)
+        # the hits the attacker still has to land, and what he lands a strike when all his characters fight
+        self.needed = sum(s.power[e] - s.unit(e).hits for e in s.enemies)
+        self.rate = sum(
+            max((sum(k * p for k, p in enumerate(s.plain(i, e))) for e in s.enemies), default=0.0) for i in s.ours
+        )
         # where each enemy could strike from next phase if free to move: hexes in contact with its reach
         occupied = {u.hex for u in s.battle.units if u.hex is not None and u.side == s.them}
         self.zone: dict[int, set[str]] = {}
@@ -280,6 +288,8 @@ class Evaluation:
             won = math.prod(dists[e][-1] if e in dists else 0.0 for e in s.enemies)
             return score + dealt - won * taken - (1.0 - won) * self.everything
         score += dealt - taken
+        if s.me == ATTACKER:
+            score -= self._time_loss(dists) * self.everything
         # the enemy's coming phase
         survive = {e: 1.0 - (dists[e][-1] if e in dists else 0.0) for e in s.enemies}
         coming: list[tuple[float, list[tuple[int, tuple[float, ...]]]]] = []
@@ -295,6 +305,16 @@ class Evaluation:
         threat, _ = allot(coming, self.own_targets)
         score += NEXT_PHASE * (dealt - threat)
         return score
+
+    def _time_loss(self, dists: dict[int, list[float]]) -> float:
+        """The attacker's chance to run out of time: the hits still needed after this strike phase against what
+        his later strikes may land (each round a strike and a strike back, at `TIME_EFFICIENCY` of what all his
+        characters would land engaged), the total taken as roughly normal."""
+        s = self.side
+        dealt = sum(k * p for dist in dists.values() for k, p in enumerate(dist))
+        later = TIME_EFFICIENCY * self.rate * 2 * (BATTLE_ROUNDS - s.round)
+        short = self.needed - dealt - later
+        return 0.5 * math.erfc(-short / math.sqrt(2.0 * max(1.0, later)))
 
     def _rangestrikes(self, i: int, label: str, occupied: set[str]) -> list[tuple[int, tuple[float, ...]]]:
         s = self.side
