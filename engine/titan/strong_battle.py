@@ -30,6 +30,7 @@ decision is a function of the position alone.
 from __future__ import annotations
 
 import math
+import time
 from functools import cache
 from typing import Any
 
@@ -48,7 +49,8 @@ TIME_EFFICIENCY = 0.6  # the share of his full striking power an attacker brings
 NEXT_PHASE = 0.5  # the enemy's coming phase counts this much (he moves first, and may not engage)
 CANDIDATES = 6  # hexes kept per character for the beam
 BEAM = 10  # placements kept at each step of the beam
-EVALS_PER_YIELD = 12  # placements scored between yields (each is ~0.1-0.3 ms of CPython)
+EVALS_PER_YIELD = 12  # placements scored between yields (each is ~0.1-0.3 ms of CPython, up to 2 ms)...
+SLICE = 0.003  # ... or fewer, once this many seconds have gone (the slicing only: it never changes a decision)
 
 
 # -- dice ------------------------------------------------------------------------------------------------------------
@@ -251,6 +253,15 @@ class Evaluation:
         else:
             self.pull = -0.3 if s.strength(s.me) < s.strength(s.them) else 0.3
         self.count = 0
+        self._since, self._started = 0, time.perf_counter()
+
+    def due(self) -> bool:
+        """Whether it is time to yield: `EVALS_PER_YIELD` placements scored, or `SLICE` seconds spent."""
+        now = time.perf_counter()
+        if self.count - self._since >= EVALS_PER_YIELD or now - self._started >= SLICE:
+            self._since, self._started = self.count, now
+            return True
+        return False
 
     def __call__(self, placement: dict[int, str | None]) -> float:
         self.count += 1
@@ -349,7 +360,7 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
             trial = dict(base)
             trial[i] = label
             scored.append((evaluate(trial), label == here, label))
-            if evaluate.count % EVALS_PER_YIELD == 0:
+            if evaluate.due():
                 yield
         scored.sort(key=lambda t: (t[0], t[1], t[2] or ""), reverse=True)
         keep = CANDIDATES + (2 if here is None else 0)  # entering characters need room for one another
@@ -370,7 +381,7 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
                 trial = dict(placement)
                 trial[i] = label
                 grown.append((evaluate(trial), trial))
-                if evaluate.count % EVALS_PER_YIELD == 0:
+                if evaluate.due():
                     yield
         if not grown:  # nowhere left for it: it stays (or is lost)
             grown = beam
@@ -389,7 +400,7 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
                 trial = dict(best)
                 trial[i] = label
                 value = evaluate(trial)
-                if evaluate.count % EVALS_PER_YIELD == 0:
+                if evaluate.due():
                     yield
                 if value > score + 1e-9:
                     score, best, better = value, trial, True
@@ -417,8 +428,11 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Decision:
     entering = [a for a in playable if battle.units[a.unit].hex is None]
     if entering and len({a.unit for a in moves if battle.units[a.unit].hex is None}) > 1:
         # who comes on first may shut others out of the edge: the planned entry that leaves the fewest out
-        yield
-        return min(entering, key=lambda a: ai.left_out(state, battle, a.unit, a.hex))
+        left_out = {}
+        for action in entering:
+            yield
+            left_out[action] = ai.left_out(state, battle, action.unit, action.hex)
+        return min(entering, key=lambda a: left_out[a])
     if playable:
         return playable[0]
     if end is not None:
