@@ -46,6 +46,7 @@ DAMAGE = 0.5  # a hit that does not kill is worth this share of the hit's part o
 OWN_TITAN_STAKE = 200.0  # losing the Titan loses the game: on top of its points
 ENEMY_TITAN_STAKE = 200.0  # killing the enemy Titan puts him out (less with more players left)
 TIME_EFFICIENCY = 0.6  # the share of his full striking power an attacker brings to bear, round after round
+DEFENDER_TIME = 0.0  # a defender's gain from the attacker's chance to run out of time, times his legion's worth
 NEXT_PHASE = 0.5  # the enemy's coming phase counts this much (he moves first, and may not engage)
 CANDIDATES = 6  # hexes kept per character for the beam
 BEAM = 10  # placements kept at each step of the beam
@@ -100,13 +101,15 @@ class Target:
 
 def allot(
     strikers: list[tuple[float, list[tuple[int, tuple[float, ...]]]]], targets: dict[int, Target]
-) -> tuple[float, dict[int, list[float]]]:
+) -> tuple[float, dict[int, list[float]], float]:
     """Strikers given to targets greedily (those with the fewest choices first), each where it adds the most
-    expected value given the strikes already allotted; returns the expected value and each target's hits.
+    expected value given the strikes already allotted; returns the expected value, each target's hits (from
+    the strikers sure to strike) and the expected number of hits that count (short of each target's death).
 
     `strikers`: (weight, [(target, hit chances)]); a weight below 1 counts a striker that may not be there."""
     dists: dict[int, list[float]] = {}
     total = 0.0
+    landed = 0.0
     for weight, options in sorted(strikers, key=lambda s: len(s[1])):
         best_gain, best = 0.0, None
         for target, chances in options:
@@ -117,12 +120,14 @@ def allot(
             new = add_strike(dist, chances, info.left)
             gain = info.expected(new) - info.expected(dist)
             if gain > best_gain:
-                best_gain, best = gain, (target, new)
+                best_gain, best = gain, (target, new, dist)
         if best is not None:
+            target, new, old = best
             if weight >= 1.0:
-                dists[best[0]] = best[1]
+                dists[target] = new
             total += weight * best_gain
-    return total, dists
+            landed += weight * sum(k * (p - q) for k, (p, q) in enumerate(zip(new, old, strict=True)))
+    return total, dists, landed
 
 
 # -- the position as the search sees it ---------------------------------------------------------------------------
@@ -238,6 +243,12 @@ class Evaluation:
         self.rate = sum(
             max((sum(k * p for k, p in enumerate(s.plain(i, e))) for e in s.enemies), default=0.0) for i in s.ours
         )
+        # the same for the attacker when we defend: our hits left, and what he lands a strike all engaged
+        self.own_left = sum(s.power[i] - s.unit(i).hits for i in s.ours)
+        self.enemy_rate = sum(
+            max((sum(k * p for k, p in enumerate(s.plain(e, i))) for i in s.ours), default=0.0) for e in s.enemies
+        )
+        self.enemy_everything = sum(t.table[-1] for t in self.enemy_targets.values())
         # where each enemy could strike from next phase if free to move: hexes in contact with its reach
         occupied = {u.hex for u in s.battle.units if u.hex is not None and u.side == s.them}
         self.zone: dict[int, set[str]] = {}
@@ -293,8 +304,8 @@ class Evaluation:
                     score -= self.pull * (nearest - 2)
             if battlemap.takes_drift_damage(land, unit.name, label):
                 score -= self.own_targets[i].table[min(1, self.own_targets[i].left)]
-        dealt, dists = allot(ours, self.enemy_targets)
-        taken, _ = allot([(1.0, options) for options in theirs.values()], self.own_targets)
+        dealt, dists, _ = allot(ours, self.enemy_targets)
+        taken, _, taken_hits = allot([(1.0, options) for options in theirs.values()], self.own_targets)
         if self.last_round:  # the battle ends now: won if every enemy falls, else all is lost on time
             won = math.prod(dists[e][-1] if e in dists else 0.0 for e in s.enemies)
             return score + dealt - won * taken - (1.0 - won) * self.everything
@@ -313,8 +324,13 @@ class Evaluation:
                 ]
                 if reachable:
                     coming.append((survive[e] * 0.999, reachable))
-        threat, _ = allot(coming, self.own_targets)
+        threat, _, threat_hits = allot(coming, self.own_targets)
         score += NEXT_PHASE * (dealt - threat)
+        if s.me == DEFENDER and DEFENDER_TIME:
+            # the attacker's chance to run out of time, after his strikes back now and his coming phase
+            later = TIME_EFFICIENCY * self.enemy_rate * 2 * (BATTLE_ROUNDS - s.round)
+            short = self.own_left - taken_hits - threat_hits - later
+            score += DEFENDER_TIME * 0.5 * math.erfc(-short / math.sqrt(2.0 * max(1.0, later))) * self.enemy_everything
         return score
 
     def _time_loss(self, dists: dict[int, list[float]]) -> float:
@@ -487,7 +503,7 @@ class StrikePlan:
                 ):
                     best[action.target] = chances
             strikers.append((1.0, list(best.items())))
-        value, _ = allot(strikers, targets)
+        value, _, _ = allot(strikers, targets)
         return value
 
     def gain(self, target: int, hits: int, already: dict[int, int]) -> float:
