@@ -194,3 +194,36 @@ def test_the_work_is_cut_in_slices():
         strong_battle.Evaluation.__call__ = original
     assert sum(counted) > 3 * strong_battle.EVALS_PER_YIELD
     assert max(counted) <= strong_battle.EVALS_PER_YIELD
+
+
+def test_an_angel_comes_from_the_donor_out_of_danger_never_stripping_the_titans_legion():
+    """Two donors may send an Angel, each keeping two characters: the Titan's legion, which a stack of five
+    giants could reach next turn, and a legion out of anyone's reach. The Angel comes from the one out of
+    reach, whichever it is. Standard takes the first donor listed, whatever is near it."""
+    from engine.titan import masterboard
+    from engine.titan.actions import Summon
+    from engine.titan.data import LANDS
+    from tests.engine.titan.test_flow import place
+
+    def steps(start: int, land: int) -> int:
+        return masterboard.fewest_steps(start, set(), set()).get(land, 99)
+
+    for titans, safe in (("Bu02", "Bu03"), ("Bu03", "Bu02")):
+        state = fight(["Ogre", "Ogre"], ["Gargoyle", "Ogre"])
+        place(state, "Bu02", 1, 200, ["Angel", "Ogre", "Ogre"])
+        place(state, "Bu03", 1, 300, ["Angel", "Ogre", "Ogre"])
+        state.legions[titans].contents = ["Angel", "Ogre", "Titan"]
+        home, away = state.legions[titans].land, state.legions[safe].land
+        near = next(land for land in sorted(LANDS) if land not in (1, 100, 200, 300) and steps(land, home) <= 2
+                    and steps(land, away) > 6)  # fmt: skip
+        place(state, "Bk03", 0, near, ["Colossus", "Colossus", "Giant", "Giant", "Hydra"])
+        set_battle(state, dict(enumerate(["C4", "F1", "C3", "A1"])), active=ATTACKER)
+        state.battle.summon, state.decider = "offer", 1
+        legal = GAME.legal_actions(state)
+        assert [a for a in legal if a.donor] == [
+            Summon(donor="Bu02", angel="Angel"),
+            Summon(donor="Bu03", angel="Angel"),
+        ]
+        assert strong(state, 1, legal)[0] == Summon(donor=safe, angel="Angel")
+        if titans == "Bu02":
+            assert ai.choose(state, 1, legal, None).donor == titans  # Standard's mistake
