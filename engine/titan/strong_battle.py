@@ -225,8 +225,9 @@ class Evaluation:
     every enemy falls in this strike phase (the chances of the kills multiplied) and otherwise loses every
     character, so his losses to the strikes back count only in the winning case; before it he pays for his
     chance of losing on time (`_time_loss`) times everything he has, so that nobody hangs back once the hits
-    still needed come near what the rounds left can bring. A defender weaker than the attacker keeps his
-    distance while time runs for him.
+    still needed come near what the rounds left can bring. The defender gains the attacker's chance of running
+    out of time, counted after the attacker's strikes back and his coming phase, times the attacker's worth;
+    weaker than the attacker, he keeps his distance while time runs for him.
     """
 
     def __init__(self, side: Side) -> None:
