@@ -367,6 +367,19 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
     for action in legal:
         if isinstance(action, Maneuver):
             moves.setdefault(action.unit, []).append(action.hex)
+    # lines of sight are worked out once per pair of hexes (and cached): up to 5 ms each the first time, so
+    # those the rangestrikers' hexes will need are worked out first, a few between yields
+    started = time.perf_counter()
+    for i, hexes in moves.items():
+        if not CREATURES[battle.units[i].name].rangestrikes:
+            continue
+        for label in hexes:
+            for at in side.enemy_hex.values():
+                if 3 <= battlemap.range_between(label, at) <= 4:
+                    sight.sight_paths(label, at)
+                    if time.perf_counter() - started >= SLICE:
+                        yield
+                        started = time.perf_counter()
     base: dict[int, str | None] = {i: battle.units[i].hex for i in side.ours}
     choices: dict[int, list[str | None]] = {}
     for i, hexes in moves.items():
