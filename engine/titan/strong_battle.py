@@ -373,7 +373,8 @@ def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
     for i, hexes in moves.items():
         if not CREATURES[battle.units[i].name].rangestrikes:
             continue
-        for label in hexes:
+        here = battle.units[i].hex
+        for label in [*hexes, *([here] if here is not None else [])]:
             for at in side.enemy_hex.values():
                 if 3 <= battlemap.range_between(label, at) <= 4:
                     sight.sight_paths(label, at)
@@ -660,10 +661,11 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     del rng  # nothing is left to chance: the decision is the position's
     from engine.titan.state import Phase
 
-    offer = summon_or_reinforce(state, seat, legal)
-    if offer is not None:
-        yield
-        return offer
+    if any(isinstance(a, (Summon, Reinforce)) for a in legal):
+        yield  # a summon looks at the masterboard's dangers: a unit of work of its own
+        offer = summon_or_reinforce(state, seat, legal)
+        if offer is not None:
+            return offer
     if state.phase == Phase.MANEUVER:
         return (yield from maneuver(state, seat, legal))
     if state.phase == Phase.CARRY:
