@@ -22,7 +22,7 @@ decision is a function of the position alone.
 - **Carries** go where they add the most (a kill first), with the strikers still to strike in view.
 - **Summons and reinforcements.** A reinforcement is always mustered (the best one). An angel is summoned
   while the battle is in doubt or time is short for the attacker, from the donor least in danger on the
-  masterboard that keeps two characters, never from a donor then exposed.
+  masterboard that keeps two characters, never leaving the Titan's legion in danger.
 - Never concedes: a defender's losses score the same as a concession, and an attacker losing on time gives
   the defender nothing.
 """
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 from functools import cache
 from typing import Any
 
@@ -357,8 +358,11 @@ class Evaluation:
         return options
 
 
-def plan_maneuver(state: TitanState, seat: int, legal: list[Action]) -> Any:
-    """A generator: the placement of every character still to move (index -> hex), planned together."""
+def plan_maneuver(
+    state: TitanState, seat: int, legal: list[Action]
+) -> Generator[None, None, tuple[dict[int, str | None], list[int]]]:
+    """The placement of every character of ours (index -> hex), those still to move planned together, and the
+    order they were placed in (a generator: one yield per unit of work)."""
     side = Side(state, seat)
     evaluate = Evaluation(side)
     yield
