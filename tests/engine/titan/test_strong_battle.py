@@ -147,6 +147,21 @@ def test_in_the_last_round_the_attacker_throws_everything_in():
     assert all(battlemap.in_contact(land, u.hex, "C3") for u in after.battle.units if u.side == ATTACKER)
 
 
+def test_a_lone_attacking_titan_closes_in_while_there_is_time_to_win():
+    """Found watching the duel: an attacking Titan left alone against a Cyclops (7 hits to go: two strikes of
+    his 6 dice at 2) kept out of its reach round after round, struck only in the last one, and was lost on
+    time with his legion. From round 5 (five strikes left, two of them needed) he closes in. (Standard closes
+    in too; the first version of this play did not, before the attacker paid his chance of losing on time.)"""
+    for round_number in (5, 6):
+        state = fight(["Titan"], ["Cyclops"])
+        placed(state, ["Titan"], ["Cyclops"], ["E2"], ["D5"], active=ATTACKER, round_number=round_number)
+        state.battle.units[index_of(state, "Cyclops", DEFENDER)].hits = 2
+        state.decider = 1
+        after = maneuver_phase(state, strong_choice)
+        titan = next(u for u in after.battle.units if u.name == "Titan")
+        assert battlemap.in_contact(after.battle.map, titan.hex, "D5"), round_number
+
+
 def test_its_decision_is_the_same_whatever_it_has_not_seen():
     """Battle decisions from real games, each taken again on copies where everything the seat has not seen is
     dealt again (and the dice to come drawn anew): the same decision every time."""
