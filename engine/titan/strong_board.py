@@ -36,7 +36,9 @@ from engine.titan.splits import remainder
 from engine.titan.state import Legion, Phase, TitanState, seen
 from engine.titan.strong import Decision
 
-TITAN_STAKE = 400.0  # what losing a Titan's legion costs beyond its characters: the game (and killing one wins it)
+TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
+OWN_TITAN_STAKE = 1000.0  # what losing its own costs: the game; more than a kill wins, since the odds are estimates
+ATTACK_AT_LEAST = 0.65  # an attack at lower odds is not made: near even, the defender's land and time favour him
 NEXT_TURN = 0.5  # what the legion could muster next turn from a land counts at half its value
 POINTS = 0.3  # a point scored, beyond the characters it stands for: toward angels and the Titan's power
 TELEPORT_COST = 3.0  # a teleport shows a lord: it must gain something
@@ -44,7 +46,12 @@ CANDIDATES = 5  # destinations kept per legion when planning the moves together
 BEAM = 12  # partial plans kept while adding one legion after another
 RESCORED = 6  # whole plans valued again with the enemies' reach as the plan leaves the board
 SPLIT_CANDIDATES = 8  # splits of a legion valued over the six rolls (after a quick first sort)
+TWO_TURNS = 0.35  # a stack that reaches a land only in two turns threatens it this much (it may not come, or be met)
 SLICE = 0.003  # seconds of work between yields (a slice of the browser's thinking loop stays short in Pyodide)
+
+
+# the chance two rolls make at least so many steps
+TWO_DICE_AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(13)}
 
 
 class Odds(NamedTuple):
@@ -163,7 +170,9 @@ class _Board:
 
     def stake(self, legion: Legion) -> float:
         """What a legion's loss costs its owner beyond its characters, as the seat knows: the game, for a Titan."""
-        return TITAN_STAKE if TITAN in seen(self.state, legion, self.seat) else 0.0
+        if TITAN not in seen(self.state, legion, self.seat):
+            return 0.0
+        return OWN_TITAN_STAKE if legion.owner == self.seat else TITAN_STAKE
 
     def odds(self, attacker: Legion, defender: Legion, land: int | None = None) -> Odds:
         key = (
@@ -217,12 +226,12 @@ class _Board:
         return self._next[key]
 
     def reach(self, enemy: Legion, stops: frozenset[int]) -> dict[int, int]:
-        """Land -> the fewest steps (1-6) in which `enemy` enters it next turn, following the signs and stopping on
-        entering a land in `stops`; a tower teleport (a lord seen in a Tower) or a Titan teleport (400 points)
-        reaches on a 6."""
+        """Land -> the fewest steps (1-12: next turn, or the one after) in which `enemy` enters it, following the
+        signs and stopping on entering a land in `stops`; a tower teleport (a lord seen in a Tower) or a Titan
+        teleport (400 points) reaches on a 6."""
         key = (enemy.marker, stops)
         if key not in self._reach:
-            steps = dict(masterboard.fewest_steps(enemy.land, stops, self.engaged))
+            steps = dict(masterboard.fewest_steps(enemy.land, stops, self.engaged, limit=12))
             known = seen(self.state, enemy, self.seat)
             if LANDS[enemy.land].is_tower and any(CREATURES[n].is_lord for n in known):
                 for land in masterboard.lands_within(enemy.land, 6).keys() | set(TOWERS):
@@ -250,19 +259,25 @@ class _Board:
     def risk(self, legion: Legion, land: int, reaches: list[list[Reach]]) -> float:
         """What `legion` standing on `land` may lose over the opponents' next rolls: for each enemy player and each
         of his six rolls, the stack reaching it with the best chance of killing it (an enemy seldom attacks at
-        under even odds), times the legion's worth (and the game, for the Titan's)."""
+        under even odds), times the legion's worth (and the game, for the Titan's). A stack two turns away counts
+        a little (over two rolls), so that a legion does not stand where it will be caught next time."""
         safe = 1.0
         for group in reaches:
             best = [0.0] * 7
+            later = 0.0
             for enemy, steps, alive in group:
                 fewest = steps.get(land)
                 if fewest is None or alive <= 0.0:
                     continue
                 wins = self.odds(enemy, legion).attacker_wins
                 wins *= min(1.0, (wins / 0.5) ** 2) * alive
+                if fewest > 6:
+                    later = max(later, wins * TWO_DICE_AT_LEAST[fewest])
+                    continue
                 for roll in range(fewest, 7):
                     best[roll] = max(best[roll], wins)
-            safe *= 1.0 - sum(best) / 6.0
+            now = sum(best) / 6.0
+            safe *= (1.0 - now) * (1.0 - TWO_TURNS * later)
         return (1.0 - safe) * (self.value(legion) * (1.0 + POINTS) + self.stake(legion))
 
     def standing(self, legion: Legion, land: int, moved: bool, reaches: list[list[Reach]]) -> float:
@@ -284,7 +299,10 @@ class _Board:
         win += self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
         win -= self.risk(_at(legion, land), land, reaches)
         lose = mine * (1.0 + POINTS) + self.stake(legion) - (theirs - odds.defender_left)
-        return odds.attacker_wins * win - odds.defender_wins * lose, odds.attacker_wins
+        worth = odds.attacker_wins * win - odds.defender_wins * lose
+        if odds.attacker_wins < ATTACK_AT_LEAST:
+            worth -= 100.0
+        return worth, odds.attacker_wins
 
     def step_value(self, legion: Legion, step: _Step, reaches: list[list[Reach]]) -> float:
         if step.stay:
@@ -539,7 +557,7 @@ class _Board:
             if kind == "fight":
                 options.append((fight, 3, action))
             elif kind == "flee":
-                options.append((outcomes["flee"] - 1.0, 2, action))
+                options.append((outcomes["flee"], 2, action))
             elif kind == "concede":
                 options.append((outcomes["mine"] - 1.0, 0, action))
             elif kind == "accept":
