@@ -256,6 +256,16 @@ class _Board:
             groups.setdefault(enemy.owner, []).append((enemy, self.reach(enemy, stops), alive))
         return list(groups.values())
 
+    def warm(self, own_lands: set[int]) -> Generator[None, None, None]:
+        """Work out each enemy's reach as the seat's legions stand on `own_lands`, a slice at a time (`reaches`
+        then finds them made)."""
+        for enemy in self.enemies:
+            stops = frozenset(own_lands | {lg.land for lg in self.state.legions.values() if lg.owner not in
+                                           (enemy.owner, self.seat)})  # fmt: skip
+            self.reach(enemy, stops)
+            if self.clock.due():
+                yield
+
     def risk(self, legion: Legion, land: int, reaches: list[list[Reach]]) -> float:
         """What `legion` standing on `land` may lose over the opponents' next rolls: for each enemy player and each
         of his six rolls, the stack reaching it with the best chance of killing it (an enemy seldom attacks at
@@ -317,6 +327,7 @@ class _Board:
         splits = [a for a in legal if a.kind == "split"]
         end = [a for a in legal if a.kind == "end_splits"]
         state, seat = self.state, self.seat
+        yield from self.warm(set(self.own_lands))
         reaches = self.reaches(set(self.own_lands))
         first = state.first_turns[seat]
         best: tuple[float, Action | None] = (-math.inf, None)
@@ -328,8 +339,12 @@ class _Board:
             if not first and legion.height < MAX_LEGION:
                 continue  # a legion of six or fewer can still muster: it keeps its strength together
             if len(options) > SPLIT_CANDIDATES:
-                options = sorted(options, key=lambda a, lg=legion: -self._split_hint(lg, a.leaving))
-                options = options[:SPLIT_CANDIDATES]
+                hints = {}
+                for action in options:
+                    hints[action.leaving] = self._split_hint(legion, action.leaving)
+                    if self.clock.due():
+                        yield
+                options = sorted(options, key=lambda a: (-hints[a.leaving], a.leaving))[:SPLIT_CANDIDATES]
             whole = None if first else (yield from self._over_rolls(legion, None, reaches, first))
             for action in options:
                 worth = yield from self._over_rolls(legion, action.leaving, reaches, first)
@@ -374,6 +389,8 @@ class _Board:
                         options.append((self.attack(part, land, reaches)[0], land))
                     else:
                         options.append((self.standing(part, land, True, reaches), land))
+                    if self.clock.due():
+                        yield
                 choices.append(options)
                 if self.clock.due():
                     yield
@@ -425,6 +442,7 @@ class _Board:
     def plan(self, steps: list[_Step], may_end: bool) -> Generator[None, None, tuple[float, list[_Step]]]:
         """The best plan for the seat's legions that have not moved: (its worth, a step per legion)."""
         state, seat = self.state, self.seat
+        yield from self.warm(set(self.own_lands))
         reaches = self.reaches(set(self.own_lands))
         by_marker: dict[str, list[_Step]] = {lg.marker: [] for lg in state.legions_of(seat) if not lg.moved}
         for step in steps:
@@ -435,7 +453,11 @@ class _Board:
         must_move = not may_end and not any(lg.moved for lg in state.legions_of(seat))
         ranked: list[list[tuple[float, _Step]]] = []
         for legion in unmoved:
-            options = [(self.step_value(legion, step, reaches), step) for step in by_marker[legion.marker]]
+            options = []
+            for step in by_marker[legion.marker]:
+                options.append((self.step_value(legion, step, reaches), step))
+                if self.clock.due():
+                    yield
             options.sort(key=lambda pair: (-pair[0], pair[1]))
             kept = options[:CANDIDATES]
             stay = _Step(legion.marker, legion.land, stay=True)
@@ -478,14 +500,14 @@ class _Board:
             ]
         best: tuple[float, list[_Step]] = (-math.inf, list(plans[0]))
         for plan in plans[:RESCORED]:
-            worth = self.plan_value(unmoved, plan)
+            worth = yield from self.plan_value(unmoved, plan)
             if worth > best[0]:
                 best = (worth, list(plan))
             if self.clock.due():
                 yield
         return best
 
-    def plan_value(self, unmoved: list[Legion], plan: tuple[_Step, ...]) -> float:
+    def plan_value(self, unmoved: list[Legion], plan: tuple[_Step, ...]) -> Generator[None, None, float]:
         """A whole plan valued with the enemies' reach as it leaves the board (a legion stops an enemy's move, a
         stack likely killed this turn threatens less), the legions that moved already counted too."""
         state, seat = self.state, self.seat
@@ -500,10 +522,13 @@ class _Board:
             if legion.moved and legion.land in self.enemy_lands:
                 enemy = next(lg for lg in state.legions_on(legion.land) if lg.owner != seat)
                 killed[enemy.marker] = self.odds(legion, enemy, legion.land).attacker_wins
+        yield from self.warm(lands - self.enemy_lands)
         reaches = self.reaches(lands - self.enemy_lands, killed)
         total = 0.0
         for legion, step in zip(unmoved, plan, strict=True):
             total += self.step_value(legion, step, reaches)
+            if self.clock.due():
+                yield
         for legion in state.legions_of(seat):
             if legion.moved and legion.land not in self.enemy_lands:
                 total += self.standing(legion, legion.land, True, reaches)
