@@ -433,7 +433,7 @@ class _Board:
             return end if end is not None else legal[0]
         _worth, plan = yield from self.plan(_steps(moves), end is not None)
         for step in plan:
-            if not step.stay:
+            if not step.stay and step.side >= 0:  # (a move onto a land another legion leaves comes after it)
                 return next(a for a in moves if _step_of(a) == step)
         if end is not None:
             return end
@@ -447,6 +447,7 @@ class _Board:
         by_marker: dict[str, list[_Step]] = {lg.marker: [] for lg in state.legions_of(seat) if not lg.moved}
         for step in steps:
             by_marker.setdefault(step.marker, []).append(step)
+        self._after_others(by_marker)
         # legions that cannot move first: the land they keep is taken before another legion could stay on it
         unmoved = sorted((lg for lg in state.legions_of(seat) if not lg.moved),
                          key=lambda lg: (bool(by_marker[lg.marker]), lg.marker))  # fmt: skip
@@ -488,15 +489,20 @@ class _Board:
             beam = grown[:BEAM]
             if self.clock.due():
                 yield
-        plans = [item[1] for item in beam if not must_move or any(not s.stay for s in item[1])]
+        plans = [
+            item[1]
+            for item in beam
+            if (not must_move or any(not s.stay for s in item[1])) and _playable(unmoved, item[1])
+        ]
         if not plans:
             # only plans that move were allowed and the beam kept none: the best single move, the rest staying
-            single = max(
-                ((v, s) for options in ranked for v, s in options if not s.stay), key=lambda p: (p[0], -p[1].land)
-            )
-            alone = single[1]
+            singles = [(v, s) for options in ranked for v, s in options if not s.stay and s.side >= 0]
+            alone = max(singles, key=lambda p: (p[0], -p[1].land))[1] if singles else None
             plans = [
-                tuple(alone if lg.marker == alone.marker else _Step(lg.marker, lg.land, stay=True) for lg in unmoved)
+                tuple(
+                    alone if alone is not None and lg.marker == alone.marker else _Step(lg.marker, lg.land, stay=True)
+                    for lg in unmoved
+                )
             ]
         best: tuple[float, list[_Step]] = (-math.inf, list(plans[0]))
         for plan in plans[:RESCORED]:
@@ -506,6 +512,23 @@ class _Board:
             if self.clock.due():
                 yield
         return best
+
+    def _after_others(self, by_marker: dict[str, list[_Step]]) -> None:
+        """Add the lands a legion reaches only once another legion of the seat has left them (that one moves
+        first): a step with side -1, played after."""
+        state = self.state
+        if not state.roll:
+            return
+        lands = {lg.land for lg in state.legions_of(self.seat) if not lg.moved}
+        for legion in state.legions_of(self.seat):
+            others = lands - {legion.land}
+            if legion.moved or not others:
+                continue
+            friendly = self.own_lands - others - {legion.land}
+            reached = masterboard.destination_lands(legion.land, state.roll, friendly, self.enemy_lands, self.engaged)
+            for land in reached:
+                if land in others:
+                    by_marker[legion.marker].append(_Step(legion.marker, land, side=-1))
 
     def plan_value(self, unmoved: list[Legion], plan: tuple[_Step, ...]) -> Generator[None, None, float]:
         """A whole plan valued with the enemies' reach as it leaves the board (a legion stops an enemy's move, a
@@ -675,6 +698,27 @@ def _with(legion: Legion, contents: tuple[str, ...], marker: str = "") -> Legion
     if marker:
         other.marker = marker
     return other
+
+
+def _playable(unmoved: list[Legion], plan: tuple[_Step, ...]) -> bool:
+    """Whether every move onto a land another legion leaves can be played: those legions move off it first, by
+    a move of their own that needs nobody else to move."""
+    steps = dict(zip((lg.marker for lg in unmoved), plan, strict=True))
+    for step in plan:
+        if step.side == -1:
+            for legion in unmoved:
+                if legion.land == step.land and (steps[legion.marker].stay or steps[legion.marker].side == -1):
+                    return False
+    return True
+
+
+def _drain(work: Generator[None, None, Any]) -> Any:
+    """Run a piece of sliced work to its end at once (for tests and scripts)."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _steps(moves: list[Any]) -> list[_Step]:

@@ -50,6 +50,30 @@ def test_the_titans_legion_keeps_out_of_what_a_killing_stack_reaches_in_two_turn
     assert action == Move(marker="Bk01", land=1000, side=action.side)
 
 
+def test_a_plan_moves_one_legion_off_a_land_so_that_another_can_escape_onto_it():
+    """With a 3, the small legion on 21 can only go to 24, where the stack on 20 reaches it on five rolls in six; the
+    big legion on 18 can go to 115, which leaves 18 free, out of that stack's reach. Planned together: the big
+    legion moves first and the small one follows onto 18. (Standard, one legion at a time, left it on 24.)"""
+    state = _moving(3)
+    place(state, "Bk01", 0, 18, ["Behemoth", "Behemoth", "Serpent", "Giant", "Giant", "Hydra"])
+    place(state, "Bk02", 0, 21, ["Centaur", "Centaur", "Ogre"])
+    place(state, "Bk03", 0, 100, ["Titan"])
+    place(state, "Bu01", 1, 20, ["Troll", "Troll", "Troll", "Lion", "Lion", "Ranger"]).reveal([0])
+    place(state, "Bu02", 1, 600, ["Titan"])
+    assert [a.land for a in GAME.legal_actions(state) if isinstance(a, Move) and a.marker == "Bk02"] == [24]
+    assert masterboard.fewest_steps(20, {18, 100, 24}, set())[24] <= 2  # on five rolls in six
+    assert masterboard.fewest_steps(20, {115, 18, 100}, set()).get(18, 99) > 6
+    board = strong_board._Board(state, 0, Rng(5))
+    moves = [a for a in GAME.legal_actions(state) if isinstance(a, Move)]
+    plan = strong_board._drain(board.plan(strong_board._steps(moves), False))[1]
+    assert {(step.marker, step.land) for step in plan} >= {("Bk01", 115), ("Bk02", 18)}  # the plan sees it at once
+    first, _units = _decide(state, 0)
+    assert first == Move(marker="Bk01", land=115, side=first.side)
+    while state.phase == Phase.MOVE:
+        state = act(state, _decide(state, 0)[0])
+    assert state.legions["Bk02"].land == 18 and state.legions["Bk01"].land == 115
+
+
 def _attack_position(mine: list[str], theirs: list[str]) -> tuple[TitanState, int]:
     """Ann's legion one roll from Bob's (known to her) with another land to go to; her Titan elsewhere if not in it."""
     for start in sorted(LANDS):
