@@ -46,6 +46,7 @@ CANDIDATES = 5  # destinations kept per legion when planning the moves together
 BEAM = 12  # partial plans kept while adding one legion after another
 RESCORED = 6  # whole plans valued again with the enemies' reach as the plan leaves the board
 SPLIT_CANDIDATES = 8  # splits of a legion valued over the six rolls (after a quick first sort)
+ENEMY_ATTACKS_FROM = 0.5  # an enemy stack is counted as attacking from these odds, fully from 0.25 more (Standard: 0.8)
 TWO_TURNS = 0.15  # a stack that reaches a land only in two turns threatens it this much (it may not come, or be met)
 # win chance a^k / (a^k + b^k) for strengths a and b: the baseline's formula with k = 6, not 4, as battles between
 # Standard's battle players turned out (40 games: at ratio 1.3 the attacker won 85%, at 1.5 93%)
@@ -283,7 +284,7 @@ class _Board:
                 if fewest is None or alive <= 0.0:
                     continue
                 wins = self.odds(enemy, legion).attacker_wins
-                wins *= min(1.0, (wins / 0.5) ** 2) * alive
+                wins *= min(1.0, max(0.0, (wins - ENEMY_ATTACKS_FROM) / 0.25)) * alive
                 if fewest > 6:
                     later = max(later, wins * TWO_DICE_AT_LEAST[fewest])
                     continue
