@@ -296,8 +296,9 @@ class Titan(Game):
         return rules_markdown()
 
     def bot_levels(self) -> list[tuple[int, str]]:
-        """Random (the generic random player: to learn the game against) and the Standard player of `ai.py`."""
-        return [(0, "Random"), (1, "Standard")]
+        """Random (the generic random player: to learn the game against), the Standard player of `ai.py` and the
+        Strong player of `strong.py`."""
+        return [(0, "Random"), (1, "Standard"), (2, "Strong")]
 
     def bot_level_notes(self) -> dict[int, str]:
         """How Random, Standard and Strong play, in a line each for the set-up."""
@@ -305,8 +306,8 @@ class Titan(Game):
             0: "Plays any legal move at random: to learn the rules against.",
             1: "Plays by rules of thumb: musters where it can, keeps clear of stronger stacks, closes in for the "
             "kill in battle. Moves at once.",
-            2: "Searches: weighs its moves over many guesses of the hidden legions and the dice to come. Thinks "
-            "up to a second or two.",
+            2: "Searches: plans all its moves together against the enemies' next rolls; in battle, places its "
+            "whole legion on the exact dice odds.",
         }
 
     def battle_key(self, state: GameState) -> str | None:

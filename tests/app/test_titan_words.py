@@ -171,12 +171,12 @@ def test_hints_name_the_level_they_think_at():
 
     setup = default_setup(GAMES, "titan")
     html = setup_html(setup)
-    assert "what the Standard computer would play" in html and "Hard" not in html
+    assert "what the Strong computer would play" in html and "Hard" not in html
     state = GAMES["titan"].new_game(2, None, 1, [Seat(name="Ann", hints=True), Seat(name="Bob", kind="ai", level=1)])
     while state.seats[state.current_player].is_ai:
         state = GAMES["titan"].apply(state, GAMES["titan"].legal_actions(state)[0])
     actions = render_regions(GAMES["titan"], state, shown=state.current_player).actions
-    assert "Hint: what would Standard play?" in actions
+    assert "Hint: what would Strong play?" in actions
     dice = setup_html(default_setup(GAMES, "titan_dice"))
     assert "what the Hard computer would play" in dice  # Titan Dice has a Hard level
 

@@ -107,7 +107,7 @@ def test_a_hinted_split_is_drawn_and_marked_on_the_map_as_the_words_say(page, op
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .tt")
     page.click("[data-cmd=hint]")
-    expect(page.locator("#hint-text")).to_contain_text("Standard would play \u201cSplit", timeout=60_000)
+    expect(page.locator("#hint-text")).to_contain_text("Strong would play \u201cSplit", timeout=60_000)
     expect(page.locator("#hint-text")).to_contain_text("(marked)")
     marked = page.locator("#tt-panel .tt-split .btn-primary.is-hinted")  # the split's halves, its button marked
     expect(marked).to_be_visible()

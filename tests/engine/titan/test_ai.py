@@ -6,6 +6,7 @@ from engine.core import Seat
 from engine.core.bots import bot_levels, make_bot
 from engine.titan.ai import TitanBot
 from engine.titan.state import unseen
+from engine.titan.strong import StrongBot
 from tests.engine.titan.test_flow import GAME, new
 
 
@@ -18,8 +19,9 @@ def play(levels: list[int], seed: int, cap: int = 30_000):
     return state
 
 
-def test_titan_offers_random_play_and_its_own_standard_level():
-    assert bot_levels(GAME) == [(0, "Random"), (1, "Standard")]
+def test_titan_offers_random_play_and_its_own_standard_and_strong_levels():
+    assert bot_levels(GAME) == [(0, "Random"), (1, "Standard"), (2, "Strong")]
+    assert isinstance(make_bot(GAME, 2, 3), StrongBot)
     assert isinstance(make_bot(GAME, 1, 3), TitanBot)
     assert make_bot(GAME, 0, 3).level == 0 and not isinstance(make_bot(GAME, 0, 3), TitanBot)
 
