@@ -30,7 +30,6 @@ decision is a function of the position alone.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Generator
 from functools import cache
 from typing import Any
@@ -51,8 +50,8 @@ DEFENDER_TIME = 1.0  # a defender's gain: the attacker's chance to run out of ti
 NEXT_PHASE = 0.5  # the enemy's coming phase counts this much (he moves first, and may not engage)
 CANDIDATES = 6  # hexes kept per character for the beam
 BEAM = 10  # placements kept at each step of the beam
-EVALS_PER_YIELD = 12  # placements scored between yields (each is ~0.1-0.3 ms of CPython, up to 2 ms)...
-SLICE = 0.003  # ... or fewer, once this many seconds have gone (the slicing only: it never changes a decision)
+EVALS_PER_YIELD = 6  # placements scored between yields (each ~0.1-0.3 ms of CPython, rarely up to 2 ms): the
+# engine has no clock, so the slices are counted in work; the page's loop times them
 
 
 # -- dice ------------------------------------------------------------------------------------------------------------
@@ -266,13 +265,12 @@ class Evaluation:
         else:
             self.pull = -0.3 if s.strength(s.me) < s.strength(s.them) else 0.3
         self.count = 0
-        self._since, self._started = 0, time.perf_counter()
+        self._since = 0
 
     def due(self) -> bool:
-        """Whether it is time to yield: `EVALS_PER_YIELD` placements scored, or `SLICE` seconds spent."""
-        now = time.perf_counter()
-        if self.count - self._since >= EVALS_PER_YIELD or now - self._started >= SLICE:
-            self._since, self._started = self.count, now
+        """Whether it is time to yield: `EVALS_PER_YIELD` placements scored since the last yield."""
+        if self.count - self._since >= EVALS_PER_YIELD:
+            self._since = self.count
             return True
         return False
 
@@ -372,8 +370,7 @@ def plan_maneuver(
         if isinstance(action, Maneuver):
             moves.setdefault(action.unit, []).append(action.hex)
     # lines of sight are worked out once per pair of hexes (and cached): up to 5 ms each the first time, so
-    # those the rangestrikers' hexes will need are worked out first, a few between yields
-    started = time.perf_counter()
+    # those the rangestrikers' hexes will need are worked out first, one between yields
     for i, hexes in moves.items():
         if not CREATURES[battle.units[i].name].rangestrikes:
             continue
@@ -382,9 +379,7 @@ def plan_maneuver(
             for at in side.enemy_hex.values():
                 if 3 <= battlemap.range_between(label, at) <= 4:
                     sight.sight_paths(label, at)
-                    if time.perf_counter() - started >= SLICE:
-                        yield
-                        started = time.perf_counter()
+                    yield
     base: dict[int, str | None] = {i: battle.units[i].hex for i in side.ours}
     choices: dict[int, list[str | None]] = {}
     for i, hexes in moves.items():

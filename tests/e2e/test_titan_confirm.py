@@ -101,7 +101,7 @@ def test_a_hinted_split_is_drawn_and_marked_on_the_map_as_the_words_say(page, op
     page.click("[data-cmd=new][data-game=titan]")
     page.wait_for_selector("#setup-form")
     fill_seats(page, 2, (0,), None)
-    expect(page.locator("#setup-form")).to_contain_text("what the Standard computer would play")
+    expect(page.locator("#setup-form")).to_contain_text("what the Strong computer would play")
     page.check("#setup-hints")
     page.fill("#setup-seed", "7")
     page.click("[data-cmd=start]")
