@@ -17,9 +17,10 @@ the frame, docs/titan.md "The Strong player: masterboard" for the design).
   angels are taken, an angel is summoned after a battle only where it does more than where it was, and a muster
   is the recruit that does most for the legion now and for what it can muster next.
 
-Every battle outcome is asked of one function, `_odds`, so that a calibrated predictor can replace the strength
-formula in one place. It reads only what the seat may know: its own legions, what it has seen of the others
-(both legions of a battle are seen whole), their heights, and the average of what it has not seen.
+Every battle outcome is asked of one function, `_odds`: a battle on a known land of the calibrated predictor
+(`odds.contest`), the quick risk estimates of the strength ratio. It reads only what the seat may know: its own
+legions, what it has seen of the others (both legions of a battle are seen whole), their heights, and for the rest
+the characters it has not seen (their average, or deals of them).
 """
 
 from __future__ import annotations
