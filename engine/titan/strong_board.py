@@ -17,9 +17,10 @@ the frame, docs/titan.md "The Strong player: masterboard" for the design).
   angels are taken, an angel is summoned after a battle only where it does more than where it was, and a muster
   is the recruit that does most for the legion now and for what it can muster next.
 
-Every battle outcome is asked of one function, `_odds`, so that a calibrated predictor can replace the strength
-formula in one place. It reads only what the seat may know: its own legions, what it has seen of the others
-(both legions of a battle are seen whole), their heights, and the average of what it has not seen.
+Every battle outcome is asked of one function, `_odds`: a battle on a known land of the calibrated predictor
+(`odds.contest`), the quick risk estimates of the strength ratio. It reads only what the seat may know: its own
+legions, what it has seen of the others (both legions of a battle are seen whole), their heights, and for the rest
+the characters it has not seen (their average, or deals of them).
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from typing import Any, NamedTuple
 
 from engine.core import Action, Rng
 from engine.titan import ai, baseline, flow, masterboard, recruiting
-from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
+from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
+from engine.titan.odds import contest
 from engine.titan.splits import remainder
-from engine.titan.state import Legion, Phase, TitanState, seen
+from engine.titan.state import Legion, Phase, TitanState, seen, unseen
 from engine.titan.strong import Decision
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
@@ -51,6 +53,8 @@ TWO_TURNS = 0.15  # a stack that reaches a land only in two turns threatens it t
 # Standard's battle players turned out (40 games: at ratio 1.3 the attacker won 85%, at 1.5 93%)
 WIN_EXPONENT = 6.0
 UNITS_PER_YIELD = 1  # units of work between yields (each well under 5 ms of CPython: a browser slice stays short)
+CALIBRATED = True  # battles on a known land asked of odds.contest (False: the strength ratio, as before; for trials)
+SAMPLES = 6  # deals of what the seat has not seen of the two legions, for a battle on a known land
 
 
 # the chance two rolls make at least so many steps
@@ -68,13 +72,22 @@ class Odds(NamedTuple):
 
 
 def _odds(state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int | None = None) -> Odds:
-    """The one place battle outcomes are predicted (to be replaced by a calibrated predictor,
-    `odds.battle_odds(state, attacker, defender, seat, rng, samples=8, land=land)`).
+    """The one place battle outcomes are predicted.
 
     `attacker` and `defender` may be legions of the board or hypothetical ones (a split half, a legion after a
-    summon), read only through what `seat` knows of them; `land` is where the battle would be (None: anywhere,
-    for a quick estimate). For now: the scripted baseline's strength ratio, win chance a^k/(a^k+b^k) (k =
-    WIN_EXPONENT), and the winner keeping sqrt(a^2 - b^2) of its strength (the loser takes some with it)."""
+    summon), read only through what `seat` knows of them; `land` is where the battle would be. A battle on a
+    known land (an attack, an engagement's answers) is asked of the calibrated predictor, `odds.contest`, which
+    counts the land (a native in his hazard, the defender's reinforcement, an angel to summon) and the Titans'
+    power; the quick estimates of how dangerous an enemy stack is (land None, tens of lands a decision) keep the
+    strength ratio, `_ratio_odds`."""
+    if land is None or not CALIBRATED:
+        return _ratio_odds(state, attacker, defender, seat)
+    return _drain(_calibrated_odds(state, attacker, defender, seat, rng, land))
+
+
+def _ratio_odds(state: TitanState, attacker: Legion, defender: Legion, seat: int) -> Odds:
+    """The scripted baseline's strength ratio: win chance a^k/(a^k+b^k) (k = WIN_EXPONENT), the winner keeping
+    sqrt(a^2 - b^2) of its strength (the loser takes some with it)."""
     average = baseline.hidden_average(state, seat)
     a = _known_strength(state, attacker, seat, average)
     b = _known_strength(state, defender, seat, average)
@@ -82,6 +95,66 @@ def _odds(state: TitanState, attacker: Legion, defender: Legion, seat: int, rng:
     a_left = math.sqrt(max(a * a - b * b, (0.15 * a) ** 2))
     b_left = math.sqrt(max(b * b - a * a, (0.15 * b) ** 2))
     return Odds(wins, 1.0 - wins, a_left, b_left)
+
+
+def _calibrated_odds(
+    state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int
+) -> Generator[None, None, Odds]:
+    """`odds.contest` on `land` for the two legions as the seat knows them: what it has not seen of them is dealt
+    from the characters it has not seen (`unseen`, which the seat knows), `SAMPLES` times with the bot's own dice,
+    and the answers averaged. Only what the seat has seen is read, so a deal of what it has not seen again gives
+    the same answer. It yields after each question to `contest` (up to 2 ms each when not cached)."""
+    a_known, d_known = seen(state, attacker, seat), seen(state, defender, seat)
+    a_missing, d_missing = attacker.height - len(a_known), defender.height - len(d_known)
+    terrain = LANDS[land].terrain
+    a_score, d_score = state.players[attacker.owner].score, state.players[defender.owner].score
+    angel = _angel_to_summon(state, attacker, seat, land)
+    if a_missing <= 0 and d_missing <= 0:
+        deals = [(tuple(sorted(a_known)), tuple(sorted(d_known)))]
+    else:
+        pool = [name for name, count in unseen(state, seat).items() for _ in range(count)]
+        deals = []
+        for _ in range(SAMPLES):
+            hand = list(pool)
+            drawn = []
+            for _ in range(min(len(hand), a_missing + d_missing)):
+                drawn.append(hand.pop(rng.randrange(len(hand))))
+            deals.append((tuple(sorted([*a_known, *drawn[:a_missing]])), tuple(sorted([*d_known, *drawn[a_missing:]]))))
+    results = []
+    for a, d in deals:
+        results.append(contest(a, d, terrain, a_score, d_score, angel, _reinforcement(state, defender, d, terrain)))
+        yield
+    n = len(results)
+    return Odds(
+        sum(r.attacker_wins for r in results) / n,
+        sum(r.defender_wins for r in results) / n,
+        sum(r.attacker_left for r in results) / n,
+        sum(r.defender_left for r in results) / n,
+    )
+
+
+def _angel_to_summon(state: TitanState, attacker: Legion, seat: int, land: int) -> str:
+    """The best angel the seat knows the attacker's player to have in another legion off the battle's land."""
+    if state.summoned and state.mover == attacker.owner:
+        return ""
+    found = ""
+    for other in state.legions_of(attacker.owner):
+        if other.marker == attacker.marker.rstrip("+") or other.land in (land, attacker.land):
+            continue
+        known = seen(state, other, seat)
+        if ARCHANGEL in known:
+            return ARCHANGEL
+        if ANGEL in known:
+            found = ANGEL
+    return found
+
+
+def _reinforcement(state: TitanState, defender: Legion, contents: tuple[str, ...], terrain: str) -> str:
+    """What the defender could muster in round 4 on `terrain`, from the stock as it is ("" none)."""
+    if defender.mustered:
+        return ""
+    options = recruiting.reinforcements(terrain, list(contents), state.stock)
+    return max((m.recruit for m in options), key=lambda name: (CREATURES[name].value, name), default="")
 
 
 def _known_strength(state: TitanState, legion: Legion, seat: int, average: float) -> float:
@@ -104,8 +177,13 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     if phase == Phase.MOVE:
         return (yield from board.move(legal))
     if phase == Phase.ENGAGE:
+        for action in legal:
+            mine = next(lg for lg in state.legions_on(action.land) if lg.owner == seat)
+            yield from board.warm_attack(mine, action.land)
         return board.engage_order(legal)
     if phase == Phase.ENGAGEMENT:
+        attacker, defender = flow.engagement_legions(state)
+        yield from board.warm_odds(attacker, defender, attacker.land)
         return board.engagement(legal)
     if phase == Phase.AFTERMATH:
         return (yield from board.aftermath(legal))
@@ -176,17 +254,41 @@ class _Board:
             return 0.0
         return OWN_TITAN_STAKE if legion.owner == self.seat else TITAN_STAKE
 
-    def odds(self, attacker: Legion, defender: Legion, land: int | None = None) -> Odds:
-        key = (
+    def _odds_key(self, attacker: Legion, defender: Legion, land: int | None) -> tuple[Any, ...]:
+        return (
             attacker.marker,
             tuple(attacker.contents) if attacker.owner == self.seat else (),
             defender.marker,
             tuple(defender.contents) if defender.owner == self.seat else (),
             land,
         )
+
+    def odds(self, attacker: Legion, defender: Legion, land: int | None = None) -> Odds:
+        key = self._odds_key(attacker, defender, land)
         if key not in self._odds:
             self._odds[key] = _odds(self.state, attacker, defender, self.seat, self.rng, land)
         return self._odds[key]
+
+    def warm_odds(self, attacker: Legion, defender: Legion, land: int) -> Generator[None, None, None]:
+        """Work out the odds of a battle on `land` a slice at a time (`odds` then finds them made): the calibrated
+        predictor may take a few milliseconds a question."""
+        key = self._odds_key(attacker, defender, land)
+        if key in self._odds or not CALIBRATED:
+            return
+        work = _calibrated_odds(self.state, attacker, defender, self.seat, self.rng, land)
+        while True:
+            try:
+                next(work)
+            except StopIteration as stop:
+                self._odds[key] = stop.value
+                return
+            if self.clock.due():
+                yield
+
+    def warm_attack(self, legion: Legion, land: int) -> Generator[None, None, None]:
+        """`warm_odds` for `legion` attacking the enemy on `land`."""
+        enemy = next(lg for lg in self.state.legions_on(land) if lg.owner != self.seat)
+        yield from self.warm_odds(legion, enemy, land)
 
     def destinations(self, land: int, roll: int) -> list[int]:
         """Where one of the seat's legions on `land` could end a normal move with `roll`, the board as it is."""
@@ -388,6 +490,7 @@ class _Board:
                 options = [(self.standing(part, part.land, False, reaches), part.land)]
                 for land in lands:
                     if land in self.enemy_lands:
+                        yield from self.warm_attack(part, land)
                         options.append((self.attack(part, land, reaches)[0], land))
                     else:
                         options.append((self.standing(part, land, True, reaches), land))
@@ -458,6 +561,8 @@ class _Board:
         for legion in unmoved:
             options = []
             for step in by_marker[legion.marker]:
+                if not step.stay and step.land in self.enemy_lands:
+                    yield from self.warm_attack(legion, step.land)
                 options.append((self.step_value(legion, step, reaches), step))
                 if self.clock.due():
                     yield
@@ -546,6 +651,7 @@ class _Board:
         for legion in state.legions_of(seat):
             if legion.moved and legion.land in self.enemy_lands:
                 enemy = next(lg for lg in state.legions_on(legion.land) if lg.owner != seat)
+                yield from self.warm_odds(legion, enemy, legion.land)
                 killed[enemy.marker] = self.odds(legion, enemy, legion.land).attacker_wins
         yield from self.warm(lands - self.enemy_lands)
         reaches = self.reaches(lands - self.enemy_lands, killed)

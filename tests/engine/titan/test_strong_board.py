@@ -74,13 +74,14 @@ def test_a_plan_moves_one_legion_off_a_land_so_that_another_can_escape_onto_it()
     assert state.legions["Bk02"].land == 18 and state.legions["Bk01"].land == 115
 
 
-def _attack_position(mine: list[str], theirs: list[str]) -> tuple[TitanState, int]:
-    """Ann's legion one roll from Bob's (known to her) with another land to go to; her Titan elsewhere if not in it."""
+def _attack_position(mine: list[str], theirs: list[str], terrain: str = "") -> tuple[TitanState, int]:
+    """Ann's legion one roll from Bob's (known to her) with another land to go to; her Titan elsewhere if not in it;
+    Bob's legion on a land of `terrain` if given."""
     for start in sorted(LANDS):
         if LANDS[start].is_tower:
             continue
         for target in sorted(LANDS):
-            if target == start or LANDS[target].is_tower:
+            if target == start or LANDS[target].is_tower or (terrain and LANDS[target].terrain != terrain):
                 continue
             for roll in range(1, 7):
                 lands = masterboard.destination_lands(start, roll, enemy={target})
@@ -115,6 +116,43 @@ def test_it_does_not_attack_a_stronger_stack():
     state, target = _attack_position(["Ogre", "Centaur"], ["Troll", "Troll", "Lion", "Lion", "Ranger"])
     action, _units = _decide(state, 0)
     assert not (isinstance(action, Move) and action.land == target)
+
+
+def test_it_does_not_attack_natives_in_their_brambles_that_it_would_beat_in_the_open(monkeypatch):
+    """Trolls, Lions and a Gargoyle (74 points) against two Cyclopes and two Gargoyles (60), natives of the
+    Brambles: on Plains the calibrated odds give the attacker seven chances in eight and it attacks; in Brush the
+    defenders strike from their Brambles (and may muster a Gorgon) and it is nearer one in three, so it does not.
+    The strength ratio (the odds before, a^6 / (a^6 + b^6) = 0.78) attacked in both."""
+    mine, theirs = ["Troll", "Troll", "Lion", "Lion", "Gargoyle"], ["Cyclops", "Cyclops", "Gargoyle", "Gargoyle"]
+    brush, brush_target = _attack_position(mine, theirs, "Brush")
+    plains, plains_target = _attack_position(mine, theirs, "Plains")
+    board = strong_board._Board(brush, 0, Rng(1))
+    assert board.odds(brush.legions["Bk01"], brush.legions["Bu01"], brush_target).attacker_wins < 0.5
+    board = strong_board._Board(plains, 0, Rng(1))
+    assert board.odds(plains.legions["Bk01"], plains.legions["Bu01"], plains_target).attacker_wins > 0.8
+    action, _units = _decide(brush, 0)
+    assert not (isinstance(action, Move) and action.land == brush_target)
+    action, _units = _decide(plains, 0)
+    assert isinstance(action, Move) and action.marker == "Bk01" and action.land == plains_target
+    monkeypatch.setattr(strong_board, "CALIBRATED", False)
+    action, _units = _decide(brush, 0)
+    assert isinstance(action, Move) and action.land == brush_target
+
+
+def test_the_odds_of_a_battle_with_unseen_characters_do_not_read_them():
+    """Bob's legion of five, of which Ann has seen two: its odds on its land are the same whatever the other three
+    are (the same bot dice), and they count the three as characters Ann has not seen."""
+    state, target = _attack_position(["Troll", "Troll", "Lion", "Lion", "Gargoyle"], ["Ogre", "Ogre"], "Plains")
+    bob = state.legions["Bu01"]
+    two = strong_board._odds(state, state.legions["Bk01"], bob, 0, Rng(3), target)
+    answers = set()
+    for name in ("Centaur", "Centaur", "Gargoyle", "Hydra", "Colossus", "Serpent"):
+        state.stock[name] -= 1  # out of the stock, unseen by Ann: in Bob's legions, as far as she knows
+    for hidden in (["Centaur", "Centaur", "Gargoyle"], ["Hydra", "Colossus", "Serpent"]):
+        bob.contents = sorted(["Ogre", "Ogre", *hidden])
+        answers.add(strong_board._odds(state, state.legions["Bk01"], bob, 0, Rng(3), target))
+    assert len(answers) == 1
+    assert answers.pop().attacker_left < two.attacker_left  # three more defenders, whoever they are, cost more
 
 
 def test_a_hopeless_defender_without_a_lord_flees():
