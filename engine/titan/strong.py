@@ -61,6 +61,14 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
         from engine.titan import strong_battle
 
         return (yield from strong_battle.decide(state, seat, legal, rng))
+    # The first time, Strong's masterboard modules are imported a unit of work each (together about 25 ms of
+    # CPython, 60 ms in Pyodide: one slice would block the page that long)
+    import engine.titan.baseline
+
+    yield
+    import engine.titan.odds  # noqa: F401
+
+    yield
     from engine.titan import strong_board
 
     return (yield from strong_board.decide(state, seat, legal, rng))
