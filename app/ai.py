@@ -37,7 +37,7 @@ def default_level(game: Game) -> int:
 
 
 def hint_level(game: Game) -> tuple[int, str]:
-    """The level a hint thinks at (the game's strongest) and its name: (1, "Standard") in Titan."""
+    """The level a hint thinks at (the game's strongest) and its name: (2, "Strong") in Titan."""
     return max(bot_levels(game), default=(1, "Easy"))
 
 
