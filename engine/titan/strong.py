@@ -57,12 +57,13 @@ class GeneratorThinking(Thinking):
 
 def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decision:
     """Strong's decision: the battle's part in a battle, else the masterboard's."""
+    # The first time, Strong's modules are imported a unit of work each (about 5-9 ms of CPython each, 60 ms in
+    # Pyodide together: one slice would block the page that long), apart from the first reckoning of the decision
     if state.phase in BATTLE_PHASES:
         from engine.titan import strong_battle
 
+        yield
         return (yield from strong_battle.decide(state, seat, legal, rng))
-    # The first time, Strong's masterboard modules are imported a unit of work each (together about 25 ms of
-    # CPython, 60 ms in Pyodide: one slice would block the page that long)
     import engine.titan.baseline
 
     yield
@@ -71,6 +72,7 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     yield
     from engine.titan import strong_board
 
+    yield
     return (yield from strong_board.decide(state, seat, legal, rng))
 
 
