@@ -12,7 +12,7 @@ Layout (only `dom` touches the browser; everything else is pure and tested in te
 - `views/`: one board view per game (`titan_dice`, `titan_race` draw SVG; `generic` for games without one).
 - `setup_form`, `options_form`: the new-game form (seats, levels, pydantic Options) as pure logic.
 - `storage`: saved games over a key-value store, robust to damage, full or missing storage.
-- `ai`: computer seats stepped in ~30 ms time-boxed slices that yield to the browser.
+- `ai`: computer seats stepped in ~15 ms time-boxed slices that yield to the browser.
 - `markdown`: a tiny converter for the rulebooks that escapes everything first.
 - `markup`: `esc` (html.escape) and attribute helpers: every player or save-string text goes through it.
 

@@ -1,8 +1,9 @@
 """Titan's searching computer player (level 2, "Strong"): the frame its parts plug into.
 
 A decision is a generator: it does one small piece of work between `yield`s (at most a few milliseconds of
-CPython, so that a slice of the browser's thinking loop stays under 30 ms in Pyodide) and returns the action.
-`GeneratorThinking` steps it, one `yield` a work unit, so the page stays responsive however long it thinks.
+CPython, so that a slice of the browser's thinking loop, 15 ms and the unit it ends in, stays well under 50 ms in
+Pyodide) and returns the action. `GeneratorThinking` steps it, one `yield` a work unit, so the page stays
+responsive however long it thinks.
 
 - The masterboard (split, move, engage, engagement answers, aftermath, muster): `strong_board.decide`.
 - The battle (maneuver, strike, carry, summons and reinforcements inside it): `strong_battle.decide`.
