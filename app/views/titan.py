@@ -15,17 +15,8 @@ from typing import Any
 
 from app.markup import attrs, esc
 from app.views import BoardContext
-from app.views.titan_art import (
-    battleland_map,
-    battleland_overlay,
-    counter,
-    counter_text,
-    hazard_legend,
-    marker,
-    masterboard_map,
-    masterboard_overlay,
-    terrain_legend,
-)
+from app.views.titan_battle_art import battleland_map, battleland_overlay, counter, counter_text, hazard_legend
+from app.views.titan_masterboard_art import marker, masterboard_map, masterboard_overlay, terrain_legend
 from engine.titan import consequences, sight
 from engine.titan.data import BATTLELANDS, CREATURES, LANDS, a_name, character_value, power_of
 from engine.titan.state import COLOUR_CODES
