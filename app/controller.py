@@ -14,19 +14,9 @@ import traceback
 from typing import Any
 
 from app import ai, dom
-from app.gameview import (
-    StandIn,
-    armed_status,
-    battle_offer,
-    can_undo,
-    guards_secrets,
-    hint_of,
-    render_regions,
-    replay_regions,
-    replay_viewer,
-    undo_for,
-    undo_seat,
-)
+from app.computer_help import battle_offer, hint_of
+from app.decision import StandIn, can_undo, guards_secrets, undo_for, undo_seat
+from app.gameview import armed_status, render_regions, replay_regions, replay_viewer
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save

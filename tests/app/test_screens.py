@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.gameview import can_undo, render_regions, undo_seat
+from app.decision import can_undo, undo_seat
+from app.gameview import render_regions
 from app.options_form import option_fields, parse_values, render_fields
 from app.screens import (
     HomeData,

@@ -12,7 +12,8 @@ import types
 from typing import Any
 
 from app import ai
-from app.gameview import StandIn, log_with_notes, render_regions
+from app.decision import StandIn
+from app.gameview import log_with_notes, render_regions
 from engine.core import Seat
 from engine.core.bots import make_bot
 from engine.core.game import GameState

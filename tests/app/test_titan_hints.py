@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 from app import ai
-from app.gameview import hint_of, render_regions
+from app.computer_help import hint_of
+from app.gameview import render_regions
 from app.views import titan as titan_view
 from engine.core import Seat
 from engine.core.bots import make_bot
