@@ -17,23 +17,21 @@ from app import ai, dom
 from app.computer_help import battle_offer, hint_of
 from app.decision import StandIn, can_undo, guards_secrets, undo_for, undo_seat
 from app.gameview import armed_status, render_regions, replay_regions, replay_viewer
+from app.home_screen import HomeData, home_html
 from app.markdown import to_html
 from app.markup import esc
 from app.saving import Saver, upgrade_old_save
 from app.screens import (
-    HomeData,
-    SetupData,
     confirm_dialog_html,
     game_layout_html,
-    home_html,
     import_dialog_html,
     notice_html,
     rules_html,
-    setup_html,
     share_dialog_html,
     shell_html,
 )
 from app.setup_form import catalog, checked_start, default_setup, read_form
+from app.setup_screen import SetupData, setup_html
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
 from app.views import view_module
 from engine.core.errors import IllegalAction, InvalidSave
