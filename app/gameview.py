@@ -7,8 +7,8 @@ A game whose view module sets `SECRETS = True` (Titan Race: Bonus hands) played
 hot-seat by more than one human draws only `game.view(state, shown)` of the
 human holding the device (`shown`), and before another human seat decides
 (its turn, or a question mid-turn) the regions become a "pass the device to X"
-screen with an "I am X" button (data-cmd="reveal"); the controller then sets
-`shown` to that seat. With one human (or none) nothing changes.
+screen with an "I am X" button (data-cmd="reveal"); the table (app/table.py) then
+sets `shown` to that seat. With one human (or none) nothing changes.
 """
 
 from __future__ import annotations
