@@ -132,10 +132,9 @@ def _last_resort(left: Counter[str]) -> Rung:
     return (LAST_RESORT, CHOOSE, [name for name in CREATURE_NAMES if left[name] > 0])
 
 
-def _weak_ladder(path: TerrainPath, tier: int, left: Counter[str]) -> Iterator[Rung]:
+def _weak_ladder(path: TerrainPath, index: int, left: Counter[str]) -> Iterator[Rung]:
     """A weak (or basic) slot: the creature, its tier elsewhere, lower tiers, the seed's list, anything."""
-    own = _tier_of(path, tier)
-    assert own is not None
+    tier, own = path.steps[index]
     yield AS_IN_PLAY, FIRST, [own]
     yield FALLBACK_1, CHOOSE, _elsewhere(path, tier)
     for lower in range(tier - 1, 0, -1):
@@ -170,12 +169,11 @@ def _slot_ladders(alive: Mapping[str, int], left: Counter[str]) -> Iterator[tupl
         in_play = [i for i, (_tier, name) in enumerate(path.steps) if alive.get(name, 0) > 0]
         highest = max(in_play, default=0)
         if highest == 0:  # nothing above the basic in play: two basics, as at the game's start
-            basic_tier = path.steps[0][0]
-            yield path.name, "basic", _weak_ladder(path, basic_tier, left)
-            yield path.name, "basic", _weak_ladder(path, basic_tier, left)
+            yield path.name, "basic", _weak_ladder(path, 0, left)
+            yield path.name, "basic", _weak_ladder(path, 0, left)
         else:
             yield path.name, "strong", _strong_ladder(path, highest, left)
-            yield path.name, "weak", _weak_ladder(path, path.steps[highest - 1][0], left)
+            yield path.name, "weak", _weak_ladder(path, highest - 1, left)
 
 
 # -- building the offer --------------------------------------------------------------------------------------
