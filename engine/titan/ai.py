@@ -1,17 +1,19 @@
 """Titan's computer player of its own design (level 1, "Standard"): sound simple rules in the manner of
 Colossus's SimpleAI, over only what its seat may know.
 
-- Masterboard: split a legion of seven (the weakest pair leaves), the first turn keeping pairs that
-  recruit, but not where a roll would force a half into a hopeless attack; move each legion where it musters
+- Masterboard: the first split weighed on its Tower (which pairs stay whole, by what each half could muster
+  over the rolls this turn and next from there); later a legion of seven splits (the weakest pair leaves), but
+  not where a roll would force a half into a hopeless attack; move each legion where it musters
   best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
   reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
   of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
   valuable recruit; take angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
-- Battle: each character moves to the hex where what it can deal exceeds what it takes (hazards counted
-  through the strike terms), rangestrikers keep their distance, the attacker closes in and the defender
-  waits while time is on his side; strikes go where they kill the most value; carries to the best kill.
+- Battle (`standard_battle.py`): each character moves to the hex where what it can deal exceeds what it takes
+  (hazards counted through the strike terms), rangestrikers keep their distance, the attacker closes in and
+  the defender waits while time is on his side; strikes go where they kill the most value, at a higher strike
+  number where the carry it opens pays; carries to the best kill.
 
 Enemy legions are judged by what the seat knows of them, the unknown characters counted at the average
 value of the characters nobody has shown (`expected_value`).
@@ -321,11 +323,27 @@ def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
         if not legion.moved
     }
     values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
+    _teleport_forgone(moves, values)
     best = max(moves, key=lambda a: (values[id(a)], -a.land))
     best_value = values[id(best)]
     if end and best_value <= 0.5:
         return end[0]
     return best
+
+
+def _teleport_forgone(moves: list[Any], values: dict[int, float]) -> None:
+    """One legion a turn may teleport: a teleport is charged what the best other legion's teleport would have
+    gained over that legion's best normal move (or staying), so that the turn's teleport goes where it gains
+    most, not to the legion whose teleport merely tops the list."""
+    normal: dict[str, float] = {}
+    teleport: dict[str, float] = {}
+    for action in moves:
+        table = teleport if action.teleport else normal
+        table[action.marker] = max(table.get(action.marker, 0.0), values[id(action)])
+    gains = {marker: value - normal.get(marker, 0.0) for marker, value in teleport.items()}
+    for action in moves:
+        if action.teleport:
+            values[id(action)] -= max((g for m, g in gains.items() if m != action.marker and g > 0), default=0.0)
 
 
 # -- engagements and what follows -------------------------------------------------------------------------------------

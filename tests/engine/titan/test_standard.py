@@ -3,13 +3,14 @@ on the Standard before them (the first split fixed whatever the Tower, no higher
 
 from __future__ import annotations
 
-from engine.titan import ai, battlemap
+from engine.titan import ai, battlemap, masterboard
 from engine.titan.actions import Split, Strike
 from engine.titan.battle import ATTACKER, DEFENDER
-from engine.titan.data import TOWERS
+from engine.titan.data import LANDS, TOWERS
 from engine.titan.state import Phase
+from tests.engine.titan.test_baseline import _moving
 from tests.engine.titan.test_battle import fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, new
+from tests.engine.titan.test_flow import GAME, act, new, place
 
 
 def _first_split_from(tower: int) -> tuple:
@@ -44,6 +45,25 @@ def test_the_first_split_weighs_what_can_still_be_recruited():
     state, seat = _first_split_from(600)
     state.stock["Cyclops"] = 0
     assert _parted(state, seat) == "Gargoyle"
+
+
+def test_the_turns_one_teleport_goes_to_the_legion_it_helps_most():
+    """A 6: two legions with an Angel stand in Towers. From Tower 200 the Gargoyles reach no Brush or Jungle
+    (Woods, Plains, Marsh) but a tower teleport takes them to one (a Cyclops); from Tower 600 the Warbears
+    reach a Woods or a Tundra by a normal move as well as by teleport. Only one legion may teleport: the
+    Gargoyles. Standard teleported the Warbears, whose teleport topped the list by a point, and left the
+    Gargoyles nothing to muster."""
+    state = _moving(6)
+    place(state, "Bk01", 0, 200, ["Angel", "Gargoyle", "Gargoyle"])
+    place(state, "Bk02", 0, 600, ["Angel", "Warbear", "Warbear"])
+    place(state, "Bk03", 0, 400, ["Titan"]).moved = True
+    place(state, "Bu01", 1, 100, ["Titan"])
+    assert not any(LANDS[land].terrain in ("Brush", "Jungle") for land in masterboard.destination_lands(200, 6))
+    while state.phase == Phase.MOVE:
+        state = act(state, ai.choose(state, 0, GAME.legal_actions(state), None))
+    assert state.legions["Bk01"].teleport == "tower"
+    assert LANDS[state.legions["Bk01"].land].terrain in ("Brush", "Jungle")
+    assert state.legions["Bk02"].moved and not state.legions["Bk02"].teleport
 
 
 def test_a_higher_strike_number_where_the_carry_it_opens_pays():
