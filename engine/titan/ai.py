@@ -107,7 +107,8 @@ def _of_kind(legal: list[Action], kind: str) -> list[Any]:
 # -- split -------------------------------------------------------------------------------------------------------------
 
 
-FIRST_SPLIT = ("Angel", "Gargoyle", "Ogre", "Ogre")  # among equals, the Titan keeps two Centaurs and a Gargoyle
+FIRST_SPLIT = ("Angel", "Gargoyle", "Ogre", "Ogre")  # the tried split: the Titan keeps two Centaurs and a Gargoyle
+FIRST_SPLIT_MARGIN = 1.0  # another first split only if its Tower makes it worth this much more (a turn, on average)
 
 
 def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
@@ -126,7 +127,11 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
 
 def _first_split(state: TitanState, seat: int, splits: list[Any]) -> Action:
     values = first_split_values(state, seat, splits)
-    return max(splits, key=lambda a: (round(values[a.leaving], 6), a.leaving == FIRST_SPLIT, a.leaving))
+    best = max(splits, key=lambda a: (round(values[a.leaving], 6), a.leaving))
+    tried = next((a for a in splits if a.leaving == FIRST_SPLIT), None)
+    if tried is not None and values[best.leaving] < values[tried.leaving] + FIRST_SPLIT_MARGIN:
+        return tried  # the Tower gives no clear reason to part another pair
+    return best
 
 
 def first_split_values(state: TitanState, seat: int, splits: list[Any]) -> dict[tuple[str, ...], float]:
