@@ -119,8 +119,13 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     )
     best = ranked[0]
     if entering and len(by_unit) > 1:  # the best hex of those that leave out the fewest (ideally none)
-        stuck = {a.hex: left_out(state, battle, unit_index, a.hex) for a in ranked}
-        best = min(ranked, key=lambda a: stuck[a.hex])
+        fewest = len(battle.units) + 1
+        for action in ranked:  # best first: the first that leaves nobody out will do
+            stuck = left_out(state, battle, unit_index, action.hex)
+            if stuck < fewest:
+                best, fewest = action, stuck
+            if stuck == 0:
+                break
     if current is not None and not entering:
         stay = _hex_value(state, battle, unit_index, current, my_side)
         if _hex_value(state, battle, unit_index, best.hex, my_side) <= stay:
