@@ -1,17 +1,19 @@
 """Titan's computer player of its own design (level 1, "Standard"): sound simple rules in the manner of
 Colossus's SimpleAI, over only what its seat may know.
 
-- Masterboard: split a legion of seven (the weakest pair leaves), the first turn keeping pairs that
-  recruit, but not where a roll would force a half into a hopeless attack; move each legion where it musters
+- Masterboard: the first split weighed on its Tower (which pairs stay whole, by what each half could muster
+  over the rolls this turn and next from there); later a legion of seven splits (the weakest pair leaves), but
+  not where a roll would force a half into a hopeless attack; move each legion where it musters
   best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
   reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
   of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
   valuable recruit; take angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
-- Battle: each character moves to the hex where what it can deal exceeds what it takes (hazards counted
-  through the strike terms), rangestrikers keep their distance, the attacker closes in and the defender
-  waits while time is on his side; strikes go where they kill the most value; carries to the best kill.
+- Battle (`standard_battle.py`): each character moves to the hex where what it can deal exceeds what it takes
+  (hazards counted through the strike terms), rangestrikers keep their distance, the attacker closes in and
+  the defender waits while time is on his side; strikes go where they kill the most value, at a higher strike
+  number where the carry it opens pays; carries to the best kill.
 
 Enemy legions are judged by what the seat knows of them, the unknown characters counted at the average
 value of the characters nobody has shown (`expected_value`).
@@ -19,24 +21,24 @@ value of the characters nobody has shown (`expected_value`).
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from functools import cache
 from typing import Any, cast
 
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
-from engine.titan import battlemap, flow, masterboard, recruiting, slices
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, unit_power
-from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
+from engine.titan import flow, masterboard, recruiting, slices, standard_battle
+from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
+from engine.titan.splits import remainder as splits_remainder
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
-SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
+# Standard's battle play lives in standard_battle.py; these are kept here for the modules that use them through ai
+SUMMON_BELOW = standard_battle.SUMMON_BELOW
+chance_of_hits = standard_battle.chance_of_hits
+left_out = standard_battle.left_out
 
 
 class TitanBot(Bot):
@@ -94,10 +96,10 @@ def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Actio
     if phase == Phase.MUSTER:
         return _muster(state, seat, legal)
     if phase == Phase.MANEUVER:
-        return _maneuver(state, seat, legal)
+        return standard_battle.maneuver(state, seat, legal)
     if phase == Phase.CARRY:
-        return _carry(state, seat, legal)
-    return _strike(state, seat, legal)
+        return standard_battle.carry(state, seat, legal)
+    return standard_battle.strike(state, seat, legal)
 
 
 def _of_kind(legal: list[Action], kind: str) -> list[Any]:
@@ -107,13 +109,14 @@ def _of_kind(legal: list[Action], kind: str) -> list[Any]:
 # -- split -------------------------------------------------------------------------------------------------------------
 
 
-FIRST_SPLIT = ("Angel", "Gargoyle", "Ogre", "Ogre")  # the Titan keeps two Centaurs and a Gargoyle
+FIRST_SPLIT = ("Angel", "Gargoyle", "Ogre", "Ogre")  # the tried split: the Titan keeps two Centaurs and a Gargoyle
+FIRST_SPLIT_MARGIN = 1.0  # another first split only if its Tower makes it worth this much more (a turn, on average)
 
 
 def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
     splits = _of_kind(legal, "split")
     if state.first_turns[seat] and splits:
-        return next((a for a in splits if a.leaving == FIRST_SPLIT), splits[0])
+        return _first_split(state, seat, splits)
     for action in splits:
         legion = state.legions[action.marker]
         if legion.height < MAX_LEGION or _cornered(state, seat, legion, len(action.leaving)):
@@ -122,6 +125,73 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
         if weakest and action.leaving == weakest:
             return action
     return _of_kind(legal, "end_splits")[0]
+
+
+def _first_split(state: TitanState, seat: int, splits: list[Any]) -> Action:
+    values = first_split_values(state, seat, splits)
+    best = max(splits, key=lambda a: (round(values[a.leaving], 6), a.leaving))
+    tried = next((a for a in splits if a.leaving == FIRST_SPLIT), None)
+    if tried is not None and values[best.leaving] < values[tried.leaving] + FIRST_SPLIT_MARGIN:
+        return tried  # the Tower gives no clear reason to part another pair
+    return best
+
+
+def first_split_values(state: TitanState, seat: int, splits: list[Any]) -> dict[tuple[str, ...], float]:
+    """The first turn's split, weighed on the Tower the legion stands in: each split by what its two halves could
+    muster this turn (the same roll moves both, to two different lands, or one stays) and, at half weight, next
+    turn from there, over the six rolls. Which pair is kept whole matters only where its land is within reach.
+    The reckonings are `@slices.unit`s of their own, so the page makes this decision over several slices."""
+    legion = state.legions[splits[0].marker]
+    tower = legion.land
+    worths: dict[tuple[tuple[str, ...], int, bool], float] = {}
+
+    def worth(half: tuple[str, ...], land: int, moved: bool) -> float:
+        if (half, land, moved) not in worths:
+            worths[half, land, moved] = _split_worth(state, seat, legion.marker, half, land, moved)
+        return worths[half, land, moved]
+
+    def value(action: Any) -> float:
+        halves = (tuple(sorted(action.leaving)), splits_remainder(legion.contents, action.leaving))
+        total = 0.0
+        for roll in range(1, 7):
+            options = _split_lands(state, seat, legion.marker, tower, roll)
+            best = max((worth(h, land, True) + worth(o, tower, False) for h, o in (halves, halves[::-1])
+                        for land in options), default=0.0)  # fmt: skip
+            for a in options:
+                for b in options:
+                    if a != b:
+                        best = max(best, worth(halves[0], a, True) + worth(halves[1], b, True))
+            total += best
+        return total / 6.0
+
+    return {a.leaving: value(a) for a in splits}
+
+
+@slices.unit(0.1)
+def _split_lands(state: TitanState, seat: int, marker: str, land: int, roll: int) -> tuple[int, ...]:
+    """The lands a half of the first split reaches from `land` on `roll` (the Tower counts as its own)."""
+    friendly = flow.own_lands(state, seat, besides=marker) | {state.legions[marker].land}
+    enemy = flow.enemy_lands(state, seat)
+    found = masterboard.destination_lands(land, roll, friendly, enemy, flow.engaged_lands(state))
+    return tuple(to for to in found if to not in enemy)
+
+
+@slices.unit(0.05)
+def _split_recruit(state: TitanState, terrain: str, half: tuple[str, ...]) -> str:
+    """The best creature `half` could muster on `terrain` (none: "")."""
+    options = recruiting.musters(terrain, half, state.stock)
+    return max(options, key=lambda m: CREATURES[m.recruit].value).recruit if options else ""
+
+
+@slices.unit(0.2)
+def _split_worth(state: TitanState, seat: int, marker: str, half: tuple[str, ...], land: int, moved: bool) -> float:
+    """What `half` musters on `land` (if it moved there) and, at half weight, next turn from there."""
+    now = _split_recruit(state, LANDS[land].terrain, half) if moved else ""
+    grown = tuple(sorted((*half, now))) if now else half
+    later = sum(max((CREATURES[r].value for to in _split_lands(state, seat, marker, land, roll)
+                     if (r := _split_recruit(state, LANDS[to].terrain, grown))), default=0)
+                for roll in range(1, 7)) / 6.0  # fmt: skip
+    return (CREATURES[now].value if now else 0.0) + NEXT_TURN * later
 
 
 @slices.unit(0.5)
@@ -269,11 +339,27 @@ def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
         if not legion.moved
     }
     values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
+    _teleport_forgone(moves, values)
     best = max(moves, key=lambda a: (values[id(a)], -a.land))
     best_value = values[id(best)]
     if end and best_value <= 0.5:
         return end[0]
     return best
+
+
+def _teleport_forgone(moves: list[Any], values: dict[int, float]) -> None:
+    """One legion a turn may teleport: a teleport is charged what the best other legion's teleport would have
+    gained over that legion's best normal move (or staying), so that the turn's teleport goes where it gains
+    most, not to the legion whose teleport merely tops the list."""
+    normal: dict[str, float] = {}
+    teleport: dict[str, float] = {}
+    for action in moves:
+        table = teleport if action.teleport else normal
+        table[action.marker] = max(table.get(action.marker, 0.0), values[id(action)])
+    gains = {marker: value - normal.get(marker, 0.0) for marker, value in teleport.items()}
+    for action in moves:
+        if action.teleport:
+            values[id(action)] -= max((g for m, g in gains.items() if m != action.marker and g > 0), default=0.0)
 
 
 # -- engagements and what follows -------------------------------------------------------------------------------------
@@ -317,207 +403,6 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
     if musters:
         return max(musters, key=lambda a: (CREATURES[a.creature].value, a.marker))
     return _of_kind(legal, "end_musters")[0]
-
-
-# -- battle ------------------------------------------------------------------------------------------------------
-
-
-@cache
-def chance_of_hits(dice: int, number: int, hits: int) -> float:
-    """The chance that `dice` dice needing `number` score at least `hits` hits."""
-    if hits <= 0:
-        return 1.0
-    if dice < hits:
-        return 0.0
-    p = (7 - max(1, min(6, number))) / 6.0
-    return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
-
-
-def _expected_hits(dice: int, number: int) -> float:
-    return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
-
-
-@slices.unit(0.05)
-def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_side: str) -> float:
-    """How good `label` is for character `index`: damage dealt minus damage taken there, and closing in."""
-    terrain = battle.map
-    unit = battle.units[index]
-    power = unit_power(state, battle, unit)
-    value = 0.0
-    best_strike = 0.0  # a character strikes one enemy: the best of those it touches, a likely kill valued whole
-    nearest = 99
-    for other in battle.units:
-        if other.side == my_side or other.hex is None or other.slain:
-            continue
-        distance = battlemap.range_between(label, other.hex)
-        nearest = min(nearest, distance)
-        if battlemap.in_contact(terrain, label, other.hex):
-            mine = battlemap.strike_terms(terrain, unit.name, label, other.name, other.hex, power=power)
-            theirs = battlemap.strike_terms(
-                terrain, other.name, other.hex, unit.name, label, power=unit_power(state, battle, other)
-            )
-            other_power = unit_power(state, battle, other)
-            left = other_power - other.hits
-            dealt = _expected_hits(mine.dice, mine.strike_number)
-            taken = _expected_hits(theirs.dice, theirs.strike_number)
-            kill = chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
-            best_strike = max(best_strike, min(dealt, left) * CREATURES[other.name].skill + kill)
-            value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * (2.0 if unit.name == TITAN else 1.0)
-    value += best_strike
-    if CREATURES[unit.name].rangestrikes and nearest in (3, 4):
-        value += 4.0
-    attacking = my_side == ATTACKER
-    rounds_left = BATTLE_ROUNDS - battle.round
-    # the attacker closes in, the harder the fewer rounds are left (he loses on time); the defender waits
-    closing = 1.5 + max(0, 4 - rounds_left) if attacking else (0.2 if rounds_left < 3 else -0.3)
-    value -= closing * (nearest if nearest < 99 else 0)
-    if battlemap.takes_drift_damage(terrain, unit.name, label):
-        value -= 3.0
-    return value
-
-
-def _maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
-    battle: Battle = state.battle
-    my_side = (
-        ATTACKER if battle.attacker in state.legions and state.legions[battle.attacker].owner == seat else DEFENDER
-    )
-    for kind, field in (("reinforce", "creature"), ("summon", "donor")):
-        offers = [a for a in _of_kind(legal, kind) if getattr(a, field)]
-        if kind == "summon":
-            # only while the battle is in doubt, and from a donor that keeps two or more
-            in_doubt = _side_strength(state, battle, my_side) < SUMMON_BELOW * _side_strength(
-                state, battle, DEFENDER if my_side == ATTACKER else ATTACKER
-            )
-            offers = [a for a in offers if in_doubt and state.legions[a.donor].height >= 3]
-        if offers:
-            return max(offers, key=lambda a: CREATURES[getattr(a, "creature", "") or a.angel].value)
-        if _of_kind(legal, kind):
-            return _of_kind(legal, kind)[-1]
-    moves = _of_kind(legal, "maneuver")
-    if not moves:
-        return _of_kind(legal, "end_maneuver")[0] if _of_kind(legal, "end_maneuver") else legal[0]
-    # Characters waiting to come on must come on (or they are lost): they first, the most valuable first,
-    # each to a hex that still leaves room for all the others to come on.
-    entering = [a for a in moves if battle.units[a.unit].hex is None]
-    pool = entering or moves
-    by_unit: dict[int, list[Any]] = {}
-    for action in pool:
-        by_unit.setdefault(action.unit, []).append(action)
-    score = state.players[seat].score
-    unit_index = max(by_unit, key=lambda i: (character_value(battle.units[i].name, score), -i))
-    unit = battle.units[unit_index]
-    current = unit.hex
-    ranked = sorted(
-        by_unit[unit_index], key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side), a.hex), reverse=True
-    )
-    best = ranked[0]
-    if entering and len(by_unit) > 1:  # the best hex of those that leave out the fewest (ideally none)
-        stuck = {a.hex: left_out(state, battle, unit_index, a.hex) for a in ranked}
-        best = min(ranked, key=lambda a: stuck[a.hex])
-    if current is not None and not entering:
-        stay = _hex_value(state, battle, unit_index, current, my_side)
-        if _hex_value(state, battle, unit_index, best.hex, my_side) <= stay:
-            others = [a for a in moves if a.unit != unit_index]
-            if others:
-                # this character is well placed: look at the others before ending the phase
-                better = [a for a in others if _hex_value(state, battle, a.unit, a.hex, my_side)
-                          > _hex_value(state, battle, a.unit, battle.units[a.unit].hex, my_side) + 0.5]  # fmt: skip
-                if better:
-                    return max(better, key=lambda a: _hex_value(state, battle, a.unit, a.hex, my_side))
-            end = _of_kind(legal, "end_maneuver")
-            return end[0] if end else best
-    return best
-
-
-def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
-    """What a battle side still fights with: each living character's value in proportion to its hits left."""
-    total = 0.0
-    for unit in battle.units:
-        if unit.side == side and not unit.slain:
-            power = unit_power(state, battle, unit)
-            total += CREATURES[unit.name].skill * max(0, power - unit.hits)
-    return total
-
-
-@slices.unit(1.0)
-def left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
-    """Once character `index` has come on at `label`, how many others of its side still waiting could not come
-    on? Tried greedily: the one with the fewest hexes first, to the hex the fewest others could use."""
-    probe = battle.copy()
-    probe.units[index].hex, probe.units[index].done = label, True
-    side = probe.active
-    stuck: set[int] = set()
-    for _ in range(len(probe.units)):
-        pending = [
-            i
-            for i, u in enumerate(probe.units)
-            if u.side == side and u.hex is None and not u.done and not u.slain and i not in stuck
-        ]
-        if not pending:
-            break
-        options: dict[int, list[str]] = {i: [] for i in pending}
-        for action in maneuver_actions(state, probe):
-            if action.unit in options:
-                options[action.unit].append(action.hex)
-        stuck |= {i for i, hexes in options.items() if not hexes}
-        placeable = [i for i in pending if options[i]]
-        if not placeable:
-            break
-        contest = Counter(h for i in placeable for h in options[i])
-        tight = min(placeable, key=lambda i: (len(options[i]), i))
-        probe.units[tight].hex = min(options[tight], key=lambda h: (contest[h], h))
-        probe.units[tight].done = True
-    return len(stuck)
-
-
-def _strike_value(state: TitanState, battle: Battle, action: Any) -> float:
-    unit, target = battle.units[action.unit], battle.units[action.target]
-    terrain = battle.map
-    power = unit_power(state, battle, unit)
-    if action.kind == "rangestrike":
-        from engine.titan import sight
-
-        terms = sight.rangestrike_terms(
-            terrain, unit.name, unit.hex, target.name, target.hex, battle.occupied(), power=power
-        )
-        number = terms.strike_number
-    else:
-        terms = battlemap.strike_terms(terrain, unit.name, unit.hex, target.name, target.hex, power=power)
-        number = action.number
-    left = unit_power(state, battle, target) - target.hits
-    hits = _expected_hits(terms.dice, number)
-    kill_bonus = character_value(target.name, 0) if hits >= left else 0.0
-    titan_bonus = 50.0 if target.name == TITAN else 0.0
-    return (
-        min(hits, left) * CREATURES[target.name].skill + kill_bonus + titan_bonus - (number - terms.strike_number) * 2
-    )
-
-
-def _strike(state: TitanState, seat: int, legal: list[Action]) -> Action:
-    battle: Battle = state.battle
-    strikes = _of_kind(legal, "strike") + _of_kind(legal, "rangestrike")
-    end = _of_kind(legal, "end_strikes")
-    if not strikes:
-        return end[0] if end else legal[0]
-    best = max(strikes, key=lambda a: (_strike_value(state, battle, a), -a.unit, -a.target))
-    if end and best.kind == "rangestrike" and _strike_value(state, battle, best) <= 0:
-        return end[0]
-    return best
-
-
-def _carry(state: TitanState, seat: int, legal: list[Action]) -> Action:
-    battle: Battle = state.battle
-    targets = [a for a in legal if a.target >= 0]
-    if not targets:
-        return legal[-1]
-    hits = battle.carry["hits"]
-
-    def value(action: Any) -> tuple[float, int]:
-        target = battle.units[action.target]
-        left = unit_power(state, battle, target) - target.hits
-        return (character_value(target.name, 0) * (2.0 if hits >= left else 0.5), -action.target)
-
-    return max(targets, key=value)
 
 
 def make_bot(game: Game, level: int, seed: int) -> Bot | None:
