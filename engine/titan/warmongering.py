@@ -98,6 +98,13 @@ def settle(state: TitanState, result: Result) -> int:
     the winner's points, for `finish_engagement` to score (and bring angels)."""
     winner_seat = {ATTACKER: result.attacker, DEFENDER: result.defender}.get(result.winner, -1)
     record = war(state)
+    names = state.seats[result.attacker].name, state.seats[result.defender].name
+    outcome = {ATTACKER: "wins", DEFENDER: "loses"}.get(result.winner, "and the defence are both destroyed")
+    state.log.append(
+        f"Battle Titan: {names[0]}'s attack on {names[1]} {outcome} ({result.how}); the attackers who took part "
+        f"are worth {result.attacking}, the defending legion {result.enemy}; killed: attackers "
+        f"{result.attackers_killed}, defenders {result.defenders_killed}."
+    )
     for scored in points_of(result):
         record.add_points(scored.seat, scored.kind, scored.points)
         name = state.seats[scored.seat].name

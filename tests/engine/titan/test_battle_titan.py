@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.options_form import option_fields
+from app.options_form import option_fields, render_fields
 from engine.core import Seat, save
 from engine.titan import battle as battles
 from engine.titan.actions import (
@@ -80,6 +80,7 @@ def test_battle_titan_is_not_offered_on_the_set_up_form_yet():
     field = next(f for f in option_fields(TitanOptions) if f.name == "variant")
     assert not field.is_shown(2, {}, option_fields(TitanOptions))
     assert dict(field.choices) == {"standard": "Standard Titan", "battle": "Battle Titan"}
+    assert "Battle Titan" not in render_fields(option_fields(TitanOptions), {}, 2)
 
 
 def test_a_record_of_the_war_must_match_the_rules_it_is_saved_under():
@@ -137,6 +138,10 @@ def test_a_winning_defender_in_battle_scores_half_and_the_losing_attacker_half_h
     assert state.battle is None and "Bu01" not in state.legions
     assert state.war.points == [6, 6] and state.players[0].score == 6 and state.players[1].score == 6
     assert state.war.kinds == [{DEFENCE_WON: 6}, {ATTACK_LOST: 6}]
+    assert (
+        "Battle Titan: Bob's attack on Ann loses (battle); the attackers who took part are worth 12, the "
+        "defending legion 36; killed: attackers 12, defenders 0." in state.log
+    )
     assert "Battle Titan (defence won, battle): Ann scores 6, a winning defender scores half." in state.log
     assert "Battle Titan (attack lost, battle): Bob scores 6, warmongering, half the attackers' value." in state.log
     assert state.war.trophies == [{"Centaur": 1}, {}] and state.slain == {"Centaur": 1}
@@ -280,3 +285,15 @@ def test_players_keep_and_display_the_counters_of_creatures_they_kill_as_war_tro
         assert war["kinds"] == [{}, {ATTACK_WON: 18}] and war["returned"] == {}
     standard = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
     assert "war" not in GAME.view(act(standard, Flee()), 0)
+
+
+def test_an_attacker_conceding_in_battle_loses_his_legion_as_kills_and_still_scores():
+    state = fight(["Lion", "Ogre"], ["Centaur"])
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
+    state = act(state, EndManeuver())
+    assert state.decider == 1
+    state = act(state, Concede())
+    while state.phase == Phase.AFTERMATH:
+        state = act(state, GAME.legal_actions(state)[-1])
+    assert state.war.kinds == [{DEFENCE_WON: 13}, {ATTACK_LOST: 12}]  # half of 15 + 12; at most the Centaur
+    assert state.war.trophies[0] == {"Lion": 1, "Ogre": 1} and state.slain == {"Lion": 1, "Ogre": 1}
