@@ -50,6 +50,7 @@ from engine.titan.battle_state import (
 )
 from engine.titan.data import BATTLE_ROUNDS, REINFORCEMENT_ROUND
 from engine.titan.state import Phase, TitanState
+from engine.titan.warmongering import battle_titan, return_to_stock
 
 __all__ = [
     "ATTACKER",
@@ -207,6 +208,12 @@ def end_maneuver(state: TitanState) -> None:
         battle.carry = {}
     if not battle.entered[side]:
         battle.entered[side] = True
+        if battle_titan(state):  # they took no part: back to the stock, not retired [Battle Titan, 2.B.3]
+            stayed = [u for u in battle.units if u.side == side and u.hex is None and not u.slain]
+            for unit in stayed:
+                legion_of(state, battle, side).remove(unit.name)
+                battle.units.remove(unit)
+            return_to_stock(state, [unit.name for unit in stayed], "never came on the battleland")
         for unit in battle.units:
             if unit.side == side and unit.hex is None and not unit.slain:
                 unit.slain = True

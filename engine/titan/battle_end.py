@@ -8,6 +8,7 @@ from engine.titan import engagements, flow
 from engine.titan.battle_state import ATTACKER, DEFENDER, Battle, battle_of, legion_of, other_side, seat_of
 from engine.titan.data import TITAN, character_value
 from engine.titan.state import TitanState
+from engine.titan.warmongering import Result, battle_titan, return_to_stock, settle, take_trophies, value
 
 
 def remove_slain(state: TitanState, battle: Battle) -> None:
@@ -24,13 +25,20 @@ def remove_slain(state: TitanState, battle: Battle) -> None:
 
 
 def _titan_slain(battle: Battle, side: str) -> bool:
+    """A Titan of that side has been slain (under Battle Titan this ends nothing: `_titan_ends`)."""
     return TITAN in battle.gone[side]
+
+
+def _titan_ends(state: TitanState, battle: Battle, side: str) -> bool:
+    """That side's Titan is slain and that ends the battle and its player [19.3]; not under Battle Titan,
+    where nobody is ever out (its point 4): the battle goes on."""
+    return _titan_slain(battle, side) and not battle_titan(state)
 
 
 def battle_over(state: TitanState, battle: Battle) -> bool:
     """At the end of a strike phase: one or both sides have nobody left, or a Titan has been slain [10.5, 19.3]."""
     attackers, defenders = battle.living(ATTACKER), battle.living(DEFENDER)
-    titan_down = _titan_slain(battle, ATTACKER) or _titan_slain(battle, DEFENDER)
+    titan_down = _titan_ends(state, battle, ATTACKER) or _titan_ends(state, battle, DEFENDER)
     if attackers and defenders and not titan_down:
         return False
     end_battle(state, battle)
@@ -40,6 +48,10 @@ def battle_over(state: TitanState, battle: Battle) -> bool:
 def time_loss(state: TitanState, battle: Battle) -> None:
     """The defender's 8th maneuver phase would begin: every attacking character is eliminated, and the
     defender scores nothing for it [10.5]."""
+    if battle_titan(state):
+        state.log.append("Time runs out: the attacking legion loses.")
+        _finish_war(state, battle, winner_side=DEFENDER, how="time loss")
+        return
     state.log.append("Time runs out: the attacking legion is eliminated.")
     _finish(state, battle, winner_side=DEFENDER, points=0)
 
@@ -56,12 +68,15 @@ def concede(state: TitanState) -> None:
     battle.gone[side].extend(loser.contents)
     loser.contents = []
     battle.units = [unit for unit in battle.units if unit.side != side]
-    if _titan_slain(battle, other_side(side)) or not battle.living(other_side(side)):
+    if _titan_ends(state, battle, other_side(side)) or not battle.living(other_side(side)):
         # the other side's Titan, or its last character, fell this phase: the battle ends as it would [10.5, 19.3]
         end_battle(state, battle)
         return
-    points = _points_for(state, battle, side)
     reinforcement = side == DEFENDER or battle.attacker_entered()
+    if battle_titan(state):
+        _finish_war(state, battle, winner_side=other_side(side), how="concession", reinforcement=reinforcement)
+        return
+    points = _points_for(state, battle, side)
     _finish(state, battle, winner_side=other_side(side), points=points, reinforcement=reinforcement)
 
 
@@ -80,6 +95,13 @@ def end_battle(state: TitanState, battle: Battle) -> None:
     Titan's legion goes with the player, half its value to the player it was engaged with [19.4].
     """
     attackers, defenders = battle.living(ATTACKER), battle.living(DEFENDER)
+    if battle_titan(state):  # a Titan slain ends nothing: a side wiped out loses [Battle Titan, 4]
+        both_gone = not attackers and not defenders
+        winner = "" if both_gone else ATTACKER if attackers else DEFENDER
+        if both_gone:
+            state.log.append("Both legions are destroyed.")
+        _finish_war(state, battle, winner_side=winner, how="battle")
+        return
     attacker_titan, defender_titan = _titan_slain(battle, ATTACKER), _titan_slain(battle, DEFENDER)
     if defender_titan and not attacker_titan and attackers:
         winner_side = ATTACKER
@@ -118,6 +140,47 @@ def _finish(state: TitanState, battle: Battle, *, winner_side: str, points: int,
             if not legion.contents:  # a dead Titan's survivors leave with him, in `titans_lost`
                 engagements.remove_legion(state, legion, slain=True)
         engagements.titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
+        flow.after_engagements(state)
+        return
+    winner, loser = (attacker, defender) if winner_side == ATTACKER else (defender, attacker)
+    engagements.finish_engagement(state, winner, loser, points=points, how="battle", reinforcement=reinforcement)
+
+
+def _finish_war(state: TitanState, battle: Battle, *, winner_side: str, how: str, reinforcement: bool = True) -> None:
+    """Battle Titan: the battle is over. The loser's characters left on the battleland are killed, or on a
+    time loss go back to the stock [2.B.3]; the kills are the other side's trophies [2.B.4]; each side
+    scores by the house rules (`warmongering`), the winner then as any winner (angels, summon, muster)."""
+    attacker, defender = legion_of(state, battle, ATTACKER), legion_of(state, battle, DEFENDER)
+    scores = {ATTACKER: state.players[attacker.owner].score, DEFENDER: state.players[defender.owner].score}
+    # Those that never came on went back to the stock then (battle.end_maneuver): the rest took part.
+    took_part = {side: battle.gone[side] + legion_of(state, battle, side).contents for side in (ATTACKER, DEFENDER)}
+    if how == "time loss":
+        return_to_stock(state, attacker.contents, "lost on time")
+        attacker.contents = []
+    elif winner_side:
+        loser = legion_of(state, battle, other_side(winner_side))
+        battle.gone[other_side(winner_side)].extend(loser.contents)
+        loser.contents = []
+    take_trophies(state, defender.owner, battle.gone[ATTACKER])
+    take_trophies(state, attacker.owner, battle.gone[DEFENDER])
+    result = Result(
+        attacker=attacker.owner,
+        defender=defender.owner,
+        winner=winner_side,
+        how=how,
+        attacking=value(took_part[ATTACKER], scores[ATTACKER]),
+        enemy=value(took_part[DEFENDER], scores[DEFENDER]),
+        attackers_killed=value(battle.gone[ATTACKER], scores[ATTACKER]),
+        defenders_killed=value(battle.gone[DEFENDER], scores[DEFENDER]),
+    )
+    for side in (ATTACKER, DEFENDER):
+        for name in battle.gone[side]:
+            engagements.character_gone(state, name, slain=True)
+    state.battle = None
+    points = settle(state, result)
+    if not winner_side:
+        for legion in (attacker, defender):
+            engagements.remove_legion(state, legion, slain=True)
         flow.after_engagements(state)
         return
     winner, loser = (attacker, defender) if winner_side == ATTACKER else (defender, attacker)

@@ -24,6 +24,7 @@ from engine.titan.data import (
 )
 from engine.titan.flow import after_engagements, engaged_lands, engagement_legions, muster_into, name
 from engine.titan.state import Legion, Phase, TitanState
+from engine.titan.warmongering import ATTACKER, DEFENDER, Result, battle_titan, settle, take_trophies, value
 
 MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
 
@@ -74,6 +75,8 @@ def accept(state: TitanState) -> None:
     if eliminated == "both":
         attacker.reveal(everyone)
         defender.reveal(everyone)
+        if battle_titan(state):
+            _war_without_battle(state, "", "agreement", list(attacker.contents), list(defender.contents))
         remove_legion(state, attacker, slain=True)
         remove_legion(state, defender, slain=True)
         state.log.append(f"Both legions in {land} are eliminated; nobody scores.")
@@ -82,13 +85,23 @@ def accept(state: TitanState) -> None:
         return
     loser, winner = (attacker, defender) if eliminated == "attacker" else (defender, attacker)
     loser.reveal(everyone)
+    given_up = []
     for character in losses:
         if character in winner.contents:
             winner.reveal(everyone, [character])
             winner.remove(character)
             character_gone(state, character, slain=True)
+            given_up.append(character)
             state.log.append(f"{winner.marker} gives up its {character}.")
-    finish_engagement(state, winner, loser, points=legion_value(loser, _score_of(state, loser)), how="agreement")
+    points = legion_value(loser, _score_of(state, loser))
+    if battle_titan(state):
+        lost = {attacker.marker: list(attacker.contents), defender.marker: list(defender.contents)}
+        lost[winner.marker] = given_up
+        winner_side = ATTACKER if winner is attacker else DEFENDER
+        points = _war_without_battle(
+            state, winner_side, "agreement", lost[attacker.marker], lost[defender.marker], given_up
+        )
+    finish_engagement(state, winner, loser, points=points, how="agreement")
 
 
 def flee(state: TitanState) -> None:
@@ -97,6 +110,8 @@ def flee(state: TitanState) -> None:
     defender.reveal(range(state.num_players))
     points = legion_value(defender, _score_of(state, defender)) // 2
     state.log.append(f"{name(state, defender.owner)} flees from {defender.land} with {defender.marker}.")
+    if battle_titan(state):
+        points = _war_without_battle(state, ATTACKER, "flee", [], list(defender.contents))
     finish_engagement(state, attacker, defender, points=points, how="flee")
 
 
@@ -107,14 +122,56 @@ def concede(state: TitanState) -> None:
     loser.reveal(range(state.num_players))
     state.log.append(f"{name(state, loser.owner)} concedes {loser.marker}.")
     entered = state.battle is not None and state.battle.attacker_entered()
+    points = legion_value(loser, _score_of(state, loser))
+    if battle_titan(state):
+        winner_side = ATTACKER if winner is attacker else DEFENDER
+        conceded = list(loser.contents)
+        points = _war_without_battle(
+            state,
+            winner_side,
+            "concession",
+            conceded if loser is attacker else [],
+            conceded if loser is defender else [],
+        )
     finish_engagement(
         state,
         winner,
         loser,
-        points=legion_value(loser, _score_of(state, loser)),
+        points=points,
         how="concession",
         reinforcement=loser is defender or entered,
     )
+
+
+def _war_without_battle(
+    state: TitanState,
+    winner_side: str,
+    how: str,
+    attackers_lost: list[str],
+    defenders_lost: list[str],
+    given_up: list[str] | None = None,
+) -> int:
+    """Battle Titan: an engagement settled without a battle (a flight, a concession, terms). Both legions
+    took part whole (those of the winner given up by the terms are already gone: `given_up`); the lost are
+    killed (trophies for the other side). Scores and records it; returns the winner's points."""
+    attacker, defender = engagement_legions(state)
+    attacking_score, defending_score = _score_of(state, attacker), _score_of(state, defender)
+    whole = {ATTACKER: list(attacker.contents), DEFENDER: list(defender.contents)}
+    if winner_side:
+        whole[winner_side] += given_up or []
+    take_trophies(state, defender.owner, attackers_lost)
+    take_trophies(state, attacker.owner, defenders_lost)
+    result = Result(
+        attacker=attacker.owner,
+        defender=defender.owner,
+        winner=winner_side,
+        how=how,
+        attacking=value(whole[ATTACKER], attacking_score),
+        enemy=value(whole[DEFENDER], defending_score),
+        attackers_killed=value(attackers_lost, attacking_score),
+        defenders_killed=value(defenders_lost, defending_score),
+    )
+    return settle(state, result)
 
 
 def finish_engagement(
@@ -295,6 +352,8 @@ def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
     engaged with, otherwise to the slayer, halved and rounded down per receiver, and never brings angels;
     the slayer takes the dead player's markers [19.4]. The game ends when one Titan (or none) is left.
     """
+    if battle_titan(state):
+        return  # nobody is ever out: a player without a Titan plays on (Battle Titan's point 4)
     dead = [(seat, slayer) for seat, slayer in deaths if state.players[seat].alive and not _has_titan(state, seat)]
     if not dead:
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,6 +42,7 @@ from engine.titan.state import (
     seen,
     starting_stock,
 )
+from engine.titan.war_record import WarRecord
 
 
 class TitanOptions(BaseModel):
@@ -60,6 +61,14 @@ class TitanOptions(BaseModel):
         description="Fewer than six players sit in Towers spread evenly round the board, instead of Towers "
         "drawn at random (as in Colossus; the rulebook draws them).",
         json_schema_extra={"players": [2, 3, 4, 5]},
+    )
+    variant: Literal["standard", "battle"] = Field(
+        default="standard",
+        title="Rules",
+        description="Standard Titan, or Battle Titan's house rules (points for every attack, nobody is ever out).",
+        # Not offered yet: Battle Titan has no ending nor respawn so far (issue 15). A save without the field
+        # (every save before it) is standard Titan.
+        json_schema_extra={"labels": {"standard": "Standard Titan", "battle": "Battle Titan"}, "form": False},
     )
 
 
@@ -111,6 +120,7 @@ class Titan(Game):
         state.turn_number = 1
         state.winner = -1
         state.engagement, state.aftermath, state.battle = {}, {}, None
+        state.war = WarRecord(num_players) if getattr(options, "variant", "standard") == "battle" else None
         state.log.append(f"{seats[state.order[0]].name} plays first (the highest tower).")
         flow.begin_turn(state, state.order[0])
         return state

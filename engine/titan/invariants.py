@@ -20,6 +20,7 @@ from engine.titan.data import (
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
+from engine.titan.warmongering import battle_titan, war_problems
 
 ENGAGEMENT_PHASES = {Phase.MOVE, Phase.ENGAGE, Phase.ENGAGEMENT, Phase.MANEUVER, Phase.STRIKE, Phase.CARRY,
                      Phase.AFTERMATH}  # fmt: skip
@@ -53,8 +54,10 @@ def violations(state: TitanState) -> list[str]:
         if state.stock.get(name, 0) < 0:
             problems.append(f"{name}: negative stock")
     alive = [seat for seat, player in enumerate(state.players) if player.alive]
-    if state.phase != Phase.GAME_OVER and in_play[TITAN] != len(alive):
+    titans_due = in_play[TITAN] <= len(alive) if battle_titan(state) else in_play[TITAN] == len(alive)
+    if state.phase != Phase.GAME_OVER and not titans_due:  # Battle Titan: one may be dead, nobody out
         problems.append(f"{in_play[TITAN]} Titans for {len(alive)} players in the game")
+    problems += war_problems(state)
     for seat, player in enumerate(state.players):
         titans = sum(legion.contents.count(TITAN) for legion in state.legions_of(seat))
         if titans > 1:

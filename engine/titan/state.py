@@ -18,6 +18,7 @@ from engine.core import GameState
 from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
 from engine.titan.battle_state import Battle, Unit
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
+from engine.titan.war_record import WarRecord, WarRecordFields, restore_record
 
 
 class Phase(StrEnum):
@@ -230,6 +231,7 @@ class TitanState(GameState):
     engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
     aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
     battle: Any  # the battle being fought (`battle_state.Battle`), or None
+    war: WarRecord | None  # Battle Titan's points, trophies and counters returned; None in standard Titan
 
     @property
     def current_player(self) -> int | None:
@@ -256,9 +258,12 @@ class TitanState(GameState):
         new.engagement = copy_flat(self.engagement)
         new.aftermath = copy_flat(self.aftermath)
         new.battle = None if self.battle is None else self.battle.copy()
+        new.war = None if self.war is None else self.war.copy()
 
     def _snapshot_own(self) -> dict[str, Any]:
-        """Every Titan field, JSON-ready."""
+        """Every Titan field, JSON-ready (the record of the war only under Battle Titan: standard positions
+        keep the shape they always had)."""
+        war = {} if self.war is None else {"war": self.war.snapshot()}
         return {
             "players": [player.snapshot() for player in self.players],
             "legions": [self.legions[marker].snapshot() for marker in sorted(self.legions)],
@@ -277,6 +282,7 @@ class TitanState(GameState):
             "engagement": copy_flat(self.engagement),
             "aftermath": copy_flat(self.aftermath),
             "battle": None if self.battle is None else self.battle.snapshot(),
+            **war,
         }
 
 
@@ -391,6 +397,7 @@ class TitanFields(Fields):
     engagement: FlatDict
     aftermath: FlatDict
     battle: BattleFields | None
+    war: WarRecordFields | None = None  # Battle Titan only
 
 
 def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
@@ -430,6 +437,11 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
     state.order, state.winner = list(fields.order), fields.winner
     state.engagement = copy_flat(own["engagement"])
     state.aftermath = copy_flat(own["aftermath"])
+    state.war = None
+    if fields.war is not None:
+        state.war = restore_record(fields.war, seats)
+    if (state.war is not None) != (getattr(state.options, "variant", "standard") == "battle"):
+        raise ValueError("its record of the war does not match its rules")
     state.battle = None
     if fields.battle is not None:
         saved_battle = fields.battle

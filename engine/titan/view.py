@@ -8,6 +8,10 @@ Shape (every list in a stable order):
      "stock": {name: count}, "slain": {name: count},
      "engagement": {...} or {}, "battle": {...} or None, "winner", "status"}
 
+and under Battle Titan only, "war": {"points": [per seat], "kinds": [per seat {kind: points}],
+"trophies": [per seat {name: count}], "returned": {name: count}}: everyone's, as every kill and every
+counter returned happens in everyone's sight (a battle, or a legion revealed as it goes).
+
 `contents` is given only for the seat's own legions (or all of them with the "open legions" option, or
 to nobody's hand but everyone's eyes once the game is over); `known` is what the seat has seen of a
 legion of another player (a sub-multiset of its contents). Nothing else about a hidden legion is given.
@@ -40,6 +44,7 @@ def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
                 "contents": list(legion.contents) if visible else None,
             }
         )
+    war = {} if state.war is None else {"war": state.war.snapshot()}
     return {
         "game": "titan",
         "seat": seat,
@@ -67,6 +72,7 @@ def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
         "engagement": _engagement(state, seat),
         "battle": None if state.battle is None else state.battle.view(),
         "winner": state.winner,
+        **war,
     }
 
 

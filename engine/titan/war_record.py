@@ -1,0 +1,89 @@
+"""Battle Titan's record of the war: battle points per player and by kind of result, trophies, counters returned.
+
+Kept in the state only under the Battle Titan variant (`TitanState.war` is None in standard Titan, and its
+saves have no such field). Battle points also go into each player's score (Titan power and angels, a
+ruling in docs/titan.md), so under the variant `points[seat]` equals the player's score and the sum of his
+kinds; the record keeps them apart for the final reckoning, which adds half the value of the living.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from engine.core.positions import Count, Fields
+from engine.titan.data import CREATURES
+
+# The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the seed's 2.B in a word each.
+ATTACK_WON = "attack won"  # full points for the enemy dead (half for a flight, as in the standard game)
+ATTACK_LOST = "attack lost"  # warmongering: at least half the attackers' value, at most the enemy legion's
+DEFENCE_WON = "defence won"  # half points for the attackers killed
+KINDS: tuple[str, ...] = (ATTACK_WON, ATTACK_LOST, DEFENCE_WON)
+
+
+class WarRecord:
+    """Per player: battle points, the same split by kind of result, the trophies (kills by character);
+    and the counters that went back to the stock instead of being retired (2.B.3)."""
+
+    __slots__ = ("kinds", "points", "returned", "trophies")
+
+    def __init__(self, players: int) -> None:
+        self.points = [0] * players
+        self.kinds: list[dict[str, int]] = [{} for _ in range(players)]
+        self.trophies: list[dict[str, int]] = [{} for _ in range(players)]
+        self.returned: dict[str, int] = {}
+
+    def add_points(self, seat: int, kind: str, points: int) -> None:
+        self.points[seat] += points
+        self.kinds[seat][kind] = self.kinds[seat].get(kind, 0) + points
+
+    def add_trophies(self, seat: int, names: list[str]) -> None:
+        for name in names:
+            self.trophies[seat][name] = self.trophies[seat].get(name, 0) + 1
+
+    def add_returned(self, name: str) -> None:
+        self.returned[name] = self.returned.get(name, 0) + 1
+
+    def copy(self) -> WarRecord:
+        new = WarRecord.__new__(WarRecord)
+        new.points = list(self.points)
+        new.kinds = [dict(kinds) for kinds in self.kinds]
+        new.trophies = [dict(trophies) for trophies in self.trophies]
+        new.returned = dict(self.returned)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields (keys sorted, so equal records give equal snapshots)."""
+        return {
+            "points": list(self.points),
+            "kinds": [dict(sorted(kinds.items())) for kinds in self.kinds],
+            "trophies": [dict(sorted(trophies.items())) for trophies in self.trophies],
+            "returned": dict(sorted(self.returned.items())),
+        }
+
+
+_Name = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
+_Points = Count(1_000_000)
+_Many = Count(100_000)
+
+
+class WarRecordFields(Fields):
+    """The record as saved."""
+
+    points: Annotated[list[_Points], Field(min_length=2, max_length=6)]
+    kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
+    trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
+    returned: dict[_Name, _Many]
+
+
+def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
+    """The record from its saved fields; ValueError if they do not fit the players."""
+    if not len(fields.points) == len(fields.kinds) == len(fields.trophies) == players:
+        raise ValueError("its record of the war does not match its players")
+    record = WarRecord(players)
+    record.points = list(fields.points)
+    record.kinds = [dict(kinds) for kinds in fields.kinds]
+    record.trophies = [dict(trophies) for trophies in fields.trophies]
+    record.returned = dict(fields.returned)
+    return record
