@@ -151,7 +151,7 @@ def wasm_memory() -> str:
 
 def stress(length: int, stop: int, seed: int) -> str:
     """The stress game's save, load, undo, copy and autosave times in the page (ms)."""
-    from app.dom import LocalStorageBackend
+    from app.browser_store import LocalStorageBackend
 
     register(STRESS)
     state = play_stress(int(length), int(stop), int(seed))

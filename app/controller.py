@@ -29,7 +29,7 @@ from app.gameview import (
 )
 from app.markdown import to_html
 from app.markup import esc
-from app.saving import Saver, upgrade_old_save
+from app.saving import Saver, finish_now, upgrade_across_tabs
 from app.screens import (
     HomeData,
     SetupData,
@@ -721,12 +721,30 @@ class App:
         self.focus_first_choice()
 
     def autosave(self) -> None:
-        """Save the game in play (checked against what other tabs saved); a failure gives a notice."""
+        """Save the game in play (checked against what other tabs saved, in one step with the write: an IndexedDB
+        transaction the page waits on, so the save runs as a task after the move is painted)."""
         if self.game is None or self.state is None:
             return
+        if not self.store.across_tabs:  # a store that answers at once (no browser storage): written now
+            finish_now(self.write_save())
+            return
+        task = asyncio.ensure_future(self.write_save())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        dom.publish("titanSaving", self.saver.writing + 1)
+
+    def current_game(self) -> tuple[Game, GameState] | None:
+        """The game in play, for a save that runs once this tab's earlier saves are done."""
+        return None if self.game is None or self.state is None else (self.game, self.state)
+
+    async def write_save(self) -> None:
+        """One autosave: the game as it stands when its turn comes; a failure or a conflict gives a notice."""
         before = self.saver.entry_id
         started = dom.perf_now()
-        done = self.saver.save(self.game, self.state)
+        try:
+            done = await self.saver.write_latest(self.current_game)
+        finally:
+            dom.publish("titanSaving", self.saver.writing)
         dom.publish("titanLastSaveMs", dom.perf_now() - started)
         if self.saver.entry_id != before and self.screen == "game":
             dom.session_set(SESSION_KEY, self.saver.entry_id or "")
@@ -735,18 +753,34 @@ class App:
                 self.notices = [n for n in self.notices if n != self.lasting_notice]
                 self.lasting_notice = None
             self.notify(*done.notice, lasting=self.saver.failing)
+        if done.follow and self.screen == "game" and not self.saver.writing:
+            self.follow_other_tab()
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the saved games: follow the game in play there, and keep the list fresh."""
         key, value = dom.storage_change(event)
+        if self.screen == "game" and self.saver.writing and self.saver.newer_elsewhere(key, value):
+            return  # this tab's save under way meets that write and keeps both (or follows it when done)
         if self.screen == "game" and self.saver.newer_elsewhere(key, value):
             self.follow_other_tab()
+        elif self.screen == "game" and self.saver.overwritten_elsewhere(key, value) and self.game and self.state:
+            self.tasks.add(asyncio.ensure_future(self.keep_apart(self.game, self.state)))
         elif self.screen == "game" and self.saver.deleted_elsewhere(key, value):
             self.notify("warn", "This game was deleted in another tab. It is saved again here if you play on.")
         elif (
             self.screen == "home" and self.pending_delete is None and (key.startswith(SAVE_PREFIX) or key == INDEX_KEY)
         ):
             self.show_home(refresh=True)
+
+    async def keep_apart(self, game: Game, state: GameState) -> None:
+        """This tab's last save was written over at its own revision (by a tab of an older release): keep this
+        tab's game as a separate saved game."""
+        async with self.saver.turn:
+            done = await self.saver.save_apart(game, state)
+        if self.screen == "game":
+            dom.session_set(SESSION_KEY, self.saver.entry_id or "")
+        if done.notice is not None:
+            self.notify(*done.notice)
 
     def follow_other_tab(self) -> None:
         """The game in play moved on in another tab: show it as it is there (its moves are never overwritten)."""
@@ -780,7 +814,7 @@ class App:
                 entry = self.store.get(listed.id)
             except (KeyError, ValueError, StorageError):
                 continue
-            problem = upgrade_old_save(self.store, entry)
+            problem = await upgrade_across_tabs(self.store, entry)
             if problem is not None:
                 self.unopenable[entry.id] = problem
         if self.unopenable and self.screen == "home" and self.pending_delete is None:
