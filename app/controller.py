@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from collections.abc import Coroutine
 from typing import Any
 
 from app import ai, dom
@@ -29,7 +30,7 @@ from app.gameview import (
 )
 from app.markdown import to_html
 from app.markup import esc
-from app.saving import Saver, finish_now, upgrade_across_tabs
+from app.saving import Saved, Saver, finish_now, upgrade_across_tabs
 from app.screens import (
     HomeData,
     SetupData,
@@ -725,24 +726,25 @@ class App:
         transaction the page waits on, so the save runs as a task after the move is painted)."""
         if self.game is None or self.state is None:
             return
+        work = self.saver.write_latest(self.current_game)  # counted as under way from now on
         if not self.store.across_tabs:  # a store that answers at once (no browser storage): written now
-            finish_now(self.write_save())
+            finish_now(self.write_save(work))
             return
-        task = asyncio.ensure_future(self.write_save())
+        task = asyncio.ensure_future(self.write_save(work))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        dom.publish("titanSaving", self.saver.writing + 1)
+        dom.publish("titanSaving", self.saver.writing)
 
     def current_game(self) -> tuple[Game, GameState] | None:
         """The game in play, for a save that runs once this tab's earlier saves are done."""
         return None if self.game is None or self.state is None else (self.game, self.state)
 
-    async def write_save(self) -> None:
-        """One autosave: the game as it stands when its turn comes; a failure or a conflict gives a notice."""
+    async def write_save(self, work: Coroutine[Any, Any, Saved]) -> None:
+        """One autosave (`Saver.write_latest`): a failure or a conflict gives a notice."""
         before = self.saver.entry_id
         started = dom.perf_now()
         try:
-            done = await self.saver.write_latest(self.current_game)
+            done = await work
         finally:
             dom.publish("titanSaving", self.saver.writing)
         dom.publish("titanLastSaveMs", dom.perf_now() - started)

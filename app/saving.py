@@ -121,10 +121,15 @@ class Saver:
         """Write the game in play on a store that answers at once (tests, the in-memory store)."""
         return finish_now(self.write(game, state))
 
-    async def write_latest(self, current: Callable[[], tuple[Game, GameState] | None]) -> Saved:
+    def write_latest(self, current: Callable[[], tuple[Game, GameState] | None]) -> Coroutine[Any, Any, Saved]:
         """Write the game in play as it stands when this tab's earlier saves are done (one at a time, in order;
-        a position already written is not written again)."""
+        a position already written is not written again). Counted in `writing` from this call on, before the
+        write starts, so that another tab's write heard meanwhile waits for its outcome."""
         self.writing += 1
+        return self._write_latest(current)
+
+    async def _write_latest(self, current: Callable[[], tuple[Game, GameState] | None]) -> Saved:
+        """`write_latest`'s work."""
         try:
             async with self.turn:
                 now = current()

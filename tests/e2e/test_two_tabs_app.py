@@ -97,9 +97,14 @@ STORE = """([key, value]) => {
 
 # Both pages are told first, then each clicks at the same instant (the call returns at once).
 CLICK_AT = """([index, when]) => {
-  const button = document.querySelector(`button.btn-action[data-action='${index}']`);
+  const button = document.querySelector(`button.btn-action[data-action='${index}']`)
+    || document.querySelector(`#screen [data-action='${index}']`);  // a choice on the board (a muster)
   window.titanTestClicked = null;
-  if (button) setTimeout(() => { button.click(); window.titanTestClicked = true; }, Math.max(0, when - Date.now()));
+  const click = () => {
+    button.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+    window.titanTestClicked = true;
+  };
+  if (button) setTimeout(click, Math.max(0, when - Date.now()));
   return Boolean(button);
 }"""
 
