@@ -40,6 +40,7 @@ class Race:
     players: int
     first: Callable[[str], bool]
     second: Callable[[str], bool]
+    select: str = ""  # what to pick on the board first, for a choice drawn there (a legion's muster)
 
 
 RACES = {
@@ -47,7 +48,12 @@ RACES = {
     # "Done mustering"; Titan Race any two different choices.
     "titan_dice": Race("titan_dice", 1, 2, lambda w: w.startswith("Capture 1 Chimera"), lambda w: w == "Pass"),
     "titan": Race(
-        "titan", 1, 2, lambda w: " musters " in w and not w.startswith("Done"), lambda w: w.startswith("Done muster")
+        "titan",
+        1,
+        2,
+        lambda w: " musters " in w and not w.startswith("Done"),
+        lambda w: w.startswith("Done muster"),
+        "Bu01",
     ),
     "titan_race": Race("titan_race", 3, 2, lambda w: True, lambda w: True),
 }
@@ -109,7 +115,7 @@ CLICK_AT = """([index, when]) => {
 }"""
 
 
-def open_in_both(pages: list[Page], entry_id: str) -> None:
+def open_in_both(pages: list[Page], entry_id: str, select: str = "") -> None:
     for page in pages:
         if page.locator("#gamebar [data-cmd=home]").count():
             page.click("#gamebar [data-cmd=home]")
@@ -119,6 +125,8 @@ def open_in_both(pages: list[Page], entry_id: str) -> None:
         if page.locator("[data-cmd=reveal]").count():  # a hot-seat game with secrets: "I am Ann"
             page.click("[data-cmd=reveal]")
         page.wait_for_selector("button.btn-action")
+        if select:
+            page.locator(f"[data-select$='{select}']").first.click()
 
 
 def settle(pages: list[Page]) -> None:
@@ -143,7 +151,7 @@ def play_round(pages: list[Page], race: Race, round_no: int) -> list[str]:
     state, first, second = start_position(race)
     entry_id = f"race-{race.game_id}-{round_no}"
     pages[0].evaluate(STORE, [KEY + entry_id, stored_entry(entry_id, state)])
-    open_in_both(pages, entry_id)
+    open_in_both(pages, entry_id, race.select)
     legal = game.legal_actions(state)
     expected = [game.apply(state, legal[first]).snapshot(), game.apply(state, legal[second]).snapshot()]
     when = pages[0].evaluate("() => Date.now()") + 400
