@@ -1,21 +1,15 @@
-"""The browser app: start-up, screens, per-game views, storage. Pure parts run under CPython too.
+"""The browser app: start-up, screens, the game at the table, the computer seats, storage. Pure parts run under CPython.
 
-Layout (only `dom` touches the browser; everything else is pure and tested in tests/app):
-
-- `main`: the entry point PyScript runs; links assets/app.css, starts `controller.App`, or calls
-  `window.titanFail(message)`.
-- `controller`: what to show and when: screens, clicks (one delegated listener on #app reading
-  `data-action` / `data-cmd`), the game loop, computer seats, autosave, share/import, undo, rules.
-- `dom`: the thin binding to JS (innerHTML writes, listeners, localStorage, clipboard, URL).
-- `screens`: home, setup, game-screen regions, rules and dialogs as HTML strings.
-- `gameview`: the game screen's regions from a game and its state (status line, choices, log).
-- `views/`: one board view per game (`titan_dice`, `titan_race` draw SVG; `generic` for games without one).
-- `setup_form`, `options_form`: the new-game form (seats, levels, pydantic Options) as pure logic.
-- `storage`: saved games over a key-value store, robust to damage, full or missing storage.
-- `ai`: computer seats stepped in ~30 ms time-boxed slices that yield to the browser.
-- `markdown`: a tiny converter for the rulebooks that escapes everything first.
-- `markup`: `esc` (html.escape) and attribute helpers: every player or save-string text goes through it.
+Only `dom` touches the browser (and `browser_store`, the saved games on localStorage and IndexedDB). The parts at
+work, each holding its own state and reached through the one `controller.App`: `router` (the screen, Back and
+Forward, a `#save=` link, a reload), `home`, `new_game`, `table` (the game in play: a move, undo, the seat holding
+the device), `computer_seats` (their loop, the hint, a battle fought for a player), `stored_game` (autosave, other
+tabs, old saves), `replay`, `dialogs` (share, import, rules) and `notices`. The pure parts: `decision` (whose
+decision it is and who answers it), `gameview` and `computer_help` (the game screen's regions), `screens`,
+`home_screen`, `setup_screen` (HTML), `setup_form`, `options_form`, `storage`, `saving`, `ai`, `views/` (one board
+per game), `markup`, `markdown`.
+docs/app.md maps them and follows a click from the DOM to the engine and back.
 
 URL parameters: `#save=<save string>` opens a shared game; `?ai-pause=MS` changes the computer's
-visible pause before each decision (default 500 ms; the browser tests use 40).
+visible pause before each decision (default 400 ms; the browser tests use 40).
 """

@@ -1,7 +1,7 @@
 """The thin binding to the browser: every call from Python into JS goes through here.
 
-Nothing else in `app/` imports `js` or `pyodide`, so the rest stays pure and
-testable under CPython. Keep the calls few: each one crosses the JS bridge.
+Nothing else in `app/` imports `js` or `pyodide` (but `browser_store`, the saved-games store, and `bench`),
+so the rest stays pure and testable under CPython. Keep the calls few: each one crosses the JS bridge.
 """
 
 from __future__ import annotations

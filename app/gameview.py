@@ -7,8 +7,8 @@ A game whose view module sets `SECRETS = True` (Titan Race: Bonus hands) played
 hot-seat by more than one human draws only `game.view(state, shown)` of the
 human holding the device (`shown`), and before another human seat decides
 (its turn, or a question mid-turn) the regions become a "pass the device to X"
-screen with an "I am X" button (data-cmd="reveal"); the controller then sets
-`shown` to that seat. With one human (or none) nothing changes.
+screen with an "I am X" button (data-cmd="reveal"); the table (app/table.py) then
+sets `shown` to that seat. With one human (or none) nothing changes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import ai
-from app.markup import attrs, esc
+from app.computer_help import battle_offer, battle_offer_html, hint_box_html, stand_in_stop_html
+from app.decision import StandIn, can_undo, decision_now, guards_secrets, perspective, undo_for
+from app.markup import esc
 from app.screens import (
     actions_html,
     game_over_html,
@@ -30,7 +32,6 @@ from app.screens import (
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
 from engine.core.replay import can_replay
-from engine.core.undo import undo_steps
 
 
 @dataclass
@@ -47,76 +48,6 @@ class Regions:
     view: dict[str, Any] | None = None  # the view drawn (pass it back as `previous` to animate the next one)
     board_key: str = ""  # a map drawn once: while the board keeps this key, only `board_parts` are rewritten
     board_parts: dict[str, str] | None = None
-
-
-@dataclass(frozen=True)
-class StandIn:
-    """A human seat's battle handed to the computer ("Fight this battle for me"): a choice of the page, never
-    saved. The computer plays `seat`'s decisions at `level` while `Game.battle_key` stays `battle`."""
-
-    seat: int
-    level: int
-    level_name: str
-    battle: str
-
-    def plays(self, game: Game, state: GameState) -> bool:
-        """True when the computer makes this decision for the seat: its own, inside the battle handed over."""
-        return state.current_player == self.seat and game.battle_key(state) == self.battle
-
-
-def battle_offer(game: Game, state: GameState) -> list[tuple[int, str]]:
-    """The levels a human to move may hand his battle to (empty: no offer; outside a battle, a game without
-    battles, or no level above random play)."""
-    if state.is_over or game.battle_key(state) is None:
-        return []
-    return ai.stand_in_levels(game)
-
-
-def battle_offer_html(name: str, levels: list[tuple[int, str]]) -> str:
-    """'Fight this battle for me' and the level to fight it at (the strongest chosen)."""
-    strongest = max(levels)[0]
-    options = "".join(
-        f"<option{attrs(value=level, selected=level == strongest)}>{esc(label)}</option>" for level, label in levels
-    )
-    title = f"The computer makes {name}’s decisions until this battle ends; Stop takes them back"
-    return (
-        "<div class='stand-in-offer' role='group' aria-label='Hand this battle to the computer'>"
-        f"<button{attrs(type='button', class_='btn btn-small btn-stand-in', data_cmd='fight-for-me', title=title)}>"
-        "Fight this battle for me</button>"
-        f"<select id='stand-in-level' class='stand-in-level' aria-label='Level' title='The computer level'>{options}"
-        "</select></div>"
-    )
-
-
-def stand_in_stop_html(stand_in: StandIn, name: str) -> str:
-    """The Stop button, in the status line while the computer fights a battle for a player."""
-    title = f"{stand_in.level_name} stops at once: {name} makes the next decision of this battle"
-    cls = "btn btn-small btn-stop-stand-in"
-    return f"<button{attrs(type='button', class_=cls, data_cmd='stop-stand-in', title=title)}>Stop</button>"
-
-
-@dataclass
-class Hint:
-    """What the strongest level would play, as the page shows it: picked on the map where it is made, marked
-    there and on its button, and said in words."""
-
-    index: int  # the hinted choice (data-action)
-    selected: str | None  # what to pick on the map so that the choice is drawn (the view's `hint_selection`)
-    on_map: list[int]  # other choices whose elements on the map stand for it (the view's `hint_stand_ins`)
-    words: str
-
-
-def hint_of(
-    game: Game, state: GameState, view: dict[str, Any], legal: list[Action], action: Action, level: str
-) -> Hint:
-    """The hint for `action` (one of `legal`), thought at the level named `level`."""
-    module = view_module(game.id)
-    data = action.model_dump()
-    selected = module.hint_selection(view, data) if hasattr(module, "hint_selection") else None
-    on_map = module.hint_stand_ins(data, [a.model_dump() for a in legal]) if hasattr(module, "hint_stand_ins") else []
-    label = game.describe_action(state, action)
-    words = f"{level} would play \u201c{label}\u201d (marked). The choice is yours."
-    return Hint(legal.index(action), selected, [int(i) for i in on_map], words)
 
 
 def log_with_notes(
@@ -139,51 +70,6 @@ def log_with_notes(
             merged.append(lines[index])
     first_new = len(lines) - last_lines
     return merged, [(moved(start), heading) for start, heading in turns], len(merged) - moved(first_new)
-
-
-def perspective(state: GameState) -> int | None:
-    """The seat whose view is drawn: the human to move, else the last human to have moved, else None."""
-    current = state.current_player
-    if current is not None and not state.seats[current].is_ai:
-        return current
-    if state.last_human >= 0:
-        return state.last_human
-    humans = [i for i, seat in enumerate(state.seats) if not seat.is_ai]
-    return humans[0] if humans else None
-
-
-def undo_seat(game: Game, state: GameState, shown: int | None = None) -> int | None:
-    """The human seat an Undo acts for (None: nobody's, e.g. while the device is being passed).
-
-    The human to move: in a hot-seat game the one at the device, so an Undo at the start of Ann's turn
-    acts for Ann and never takes back Bob's end of turn (an undo never crosses another human's decision).
-    While a computer seat is to move, the human holding the device (`shown`, hot-seat with secrets), else
-    the human who decided last (whose decision the computer is answering).
-    """
-    if state.is_over:
-        return None
-    current = state.current_player
-    human_to_move = current is not None and not state.seats[current].is_ai
-    if guards_secrets(game, state) and (human_to_move or shown is not None):
-        if shown is None or (human_to_move and current != shown):
-            return None  # the pass-the-device screen: nobody holds the device yet
-        return shown
-    if human_to_move:
-        return current
-    return state.last_human if state.last_human >= 0 else None
-
-
-def can_undo(game: Game, state: GameState, shown: int | None = None) -> bool:
-    """True when an Undo by `undo_seat` would take something back."""
-    seat = undo_seat(game, state, shown)
-    return seat is not None and undo_steps(state, seat) > 0
-
-
-def undo_for(game: Game, state: GameState, shown: int | None = None) -> str | None:
-    """The name of the seat an Undo acts for when several humans share the device (None with one human)."""
-    seat = undo_seat(game, state, shown)
-    humans = sum(1 for each in state.seats if not each.is_ai)
-    return state.seats[seat].name if seat is not None and humans > 1 else None
 
 
 def result_lines(game: Game, state: GameState) -> list[str]:
@@ -286,25 +172,6 @@ def armed_status(detail: str) -> str:
     return f"{detail} Tap it again to choose it."
 
 
-def guards_secrets(game: Game, state: GameState) -> bool:
-    """True when the device passes between humans who must not see each other's secrets."""
-    humans = sum(1 for seat in state.seats if not seat.is_ai)
-    return humans > 1 and bool(getattr(view_module(game.id), "SECRETS", False))
-
-
-def handover_seat(game: Game, state: GameState, shown: int | None, stand_in: StandIn | None = None) -> int | None:
-    """The human seat the device must be passed to before drawing (None: draw as usual; also while the computer
-    fights a battle for that seat)."""
-    if state.is_over or not guards_secrets(game, state):
-        return None
-    seat = state.current_player
-    if seat is None or state.seats[seat].is_ai or seat == shown:
-        return None
-    if stand_in is not None and stand_in.plays(game, state):
-        return None
-    return seat
-
-
 def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[int, str]] | None = None) -> Regions:
     """The pass-the-device screen: no board, no secrets, one "I am X" button."""
     name = state.seats[seat].name
@@ -353,12 +220,11 @@ def render_regions(
     seat = state.current_player
     secret = guards_secrets(game, state)
     undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
-    if secret:
-        handover = handover_seat(game, state, shown, stand_in)
-        if handover is not None:
-            return handover_regions(game, state, handover, notes)
-    standing_in = stand_in is not None and stand_in.plays(game, state)
-    interactive = seat is not None and not state.seats[seat].is_ai and not standing_in
+    decision = decision_now(game, state, shown, stand_in)
+    if decision.pass_to is not None:
+        return handover_regions(game, state, decision.pass_to, notes)
+    standing_in = decision.standing_in
+    interactive = decision.by_human
     legal = game.legal_actions(state) if seat is not None else []
     labels = [game.describe_action(state, action) for action in legal] if interactive else []
     viewer = (None if state.is_over else shown) if secret else perspective(state)
@@ -423,12 +289,7 @@ def render_regions(
         if note:
             actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
         if interactive and seat is not None and state.seats[seat].hints and len(legal) > 1:
-            actions = (
-                "<div class='hint-box'><button type='button' class='btn btn-small btn-hint' data-cmd='hint'>"
-                f"Hint: what would {esc(ai.hint_level(game)[1])} play?</button>"
-                "<p id='hint-text' class='hint-text' aria-live='polite'></p>"
-                f"</div>{actions}"
-            )
+            actions = hint_box_html(game) + actions
         offer = battle_offer(game, state) if interactive and seat is not None else []
         if offer and seat is not None:
             actions = battle_offer_html(state.seats[seat].name, offer) + actions

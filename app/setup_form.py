@@ -11,7 +11,7 @@ from typing import Any
 
 from app import ai
 from app.options_form import option_fields, parse_values
-from app.screens import SeatForm, SetupData
+from app.setup_screen import SeatForm, SetupData
 from engine.core.game import MAX_SEED, Game, Seat
 
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.bots import BASELINE, make_bot
 from engine.registry import get_game
-from engine.titan import battle as battle_module
+from engine.titan import battle_end as battle_module
 from engine.titan import odds, recruiting
 from engine.titan.baseline import win_chance
 from engine.titan.data import ANGEL, ARCHANGEL, BATTLE_ROUNDS, LANDS, character_value

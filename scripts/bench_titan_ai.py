@@ -11,7 +11,7 @@ take to watch, and the decision times in CPython by phase of the game.
    carry, aftermath, muster).
 2. page: the real page (headless Chromium, served on 127.0.0.1, every other request blocked), opened with
    `?bench` and the app's own pause before each computer decision (`--ai-pause` to change it). Two-player games
-   with both seats at the level are imported as saves and played by the app itself (`App.run_ai`), for
+   with both seats at the level are imported as saves and played by the app itself (`ComputerSeats.run_ai`), for
    `--seconds` each: `--starts` games from their first move, and `--battles` games made in CPython up to the
    start of a battle. The app records each decision it plays (`app.ai.LOG`, kept only under ?bench): its
    seat, phase, legal actions, when it began and stopped thinking, its longest slice, and when the board

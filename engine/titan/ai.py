@@ -27,7 +27,7 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
-from engine.titan import battlemap, flow, masterboard, recruiting
+from engine.titan import battlemap, flow, masterboard, recruiting, slices
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.state import Legion, Phase, TitanState, unseen
@@ -45,7 +45,9 @@ class TitanBot(Bot):
     level = 1
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
-        return Thinking(choose(cast(TitanState, state), seat, legal, rng))
+        # made in slices (slices.py): the `@slices.unit` reckonings below one step at a time, the same choice
+        stable = [state, state.battle, *state.legions.values(), *legal]  # type: ignore[attr-defined]
+        return slices.SlicedThinking(lambda dice: choose(cast(TitanState, state), seat, legal, dice), rng, stable)
 
 
 # -- estimates -------------------------------------------------------------------------------------------------
@@ -122,6 +124,7 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
     return _of_kind(legal, "end_splits")[0]
 
 
+@slices.unit(0.5)
 def _cornered(state: TitanState, seat: int, legion: Legion, leaving: int) -> bool:
     """Whether splitting `legion` could force a half into a hopeless attack: a roll on which every land the
     halves could move to holds an enemy stack that even the bigger half (at its share of the strength) should
@@ -169,6 +172,7 @@ def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
     return max((CREATURES[m.recruit].value for m in options), default=0.0)
 
 
+@slices.unit(1.0)
 def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]:
     """Every enemy legion's strength (as the seat knows it) and the lands it reaches next turn -> on how many of
     the six rolls (following the signs on the land borders; a move ends on entering an occupied land)."""
@@ -200,6 +204,7 @@ def _danger(threats: list[tuple[float, dict[int, int]]], land: int, strength: fl
     return danger
 
 
+@slices.unit(0.2)
 def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]]) -> float:
     legion = state.legions[action.marker]
     strength = fighting_strength(state, legion, seat)
@@ -218,6 +223,7 @@ def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[f
     return value
 
 
+@slices.unit(0.5)
 def _next_recruits(state: TitanState, legion: Legion, land: int) -> float:
     """What the legion could muster next turn from `land`: its best recruit within each roll's reach, averaged
     over the six rolls (the lands reached as the board stands now)."""
@@ -232,6 +238,7 @@ def _next_recruits(state: TitanState, legion: Legion, land: int) -> float:
     return total / 6.0
 
 
+@slices.unit(1.0)
 def _roll_worth(state: TitanState, seat: int, roll: int) -> float:
     """What a movement roll offers the seat's legions: each one's best recruit among the lands it reaches."""
     engaged = flow.engaged_lands(state)
@@ -330,6 +337,7 @@ def _expected_hits(dice: int, number: int) -> float:
     return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
 
 
+@slices.unit(0.05)
 def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_side: str) -> float:
     """How good `label` is for character `index`: damage dealt minus damage taken there, and closing in."""
     terrain = battle.map
@@ -431,6 +439,7 @@ def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
     return total
 
 
+@slices.unit(1.0)
 def left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
     """Once character `index` has come on at `label`, how many others of its side still waiting could not come
     on? Tried greedily: the one with the fewest hexes first, to the hex the fewest others could use."""

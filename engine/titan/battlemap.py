@@ -259,9 +259,26 @@ def _walker_reach(
     return frozenset(spent)
 
 
+# A flyer's landings before the hexes taken are struck out, by (id(land), name, start, entries, budget): what it
+# flies over ignores the other characters, so this is worked out once a map, not on every call (the search
+# asks it thousands of times a decision). The land is kept with its answer, so an id is never reused.
+_FLIGHTS: dict[tuple[int, str, str | None, tuple[str, ...], int], tuple[Battleland, frozenset[str]]] = {}
+
+
 def _flyer_reach(
     land: Battleland, name: str, start: str | None, entries: tuple[str, ...], blocked: frozenset[str], budget: int
 ) -> frozenset[str]:
+    key = (id(land), name, start, entries, budget)
+    found = _FLIGHTS.get(key)
+    if found is None or found[0] is not land:
+        found = _FLIGHTS[key] = (land, _flyer_landings(land, name, start, entries, budget))
+    return found[1] - blocked
+
+
+def _flyer_landings(
+    land: Battleland, name: str, start: str | None, entries: tuple[str, ...], budget: int
+) -> frozenset[str]:
+    """Where a flyer may land if no other character were on the map."""
     above: dict[str, int] = {} if start is None else {start: 0}  # points spent to be over a hex, still flying
     above.update({label: 1 for label in entries if can_fly_over(land, name, label)})
     queue = list(above)  # every hex flown over costs 1, so breadth first gives the cheapest
@@ -272,7 +289,7 @@ def _flyer_reach(
                 queue.append(other)
     landings: set[str] = set()
     for label in HEX_LABELS:
-        cost = landing_cost(land, name, label, blocked)
+        cost = landing_cost(land, name, label)
         if cost is None:
             continue
         spent = [above[other] for other in HEX_NEIGHBORS[label].values() if other in above]

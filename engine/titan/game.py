@@ -7,7 +7,7 @@ from typing import Any, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
-from engine.titan import battle, flow, masterboard
+from engine.titan import battle, engagements, flow, masterboard
 from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
@@ -159,7 +159,7 @@ class Titan(Game):
         actions.append(Concede())
         actions += [
             Propose(eliminated=e, losses=losses)  # type: ignore[arg-type]
-            for e, losses in flow.proposal_choices(state)
+            for e, losses in engagements.proposal_choices(state)
         ]
         return actions
 
@@ -167,16 +167,16 @@ class Titan(Game):
         winner = state.legions[state.aftermath["winner"]]
         actions: list[Action] = []
         if state.aftermath.get("summon"):
-            donors = flow.summon_donors(state, winner)
+            donors = engagements.summon_donors(state, winner)
             if donors:
                 actions += [Summon(donor=d, angel=a) for d, a in donors]  # type: ignore[arg-type]
                 actions.append(Summon())
         if state.aftermath.get("reinforce"):
-            options = flow.reinforcement_choices(state)
+            options = engagements.reinforcement_choices(state)
             if options:
                 actions += [Reinforce(creature=c) for c in options]
                 actions.append(Reinforce())
-        angels = flow.acquirable(state)
+        angels = engagements.acquirable(state)
         if angels:
             actions += [Acquire(angel=a) for a in angels]  # type: ignore[arg-type]
             actions.append(Acquire())
@@ -199,21 +199,21 @@ class Titan(Game):
         elif isinstance(action, Engage):
             flow.engage(state, action.land)
         elif isinstance(action, Flee):
-            flow.flee(state)
+            engagements.flee(state)
         elif isinstance(action, Concede) and state.phase == Phase.ENGAGEMENT:
-            flow.concede(state)
+            engagements.concede(state)
         elif isinstance(action, Propose):
-            flow.propose(state, action.eliminated, action.losses)
+            engagements.propose(state, action.eliminated, action.losses)
         elif isinstance(action, Accept):
-            flow.accept(state)
+            engagements.accept(state)
         elif isinstance(action, Fight):
             battle.start(state)
         elif isinstance(action, Summon) and state.phase == Phase.AFTERMATH:
-            flow.summon(state, action.donor, action.angel)
+            engagements.summon(state, action.donor, action.angel)
         elif isinstance(action, Reinforce) and state.phase == Phase.AFTERMATH:
-            flow.reinforce(state, action.creature)
+            engagements.reinforce(state, action.creature)
         elif isinstance(action, Acquire):
-            flow.acquire(state, action.angel)
+            engagements.acquire(state, action.angel)
         elif isinstance(action, Muster):
             flow.muster_into(state, state.legions[action.marker], action.creature)
         elif isinstance(action, EndMusters):
@@ -393,7 +393,7 @@ class Titan(Game):
             sides = [copy.legions[terms["attacker"]], copy.legions[terms["defender"]]]
             if seat not in {legion.owner for legion in sides}:  # the seat saw only that terms were proposed
                 proposals, terms["proposals"] = terms["proposals"], 0
-                choices = flow.proposal_choices(copy)
+                choices = engagements.proposal_choices(copy)
                 terms["proposals"] = proposals
                 eliminated, losses = choices[rng.randrange(len(choices))]
                 terms.update(eliminated=eliminated, losses=list(losses))

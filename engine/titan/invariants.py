@@ -17,7 +17,7 @@ from engine.titan.data import (
     TOWER_DEFENDER_EDGE,
     power_of,
 )
-from engine.titan.flow import MAX_PROPOSALS
+from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
 

@@ -16,6 +16,7 @@ from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
 from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
+from engine.titan.battle_state import Battle, Unit
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
 
 
@@ -228,7 +229,7 @@ class TitanState(GameState):
     winner: int  # -1 none yet; -2 a draw
     engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
     aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
-    battle: Any  # the battle being fought (`battle.Battle`), or None
+    battle: Any  # the battle being fought (`battle_state.Battle`), or None
 
     @property
     def current_player(self) -> int | None:
@@ -394,8 +395,6 @@ class TitanFields(Fields):
 
 def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
     """Set a state's Titan fields from a saved position; ValueError if it is not one."""
-    from engine.titan.battle import Battle, Unit
-
     fields = read_fields(TitanFields, own)
     seats = state.num_players
     if len(fields.players) != seats or len(fields.first_turns) != seats or sorted(fields.order) != list(range(seats)):

@@ -1,8 +1,9 @@
 """Titan's searching computer player (level 2, "Strong"): the frame its parts plug into.
 
 A decision is a generator: it does one small piece of work between `yield`s (at most a few milliseconds of
-CPython, so that a slice of the browser's thinking loop stays under 30 ms in Pyodide) and returns the action.
-`GeneratorThinking` steps it, one `yield` a work unit, so the page stays responsive however long it thinks.
+CPython, so that a slice of the browser's thinking loop, 15 ms and the unit it ends in, stays well under 50 ms in
+Pyodide) and returns the action. `GeneratorThinking` steps it, one `yield` a work unit, so the page stays
+responsive however long it thinks.
 
 - The masterboard (split, move, engage, engagement answers, aftermath, muster): `strong_board.decide`.
 - The battle (maneuver, strike, carry, summons and reinforcements inside it): `strong_battle.decide`.
@@ -57,12 +58,13 @@ class GeneratorThinking(Thinking):
 
 def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decision:
     """Strong's decision: the battle's part in a battle, else the masterboard's."""
+    # The first time, Strong's modules are imported a unit of work each (about 5-9 ms of CPython each, 60 ms in
+    # Pyodide together: one slice would block the page that long), apart from the first reckoning of the decision
     if state.phase in BATTLE_PHASES:
         from engine.titan import strong_battle
 
+        yield
         return (yield from strong_battle.decide(state, seat, legal, rng))
-    # The first time, Strong's masterboard modules are imported a unit of work each (together about 25 ms of
-    # CPython, 60 ms in Pyodide: one slice would block the page that long)
     import engine.titan.baseline
 
     yield
@@ -71,6 +73,7 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     yield
     from engine.titan import strong_board
 
+    yield
     return (yield from strong_board.decide(state, seat, legal, rng))
 
 

@@ -1,9 +1,9 @@
-"""The app's controller under CPython: `app.dom` (the one module that talks to the browser) replaced by a page
-that keeps what was written to each region, so `app.controller.App` runs its real code, the computer seats'
-loop included, in an asyncio loop.
+"""The whole app under CPython: `app.dom` (the one module that talks to the browser) replaced by a page
+that keeps what was written to each region, so `app.controller.App` and its parts run their real code, the
+computer seats' loop included, in an asyncio loop.
 
 `app.dom` imports `js` and `pyodide.ffi`, which exist only in the browser: empty stand-ins are put in
-`sys.modules` before it is imported; every function the controller calls is then replaced.
+`sys.modules` before it is imported; every function the app calls is then replaced.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Choice:
 
 
 class FakePage:
-    """What the controller wrote (`html` by element id, `texts` set as text, `focused` selectors) and the values
+    """What the app wrote (`html` by element id, `texts` set as text, `focused` selectors) and the values
     its form fields hold (`values`, by element id)."""
 
     def __init__(self) -> None:

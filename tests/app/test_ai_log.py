@@ -43,3 +43,15 @@ def test_a_decision_made_at_once_counts_in_its_slice(monkeypatch):
     monkeypatch.setitem(ai.STATS, "max_slice_ms", 0.0)
     assert asyncio.run(ai.think(game, state, state.current_player, 1)) == legal[-1]
     assert ai.STATS["last_max_slice_ms"] >= 60 and ai.STATS["max_slice_ms"] >= 60
+
+
+def test_the_page_freezes_its_boot_objects_once_before_the_first_decision(monkeypatch):
+    """A full garbage collection walks every tracked object: the boot's are frozen out of it, once."""
+    game = get_game("titan")
+    state = game.new_game(2, seed=5)
+    frozen = []
+    monkeypatch.setattr(ai, "_FROZEN", [])
+    monkeypatch.setattr(ai.gc, "freeze", lambda: frozen.append(True))
+    for _ in range(2):
+        asyncio.run(ai.think(game, state, state.current_player, 1))
+    assert frozen == [True]

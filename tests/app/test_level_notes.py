@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from app.screens import setup_html
 from app.setup_form import default_setup, read_form
+from app.setup_screen import setup_html
 from engine.core import bots
 from engine.registry import GAMES
 from engine.titan.game import Titan

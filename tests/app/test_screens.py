@@ -7,19 +7,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.gameview import can_undo, render_regions, undo_seat
+from app.decision import can_undo, undo_seat
+from app.gameview import render_regions
+from app.home_screen import HomeData, home_html
 from app.options_form import option_fields, parse_values, render_fields
-from app.screens import (
-    HomeData,
-    SeatForm,
-    SetupData,
-    actions_html,
-    home_html,
-    import_dialog_html,
-    log_html,
-    setup_html,
-    share_dialog_html,
-)
+from app.screens import actions_html, import_dialog_html, log_html, share_dialog_html
+from app.setup_screen import SeatForm, SetupData, setup_html
 from app.storage import SavedGame
 from engine.core import Rng, Seat
 from tests.engine.toy_game import PIG

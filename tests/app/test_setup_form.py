@@ -96,7 +96,7 @@ def test_the_form_shows_only_the_options_of_the_chosen_game_player_count_and_var
 
 def test_hints_are_off_by_default_and_given_to_the_human_seats_when_chosen():
     from app.gameview import render_regions
-    from app.screens import setup_html
+    from app.setup_screen import setup_html
 
     form = {"game": "titan_dice", "num_players": "2", "seat0_name": "Ann", "seat0_kind": "human"}
     _game, setup = read_form(GAMES, form, None)

@@ -1,6 +1,6 @@
 """Issue 13, "Fight this battle for me": a human seat in a battle hands it to the computer, which plays that seat's
 decisions with the computer seats' own loop until the battle ends; Stop (and Undo, a new game, leaving the
-screen) hands it back at once. The controller runs for real, drawing into a fake page (tests/app/fake_page.py).
+screen) hands it back at once. The app runs for real, drawing into a fake page (tests/app/fake_page.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import types
 from typing import Any
 
 from app import ai
-from app.gameview import StandIn, log_with_notes, render_regions
+from app.decision import StandIn
+from app.gameview import log_with_notes, render_regions
 from engine.core import Seat
 from engine.core.bots import make_bot
 from engine.core.game import GameState
@@ -50,7 +51,7 @@ class Run:
         self.page = FakePage()
         self.controller = controller_with(self.page, monkeypatch)
         self.app = self.controller.App()
-        self.app.ai_pause = 0.0
+        self.app.computer.pause = 0.0
 
     async def settle(self, ticks: int = 4000) -> None:
         """Let the computer loop play until nobody's turn changes any more (or `ticks` yields)."""
@@ -111,7 +112,7 @@ def test_titan_names_a_battle_until_it_ends():
 @play
 async def test_the_computer_fights_the_battle_and_hands_back_when_it_ends(monkeypatch):
     run = Run(monkeypatch)
-    run.app.begin_game(battle_for(AGAINST_COMPUTER), new_entry=True)
+    run.app.table.begin(battle_for(AGAINST_COMPUTER), new_entry=True)
     assert "fight-for-me" in run.page.html["actions"]
     played_for: list[tuple[int, int]] = []
     think = ai.think
@@ -128,9 +129,11 @@ async def test_the_computer_fights_the_battle_and_hands_back_when_it_ends(monkey
     assert "Ann hands this battle to the computer (Standard)." in run.log
     assert run.page.focused[-1] == "[data-cmd='stop-stand-in']"
     await run.settle()
-    state = run.app.state
+    state = run.app.table.state
     assert (0, 1) in played_for and (1, 1) in played_for  # Ann's decisions, and Bob's, by the computer
-    assert run.app.stand_in is None and GAME.battle_key(state) is None  # the battle is over, and so is the stand-in
+    assert (
+        run.app.computer.stand_in is None and GAME.battle_key(state) is None
+    )  # the battle is over, and so is the stand-in
     assert "The battle is over: Ann decides again." in run.log
     assert "stop-stand-in" not in run.page.html["status"]
     if not state.is_over:  # the game goes on: the next decision of Ann's is hers (the aftermath, her musters)
@@ -141,14 +144,14 @@ async def test_the_computer_fights_the_battle_and_hands_back_when_it_ends(monkey
 async def test_stop_cancels_the_thinking_and_the_next_decision_is_the_players(monkeypatch):
     run = Run(monkeypatch)
     state = battle_for(AGAINST_COMPUTER)
-    run.app.begin_game(state, new_entry=True)
+    run.app.table.begin(state, new_entry=True)
     run.press("fight-for-me")
-    generation = run.app.ai_generation
+    generation = run.app.computer.generation
     run.press("stop-stand-in")  # before the computer made Ann's decision
-    assert run.app.ai_generation > generation  # the loop thinking for her is stale
+    assert run.app.computer.generation > generation  # the loop thinking for her is stale
     await run.settle()
-    assert run.app.state is state  # nothing was played for her
-    assert run.app.stand_in is None and "stop-stand-in" not in run.page.html["status"]
+    assert run.app.table.state is state  # nothing was played for her
+    assert run.app.computer.stand_in is None and "stop-stand-in" not in run.page.html["status"]
     assert "data-action" in run.page.html["actions"] and "fight-for-me" in run.page.html["actions"]
     assert "Ann takes the battle back from the computer (Stop)." in run.log
 
@@ -156,19 +159,19 @@ async def test_stop_cancels_the_thinking_and_the_next_decision_is_the_players(mo
 @play
 async def test_stop_while_the_other_side_decides_lets_it_play_on_then_waits_for_the_player(monkeypatch):
     run = Run(monkeypatch)
-    run.app.begin_game(battle_for(AGAINST_COMPUTER), new_entry=True)
+    run.app.table.begin(battle_for(AGAINST_COMPUTER), new_entry=True)
     run.press("fight-for-me")
     for _ in range(2000):  # until the computer has played for Ann and Bob (the computer seat) is to decide
         await asyncio.sleep(0)
-        if run.app.state.current_player == 1:
+        if run.app.table.state.current_player == 1:
             break
-    assert run.app.state.current_player == 1 and run.app.state.battle is not None
+    assert run.app.table.state.current_player == 1 and run.app.table.state.battle is not None
     assert "stop-stand-in" in run.page.html["status"]  # Stop stays in sight while the other side decides
     run.press("stop-stand-in")
     await run.settle()
-    state = run.app.state
+    state = run.app.table.state
     assert state.current_player == 0 or state.is_over  # Bob played on; it stopped at Ann's decision
-    assert run.app.stand_in is None and "data-action" in run.page.html["actions"]
+    assert run.app.computer.stand_in is None and "data-action" in run.page.html["actions"]
 
 
 @play
@@ -176,24 +179,24 @@ async def test_undo_a_new_game_and_leaving_the_screen_hand_the_battle_back(monke
     run = Run(monkeypatch)
     state = battle_for(AGAINST_COMPUTER)
     for leave in ("undo", "home", "open"):
-        run.app.begin_game(state, new_entry=True)
+        run.app.table.begin(state, new_entry=True)
         run.press("fight-for-me")
         for _ in range(3000):  # the computer plays a decision or more for Ann (a stand-in decision to undo)
             await asyncio.sleep(0)
-            if run.app.state.last_human == 0 and run.app.state is not state:
+            if run.app.table.state.last_human == 0 and run.app.table.state is not state:
                 break
-        assert run.app.stand_in is not None
+        assert run.app.computer.stand_in is not None
         if leave == "undo":
-            run.app.undo()
+            run.app.table.undo()
             assert "Ann takes the battle back from the computer (Undo)." in run.log
         elif leave == "home":
             run.press("home")
         else:
-            run.app.begin_game(state, new_entry=False)  # a save opened
-        assert run.app.stand_in is None
+            run.app.table.begin(state, new_entry=False)  # a save opened
+        assert run.app.computer.stand_in is None
         await run.settle()
         if leave != "home":
-            current = run.app.state
+            current = run.app.table.state
             assert current.current_player == 0 and GAME.battle_key(current) is not None  # Ann decides herself
             assert "data-action" in run.page.html["actions"]
 
@@ -202,27 +205,27 @@ async def test_undo_a_new_game_and_leaving_the_screen_hand_the_battle_back(monke
 async def test_in_hot_seat_only_the_seat_at_the_device_hands_over_its_own_battle(monkeypatch):
     run = Run(monkeypatch)
     state = battle_for(HOT_SEAT)
-    run.app.begin_game(state, new_entry=True)
+    run.app.table.begin(state, new_entry=True)
     assert "fight-for-me" not in run.page.html["actions"]  # the pass-the-device screen: nobody holds it yet
-    run.app.shown_seat = 1  # Bob holds the device while Ann is to decide
+    run.app.table.shown_seat = 1  # Bob holds the device while Ann is to decide
     run.press("fight-for-me")
-    assert run.app.stand_in is None
+    assert run.app.computer.stand_in is None
     run.press("reveal")  # the device passes to Ann
-    assert run.app.shown_seat == 0 and "fight-for-me" in run.page.html["actions"]
+    assert run.app.table.shown_seat == 0 and "fight-for-me" in run.page.html["actions"]
     run.press("fight-for-me")
-    assert run.app.stand_in is not None and run.app.stand_in.seat == 0
+    assert run.app.computer.stand_in is not None and run.app.computer.stand_in.seat == 0
     for _ in range(3000):  # the computer decides for Ann; then Bob, a human, must decide
         await asyncio.sleep(0)
-        if run.app.state.current_player == 1:
+        if run.app.table.state.current_player == 1:
             break
-    assert run.app.state.current_player == 1
+    assert run.app.table.state.current_player == 1
     assert "Pass the device to Bob" in run.page.html["board"]  # Bob decides himself, as ever
-    run.app.shown_seat = 1
-    run.app.render_game(rolled=False)
+    run.app.table.shown_seat = 1
+    run.app.table.render(rolled=False)
     assert "fight-for-me" in run.page.html["actions"]  # Bob may hand over his own side too, for himself
     assert "stop-stand-in" not in run.page.html["status"]  # but Ann's Stop is hers: not while Bob decides
     run.press("stop-stand-in")
-    assert run.app.stand_in is not None
+    assert run.app.computer.stand_in is not None
 
 
 def test_the_computer_playing_for_a_hot_seat_player_needs_no_pass_the_device_screen():
@@ -248,10 +251,10 @@ def test_the_page_s_own_log_lines_fall_where_they_happened():
 def test_the_stand_in_is_not_saved(monkeypatch):
     async def body() -> None:
         run = Run(monkeypatch)
-        run.app.begin_game(battle_for(AGAINST_COMPUTER), new_entry=True)
-        saved = run.app.store.get(run.app.saver.entry_id).save
+        run.app.table.begin(battle_for(AGAINST_COMPUTER), new_entry=True)
+        saved = run.app.stored.store.get(run.app.stored.saver.entry_id).save
         run.press("fight-for-me")
-        run.app.autosave()
-        assert run.app.store.get(run.app.saver.entry_id).save == saved  # nothing of it in the saved game
+        run.app.stored.autosave()
+        assert run.app.stored.store.get(run.app.stored.saver.entry_id).save == saved  # nothing of it in the saved game
 
     asyncio.run(body())

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from app.views import titan_art as art
+from app.views import titan_battle_art as battle_art
+from app.views import titan_masterboard_art as masterboard_art
 from engine.titan.data import BATTLELANDS, HEX_LABELS, HEX_NEIGHBORS, LAND_LABELS, LANDS, TERRAINS, TOWERS
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -82,7 +84,7 @@ def legion(marker: str, owner: int, land: int, height: int = 7, **more: object) 
 
 
 def test_the_masterboard_is_well_formed_and_fits_its_viewbox() -> None:
-    markup = art.masterboard_map()
+    markup = masterboard_art.masterboard_map()
     root = parse(markup)
     svg = root.find(tag("svg"))
     assert svg is not None and "tt-map" in classes(svg)
@@ -94,7 +96,7 @@ def test_the_masterboard_is_well_formed_and_fits_its_viewbox() -> None:
 
 
 def test_every_land_is_drawn_once_from_its_polygon_with_its_number_and_terrain() -> None:
-    groups = land_groups(parse(art.masterboard_map()))
+    groups = land_groups(parse(masterboard_art.masterboard_map()))
     assert sorted(groups) == sorted(LAND_LABELS) and len(groups) == 96
     for label, group in groups.items():
         land = LANDS[label]
@@ -119,7 +121,7 @@ def test_every_terrain_has_its_own_colour_and_symbol() -> None:
 
 
 def test_every_exit_sign_is_drawn_on_its_border_pointing_out_of_its_land() -> None:
-    groups = land_groups(parse(art.masterboard_map()))
+    groups = land_groups(parse(masterboard_art.masterboard_map()))
     total = 0
     for label, group in groups.items():
         land = LANDS[label]
@@ -141,7 +143,7 @@ def test_every_exit_sign_is_drawn_on_its_border_pointing_out_of_its_land() -> No
 
 
 def test_the_six_towers_stand_out() -> None:
-    groups = land_groups(parse(art.masterboard_map()))
+    groups = land_groups(parse(masterboard_art.masterboard_map()))
     towers = sorted(label for label, group in groups.items() if "tt-tower" in classes(group))
     assert towers == sorted(TOWERS) and len(towers) == 6
     for label in towers:
@@ -150,7 +152,7 @@ def test_the_six_towers_stand_out() -> None:
 
 
 def test_the_terrain_legend_lists_every_terrain_and_sign() -> None:
-    legend = art.terrain_legend()
+    legend = masterboard_art.terrain_legend()
     root = parse(legend)
     names = [li.itertext() for li in root.iter(tag("li"))]
     words = ["".join(parts).strip() for parts in names]
@@ -173,7 +175,7 @@ def test_every_fill_has_readable_ink() -> None:
 
 
 def test_legions_of_two_players_on_one_land_are_both_visible() -> None:
-    overlay = art.masterboard_overlay(
+    overlay = masterboard_art.masterboard_overlay(
         [legion("Bk03", 0, 100, 7, contents=HOST), legion("Gd01", 1, 100, 4, known=["Ogre"])], PLAYERS
     )
     markers = find_all(parse(overlay), "g", "tt-legion")
@@ -194,7 +196,10 @@ def test_legions_of_two_players_on_one_land_are_both_visible() -> None:
 @pytest.mark.parametrize("count", [3, 4, 5, 7])
 def test_several_legions_on_one_land_never_cover_each_other(count: int) -> None:
     legions = [legion(f"Rd{i + 1:02d}", 2, 41, 2) for i in range(count)]
-    spots = [placement(m)[:2] for m in find_all(parse(art.masterboard_overlay(legions, PLAYERS)), "g", "tt-legion")]
+    spots = [
+        placement(m)[:2]
+        for m in find_all(parse(masterboard_art.masterboard_overlay(legions, PLAYERS)), "g", "tt-legion")
+    ]
     assert len(spots) == count
     for i, a in enumerate(spots):
         for b in spots[i + 1 :]:
@@ -202,7 +207,7 @@ def test_several_legions_on_one_land_never_cover_each_other(count: int) -> None:
 
 
 def test_targets_selectable_legions_and_highlights() -> None:
-    overlay = art.masterboard_overlay(
+    overlay = masterboard_art.masterboard_overlay(
         [legion("Bk03", 0, 100, contents=HOST), legion("Rd05", 2, 1), legion("Rd06", 2, 3)],
         PLAYERS,
         targets=[(3, 4, "Move Bk03 to 3 (Plains)"), (101, 5, "Move Bk03 to 101"), (3, 6, "Teleport to 3")],
@@ -239,21 +244,21 @@ def test_targets_selectable_legions_and_highlights() -> None:
 def test_names_and_labels_are_escaped_everywhere() -> None:
     legions = [legion("Gd01", 1, 5, contents=[XSS]), legion(XSS, 0, 6)]
     outputs = [
-        art.masterboard_overlay(
+        masterboard_art.masterboard_overlay(
             legions,
             PLAYERS,
             targets=[(7, 0, XSS)],
             selectable=[(XSS, XSS, XSS), ("Gd01", XSS, XSS)],
             selected=XSS,
         ),
-        art.battleland_overlay(
+        battle_art.battleland_overlay(
             [{"index": 0, "name": XSS, "side": "attacker", "hex": "A1", "hits": 1, "power": 6, "skill": 2}],
             targets=[("B1", 1, XSS)],
             selectable=[(0, XSS, XSS)],
             strike_targets=[("A2", 2, XSS, 4, 0.5)],
         ),
-        art.counter(XSS, 6, 2, "Red", hits=1),
-        art.marker(XSS, "Blue", 3),
+        battle_art.counter(XSS, 6, 2, "Red", hits=1),
+        masterboard_art.marker(XSS, "Blue", 3),
     ]
     for markup in outputs:
         assert XSS not in markup
@@ -270,7 +275,7 @@ def test_a_twenty_legion_overlay_stays_small() -> None:
     legions = [
         legion(f"{colours[i % 6]}{i // 6 + 1:02d}", i % 6, LAND_LABELS[i * 4], 7, contents=HOST) for i in range(20)
     ]
-    overlay = art.masterboard_overlay(
+    overlay = masterboard_art.masterboard_overlay(
         legions,
         players,
         targets=[(land, i, f"Move Bk01 to {land}") for i, land in enumerate(LAND_LABELS[1:13])],
@@ -283,7 +288,7 @@ def test_a_twenty_legion_overlay_stays_small() -> None:
 
 
 def test_legion_markers_outside_the_board_are_left_out() -> None:
-    overlay = art.masterboard_overlay([legion("Bk01", 0, 9999), legion("Bk02", 7, 1)], PLAYERS)
+    overlay = masterboard_art.masterboard_overlay([legion("Bk01", 0, 9999), legion("Bk02", 7, 1)], PLAYERS)
     markers = find_all(parse(overlay), "g", "tt-legion")
     assert len(markers) == 1  # an unknown land is skipped; an unknown owner is drawn grey
     path = markers[0].find(tag("path"))
@@ -299,7 +304,7 @@ def hex_groups(root: ET.Element) -> dict[str, ET.Element]:
 
 @pytest.mark.parametrize("terrain", sorted(BATTLELANDS))
 def test_every_battleland_draws_27_regular_hexes(terrain: str) -> None:
-    root = parse(art.battleland_map(terrain))
+    root = parse(battle_art.battleland_map(terrain))
     svg = root.find(tag("svg"))
     assert svg is not None and svg.get("viewBox") == " ".join(str(v) for v in art.BATTLELAND_VIEWBOX)
     groups = hex_groups(root)
@@ -336,7 +341,7 @@ def test_neighbouring_battle_hexes_share_a_side() -> None:
 @pytest.mark.parametrize("terrain", sorted(BATTLELANDS))
 def test_every_hexside_feature_is_drawn_once_marked_on_its_owner(terrain: str) -> None:
     land = BATTLELANDS[terrain]
-    root = parse(art.battleland_map(terrain))
+    root = parse(battle_art.battleland_map(terrain))
     drawn = find_all(root, "path", "tt-side")
     expected = {
         f"{label}:{side}": feature for label in HEX_LABELS for side, feature in land.hexes[label].hexsides.items()
@@ -364,13 +369,13 @@ def test_each_hexside_kind_has_its_own_style() -> None:
 
 
 def test_the_volcano_and_the_trees_are_marked() -> None:
-    mountains = hex_groups(parse(art.battleland_map("Mountains")))
+    mountains = hex_groups(parse(battle_art.battleland_map("Mountains")))
     volcano = [label for label, h in BATTLELANDS["Mountains"].hexes.items() if h.terrain == "Volcano"]
     assert volcano == ["D4"]
     assert find_all(mountains["D4"], "path", "tt-sym-volcano")
     trees = 0
     for terrain, land in BATTLELANDS.items():
-        groups = hex_groups(parse(art.battleland_map(terrain)))
+        groups = hex_groups(parse(battle_art.battleland_map(terrain)))
         for label, hex_ in land.hexes.items():
             marked = bool(find_all(groups[label], "path", "tt-sym-tree"))
             assert marked == (hex_.terrain == "Tree")
@@ -385,7 +390,7 @@ def test_higher_hexes_are_lighter() -> None:
 
 
 def test_the_hazard_legend_lists_hazards_and_hexsides() -> None:
-    legend = art.hazard_legend()
+    legend = battle_art.hazard_legend()
     parse(legend)
     for word in [*art.HAZARD_COLOURS, "Slope", "Dune", "Cliff", "Wall", "elevation"]:
         assert word in legend
@@ -408,7 +413,7 @@ def unit_groups(root: ET.Element) -> dict[str, ET.Element]:
 
 def test_characters_stand_on_their_hexes_with_name_factors_side_and_hits() -> None:
     units = [dict(u, colour=u.get("colour", "Gold")) for u in UNITS]
-    root = parse(art.battleland_overlay(units, selected=0))
+    root = parse(battle_art.battleland_overlay(units, selected=0))
     groups = unit_groups(root)
     assert sorted(groups) == [
         "Archangel 9-4, defender",
@@ -430,7 +435,7 @@ def test_characters_stand_on_their_hexes_with_name_factors_side_and_hits() -> No
 
 def test_move_targets_and_selectable_characters() -> None:
     root = parse(
-        art.battleland_overlay(
+        battle_art.battleland_overlay(
             UNITS,
             targets=[("B2", 3, "Titan to B2"), ("B3", 4, "Titan to B3")],
             selectable=[(0, "unit:0", "Move the Titan")],
@@ -449,7 +454,7 @@ def test_move_targets_and_selectable_characters() -> None:
 
 
 def test_strike_targets_show_the_strike_number_and_the_chance() -> None:
-    overlay = art.battleland_overlay(
+    overlay = battle_art.battleland_overlay(
         UNITS, strike_targets=[("C3", 7, "Titan strikes the Archangel", 5, 1 / 3), ("E2", 8, "At the Gargoyle", 2, 83)]
     )
     root = parse(overlay)
@@ -465,23 +470,23 @@ def test_strike_targets_show_the_strike_number_and_the_chance() -> None:
 
 
 def test_counter_and_marker_stand_alone() -> None:
-    counter = parse(art.counter("Behemoth", 8, 3, "Brown", hits=3)).find(tag("svg"))
+    counter = parse(battle_art.counter("Behemoth", 8, 3, "Brown", hits=3)).find(tag("svg"))
     assert counter is not None and counter.get("role") == "img"
     assert counter.get("aria-label") == "Behemoth 8-3, 3 hits"
     assert "tt-light" in classes(counter)  # white ink on brown
-    marker = parse(art.marker("Gd07", "Gold", 5)).find(tag("svg"))
+    marker = parse(masterboard_art.marker("Gd07", "Gold", 5)).find(tag("svg"))
     assert marker is not None and marker.get("aria-label") == "Legion Gd07, 5 characters"
     assert "tt-light" not in classes(marker)  # dark ink on gold
     assert [t.text for t in marker.iter(tag("tspan"))] == ["Gd07", "5"]
-    assert "".join(marker.find(tag("text")).itertext()) == art.marker_text("Gd07", 5) == "Gd07 5"  # type: ignore[union-attr]
+    assert "".join(marker.find(tag("text")).itertext()) == masterboard_art.marker_text("Gd07", 5) == "Gd07 5"  # type: ignore[union-attr]
 
 
 def test_every_drawing_is_well_formed_xml() -> None:
-    parse(art.masterboard_map(art.masterboard_overlay([legion("Bk01", 0, 1)], PLAYERS)))
+    parse(masterboard_art.masterboard_map(masterboard_art.masterboard_overlay([legion("Bk01", 0, 1)], PLAYERS)))
     for terrain in BATTLELANDS:
-        parse(art.battleland_map(terrain, art.battleland_overlay(UNITS)))
-    parse(art.terrain_legend())
-    parse(art.hazard_legend())
+        parse(battle_art.battleland_map(terrain, battle_art.battleland_overlay(UNITS)))
+    parse(masterboard_art.terrain_legend())
+    parse(battle_art.hazard_legend())
 
 
 def test_the_stylesheet_covers_the_classes_drawn() -> None:
@@ -497,7 +502,7 @@ def test_the_stylesheet_covers_the_classes_drawn() -> None:
 
 def test_a_picked_legion_on_a_land_it_may_move_back_to_lets_the_tap_through():
     """A move round a loop back to the start land: the picked legion's marker must not hide that target."""
-    from app.views.titan_art import masterboard_overlay
+    from app.views.titan_masterboard_art import masterboard_overlay
 
     legions = [{"marker": "Bk01", "owner": 0, "land": 28, "height": 4, "contents": None, "known": []}]
     players = [{"name": "Ann", "colour": "Black"}]
@@ -523,7 +528,7 @@ def test_a_counters_rows_never_overlap_and_a_long_name_keeps_a_margin() -> None:
     assert factors_top > art.NAME_BASELINE  # the name above the factors
     assert half - art.SIDE_BADGE > art.FACTORS_BASELINE  # the side letter and the hits under them
     for name in ("Gargoyle", "Centaur", "Minotaur", "Archangel", "Behemoth", "Ogre", "Titan"):
-        root = parse(art.battleland_overlay([{**UNITS[0], "name": name, "hits": 3, "power": 10, "skill": 4}]))
+        root = parse(battle_art.battleland_overlay([{**UNITS[0], "name": name, "hits": 3, "power": 10, "skill": 4}]))
         (span,) = [t for t in root.iter(tag("tspan")) if "tt-cn-name" in classes(t)]
         drawn = float(span.get("textLength") or len(span.text or "") * art.NAME_EM * art.NAME_FONT)
         assert drawn <= art.COUNTER_SIZE - 6, name  # 3 px clear of each edge
@@ -541,21 +546,25 @@ def _inside_hex(centre: tuple[float, float], x: float, y: float) -> bool:
 @pytest.mark.parametrize("count", range(1, 19))
 def test_the_last_rolls_dice_stay_inside_the_targets_hex(count: int) -> None:
     centre = art.battle_hex_centre("D3")
-    boxes = art.last_roll_dice_boxes(centre, count)
+    boxes = battle_art.last_roll_dice_boxes(centre, count)
     assert len(boxes) == count
     for x, y, size in boxes:
         for cx, cy in ((x, y), (x + size, y), (x, y + size), (x + size, y + size)):
             assert _inside_hex(centre, cx, cy), (count, cx - centre[0], cy - centre[1])
     for (x1, y1, s1), (x2, y2, _s2) in itertools.pairwise(boxes):  # no die over another
         assert y2 > y1 or x2 >= x1 + s1
-    overlay = art.battleland_overlay(UNITS, last_roll={"from": "C3", "at": "D3", "rolls": [6] * count, "number": 4})
+    overlay = battle_art.battleland_overlay(
+        UNITS, last_roll={"from": "C3", "at": "D3", "rolls": [6] * count, "number": 4}
+    )
     assert overlay.count("class='tt-die is-hit'") == count
 
 
 def test_every_marker_on_the_map_has_a_white_edge_and_shared_lands_fan_out() -> None:
     """A dark marker shows on Swamp and Jungle (a white edge round it); markers sharing a land carry their place
     round its spot (--dx, --dy), so that drawn larger on a phone they spread apart instead of covering each other."""
-    board = art.masterboard_map(art.masterboard_overlay([legion("Bk01", 0, 132), legion("Bk02", 0, 33)], PLAYERS))
+    board = masterboard_art.masterboard_map(
+        masterboard_art.masterboard_overlay([legion("Bk01", 0, 132), legion("Bk02", 0, 33)], PLAYERS)
+    )
     root = parse(board)
     halo = next(e for e in root.iter(tag("rect")) if e.get("id") == "tt-mkh")
     assert float(halo.get("width", 0)) >= art.MARKER_SIZE + 4
@@ -563,14 +572,14 @@ def test_every_marker_on_the_map_has_a_white_edge_and_shared_lands_fan_out() -> 
         assert [u.get("href") for u in group.iter(tag("use"))] == ["#tt-mkh"]
     css = (Path(__file__).resolve().parents[2] / "assets" / "titan.css").read_text(encoding="utf-8")
     assert ".tt-mk-halo { fill: #ffffff" in css
-    shared = parse(art.masterboard_overlay([legion(f"Bk0{i}", 0, 100) for i in range(1, 4)], PLAYERS))
+    shared = parse(masterboard_art.masterboard_overlay([legion(f"Bk0{i}", 0, 100) for i in range(1, 4)], PLAYERS))
     spots = [(g.get("style") or "") for g in find_all(shared, "g", "tt-legion")]
     assert all(s.startswith("--dx:") for s in spots) and len(set(spots)) == 3
 
 
 @pytest.mark.parametrize("roll", range(1, 7))
 def test_the_movement_roll_is_a_die_in_the_empty_corner(roll: int) -> None:
-    root = parse(art.masterboard_overlay([], PLAYERS, roll=roll))
+    root = parse(masterboard_art.masterboard_overlay([], PLAYERS, roll=roll))
     (die,) = find_all(root, "g", "tt-map-roll")
     assert die.get("aria-label") == f"Movement roll: {roll}"
     assert len(list(die.iter(tag("circle")))) == roll
@@ -579,14 +588,14 @@ def test_the_movement_roll_is_a_die_in_the_empty_corner(roll: int) -> None:
         assert all(not (x <= px <= x + size and y <= py <= y + size) for px, py in art._land_polygon(LANDS[label]))
         cx, cy = art.land_centre(label)
         assert not (x - 40 <= cx <= x + size + 40 and y - 40 <= cy <= y + size + 40)
-    assert not find_all(parse(art.masterboard_overlay([], PLAYERS)), "g", "tt-map-roll")
+    assert not find_all(parse(masterboard_art.masterboard_overlay([], PLAYERS)), "g", "tt-map-roll")
 
 
 def test_lit_lands_are_drawn_over_the_markers() -> None:
     """On a phone a marker is drawn larger than its land: a land the picked legion may reach must stay on top,
     or a neighbour's marker would take the tap meant for it (seen in the browser test at 390x844)."""
     root = parse(
-        art.masterboard_overlay(
+        masterboard_art.masterboard_overlay(
             [legion("Bk01", 0, 37), legion("Bk02", 0, 39)], PLAYERS, targets=[(38, 1, "Move Bk01 to 38 Brush")]
         )
     )

@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 from app import ai
-from app.gameview import hint_of, render_regions
+from app.computer_help import hint_of
+from app.gameview import render_regions
 from app.views import titan as titan_view
 from engine.core import Seat
 from engine.core.bots import make_bot
@@ -106,9 +107,9 @@ def run_hint(monkeypatch: Any, state: GameState, action: Action | None = None) -
 
     async def body() -> None:
         app = controller.App()
-        app.begin_game(state, new_entry=True)
-        app.reveal()  # two humans: the device is passed to the one to decide
-        app.ask_hint()
+        app.table.begin(state, new_entry=True)
+        app.table.reveal()  # two humans: the device is passed to the one to decide
+        app.computer.ask_hint()
         for _ in range(5000):
             await asyncio.sleep(0)
             if not page.texts.get("hint-text", "").startswith("Thinking") and page.texts.get("hint-text"):

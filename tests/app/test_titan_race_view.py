@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from app.gameview import handover_seat, render_regions
+from app.decision import handover_seat
+from app.gameview import render_regions
 from app.markup import esc
 from app.views import BoardContext, view_module
 from app.views.titan_race import render_board

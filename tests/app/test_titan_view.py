@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.gameview import handover_seat, render_regions
+from app.decision import handover_seat
+from app.gameview import render_regions
 from app.views import view_module
 from app.views.titan import render_layers, shown_actions, status_hint
 from engine.core import Seat

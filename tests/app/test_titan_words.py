@@ -164,8 +164,8 @@ def test_a_carry_says_how_many_hits_and_to_whom():
 
 
 def test_hints_name_the_level_they_think_at():
-    from app.screens import setup_html
     from app.setup_form import default_setup
+    from app.setup_screen import setup_html
     from engine.core import Seat
     from engine.registry import GAMES
 
@@ -206,8 +206,8 @@ def test_a_hinted_choice_is_drawn_where_it_is_made_and_can_be_marked_there():
 
 
 def test_the_saved_games_list_tells_two_titan_games_apart():
+    from app.home_screen import HomeData, saved_game_html
     from app.saving import Saver
-    from app.screens import HomeData, saved_game_html
     from app.storage import MemoryBackend, SaveStore
     from engine.titan.actions import Engage
     from tests.engine.titan.test_flow import _engaged, new

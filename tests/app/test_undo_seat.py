@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from app.gameview import can_undo, guards_secrets, render_regions, undo_for, undo_seat
+from app.decision import can_undo, guards_secrets, undo_for, undo_seat
+from app.gameview import render_regions
 from app.markup import esc
 from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES

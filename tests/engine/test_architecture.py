@@ -43,3 +43,84 @@ def test_engine_never_asserts_on_input():
         if isinstance(node, ast.Assert)
     ]
     assert offenders == []
+
+
+# The modules that hold a game of Titan's state and rules. They import one way only, each from the ones below
+# it (state <- flow <- engagements <- battle_end <- battle), so none of them may sit in an import cycle, not
+# even through an import inside a function. (The computer players do import each other and `game` lazily, to
+# spread their loading over slices in the page; they are not rules.)
+TITAN_RULES = {
+    "engine.titan.state",
+    "engine.titan.battle_state",
+    "engine.titan.battle_choices",
+    "engine.titan.battle_end",
+    "engine.titan.battle",
+    "engine.titan.flow",
+    "engine.titan.engagements",
+    "engine.titan.masterboard",
+    "engine.titan.battlemap",
+    "engine.titan.sight",
+    "engine.titan.recruiting",
+    "engine.titan.splits",
+    "engine.titan.data",
+    "engine.titan.actions",
+}
+
+
+def _runtime_imports(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import a module may run, in functions too; those under `if TYPE_CHECKING:` never run."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            for branch in child.orelse:
+                found.extend(_runtime_imports(ast.Module(body=[branch], type_ignores=[])))
+            continue
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            found.append(child)
+        found.extend(_runtime_imports(child))
+    return found
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the engine modules it imports (`from engine.titan import flow` counts as engine.titan.flow)."""
+    modules = {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (root / "engine").rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        targets: set[str] = set()
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names if alias.name in modules)
+            elif node.module and node.level == 0:
+                for alias in node.names:
+                    submodule = f"{node.module}.{alias.name}"
+                    if submodule in modules:
+                        targets.add(submodule)
+                    elif node.module in modules:
+                        targets.add(node.module)
+        graph[module] = targets - {module}
+    return graph
+
+
+def cycle_through(graph: dict[str, set[str]], start: str) -> list[str]:
+    """A chain of imports from `start` back to itself ([] if there is none)."""
+    paths = {target: [start, target] for target in graph[start]}
+    queue = list(paths)
+    while queue:
+        module = queue.pop(0)
+        if module == start:
+            return paths[module]
+        for target in sorted(graph[module]):
+            if target not in paths:
+                paths[target] = [*paths[module], target]
+                queue.append(target)
+    return []
+
+
+def test_the_rules_of_titan_import_one_way():
+    graph = import_graph(ENGINE.parent)
+    assert graph.keys() >= TITAN_RULES
+    cycles = {module: cycle_through(graph, module) for module in sorted(TITAN_RULES)}
+    assert {module: chain for module, chain in cycles.items() if chain} == {}

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from engine.core import Rng
-from engine.titan import flow
+from engine.titan import engagements
 from engine.titan.actions import Engage, Propose
 from engine.titan.data import CREATURES, TITAN
 from engine.titan.invariants import violations
@@ -92,7 +92,7 @@ def check_copy(state: TitanState, seat: int, copy: TitanState) -> None:
         else:  # terms between two others: drawn again among those the copy's legions allow
             saved = copy.engagement["proposals"]
             copy.engagement["proposals"] = 0
-            terms = flow.proposal_choices(copy)
+            terms = engagements.proposal_choices(copy)
             copy.engagement["proposals"] = saved
             assert (copy.engagement["eliminated"], tuple(copy.engagement["losses"])) in terms
 

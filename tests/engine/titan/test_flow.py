@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, Rng, ScriptedRng, Seat
-from engine.titan import flow
+from engine.titan import engagements
 from engine.titan.actions import (
     Accept,
     Acquire,
@@ -198,9 +198,9 @@ def test_conceding_before_battle_gives_full_value():
 
 
 def test_points_passing_multiples_of_100_bring_angels_and_500_an_archangel():
-    assert flow.angels_earned(90, 110) == ["Angel"]
-    assert flow.angels_earned(480, 620) == ["Archangel", "Angel"]  # the rulebook's example
-    assert flow.angels_earned(100, 199) == []
+    assert engagements.angels_earned(90, 110) == ["Angel"]
+    assert engagements.angels_earned(480, 620) == ["Archangel", "Angel"]  # the rulebook's example
+    assert engagements.angels_earned(100, 199) == []
     state = _engaged(["Lion", "Lion", "Ogre"], ["Colossus", "Serpent", "Ogre"])  # 40 + 36 + 12 = 88
     state.players[1].score = 95
     state = act(state, Engage(land=6))

@@ -215,7 +215,7 @@ def test_the_calibration_script_records_real_battles_and_scores_the_predictors(t
     import sys
     from pathlib import Path
 
-    from engine.titan import battle
+    from engine.titan import battle_end as battle
 
     finish = battle._finish
     path = Path(__file__).resolve().parents[3] / "scripts" / "battle_odds.py"

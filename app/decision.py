@@ -1,0 +1,120 @@
+"""Whose decision the game asks now and who answers it: the human at the device, one to pass it to, or the computer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.views import view_module
+from engine.core.game import Game, GameState
+from engine.core.undo import undo_steps
+
+# The engine says which seat must decide (`state.current_player`); that seat is not always the one whose turn it
+# is: Titan Race asks a Titan's player about a Shield in the middle of another's move, Titan Dice asks the player
+# hit by an attack what to give up, and Born of Titans will ask anyone at any moment. The page never looks at
+# whose turn it is: every decision, a turn's or a question's, goes through `decision_now`, which says who answers
+# it (the pass-the-device screen first, a computer seat, or the computer fighting a human's battle for him).
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A human seat's battle handed to the computer ("Fight this battle for me"): a choice of the page, never
+    saved. The computer plays `seat`'s decisions at `level` while `Game.battle_key` stays `battle`."""
+
+    seat: int
+    level: int
+    level_name: str
+    battle: str
+
+    def plays(self, game: Game, state: GameState) -> bool:
+        """True when the computer makes this decision for the seat: its own, inside the battle handed over."""
+        return state.current_player == self.seat and game.battle_key(state) == self.battle
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decision asked now: of which seat, and who answers it."""
+
+    seat: int | None  # the seat asked (None: the game is over)
+    level: int | None = None  # the computer answers, at this level: a computer seat, or standing in for a human
+    standing_in: bool = False  # the computer answers for a human seat (his battle, handed over)
+    pass_to: int | None = None  # a human asked who does not hold the device: pass it to him before drawing
+
+    @property
+    def by_computer(self) -> bool:
+        """The computer answers (a computer seat, or for a human who handed it his battle)."""
+        return self.level is not None
+
+    @property
+    def by_human(self) -> bool:
+        """A human answers, with the page's choices (once he holds the device)."""
+        return self.seat is not None and self.level is None
+
+
+def decision_now(game: Game, state: GameState, shown: int | None = None, stand_in: StandIn | None = None) -> Decision:
+    """Who answers the decision `state` asks (`shown`: the human holding the device in hot-seat play with secrets;
+    `stand_in`: a battle the computer fights for a human)."""
+    seat = state.current_player
+    if seat is None or state.is_over:
+        return Decision(None)
+    if state.seats[seat].is_ai:
+        return Decision(seat, level=state.seats[seat].level)
+    if stand_in is not None and stand_in.plays(game, state):
+        return Decision(seat, level=stand_in.level, standing_in=True)
+    return Decision(seat, pass_to=seat if seat != shown and guards_secrets(game, state) else None)
+
+
+def guards_secrets(game: Game, state: GameState) -> bool:
+    """True when the device passes between humans who must not see each other's secrets."""
+    humans = sum(1 for seat in state.seats if not seat.is_ai)
+    return humans > 1 and bool(getattr(view_module(game.id), "SECRETS", False))
+
+
+def handover_seat(game: Game, state: GameState, shown: int | None, stand_in: StandIn | None = None) -> int | None:
+    """The human seat the device must be passed to before drawing (None: draw as usual; also while the computer
+    fights a battle for that seat)."""
+    return decision_now(game, state, shown, stand_in).pass_to
+
+
+def perspective(state: GameState) -> int | None:
+    """The seat whose view is drawn: the human to move, else the last human to have moved, else None."""
+    current = state.current_player
+    if current is not None and not state.seats[current].is_ai:
+        return current
+    if state.last_human >= 0:
+        return state.last_human
+    humans = [i for i, seat in enumerate(state.seats) if not seat.is_ai]
+    return humans[0] if humans else None
+
+
+def undo_seat(game: Game, state: GameState, shown: int | None = None) -> int | None:
+    """The human seat an Undo acts for (None: nobody's, e.g. while the device is being passed).
+
+    The human to move: in a hot-seat game the one at the device, so an Undo at the start of Ann's turn
+    acts for Ann and never takes back Bob's end of turn (an undo never crosses another human's decision).
+    While a computer seat is to move, the human holding the device (`shown`, hot-seat with secrets), else
+    the human who decided last (whose decision the computer is answering).
+    """
+    if state.is_over:
+        return None
+    current = state.current_player
+    human_to_move = current is not None and not state.seats[current].is_ai
+    if guards_secrets(game, state) and (human_to_move or shown is not None):
+        if shown is None or (human_to_move and current != shown):
+            return None  # the pass-the-device screen: nobody holds the device yet
+        return shown
+    if human_to_move:
+        return current
+    return state.last_human if state.last_human >= 0 else None
+
+
+def can_undo(game: Game, state: GameState, shown: int | None = None) -> bool:
+    """True when an Undo by `undo_seat` would take something back."""
+    seat = undo_seat(game, state, shown)
+    return seat is not None and undo_steps(state, seat) > 0
+
+
+def undo_for(game: Game, state: GameState, shown: int | None = None) -> str | None:
+    """The name of the seat an Undo acts for when several humans share the device (None with one human)."""
+    seat = undo_seat(game, state, shown)
+    humans = sum(1 for each in state.seats if not each.is_ai)
+    return state.seats[seat].name if seat is not None and humans > 1 else None

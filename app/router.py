@@ -1,0 +1,118 @@
+"""Which screen is shown, and the browser's part in it: Back and Forward, a `#save=` link, a reload."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app import dom
+from engine.core.errors import InvalidSave
+from engine.core.save import loads
+
+if TYPE_CHECKING:
+    from app.controller import App
+
+SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes straight back to it
+
+
+class Router:
+    """The screen shown (home, setup, game, replay or rules), where Back leads, and this app's place in the
+    browser's history."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.screen = "home"
+        self.back_to = "home"  # the screen the rules (or setup) screen's Back returns to
+        self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
+        self.history_index = 0  # how many of this app's history entries lie before the one shown
+
+    def open_first(self) -> None:
+        """At start-up: a shared link's game, else the game this tab had open before a reload, else home."""
+        if self.open_from_hash():
+            return
+        open_id = dom.session_get(SESSION_KEY)
+        if not (open_id and self.app.stored.open(open_id, quiet=True)):
+            self.app.home.show()
+
+    def mark_open(self, entry_id: str | None) -> None:
+        """The game open in this tab ('' or None: none), for a reload."""
+        dom.session_set(SESSION_KEY, entry_id)
+
+    def open_from_hash(self) -> bool:
+        """Open the game of a `#save=...` link; a bad string leaves everything as it was."""
+        fragment = dom.location_hash()
+        if not fragment.startswith("#save="):
+            return False
+        dom.clear_hash()
+        app = self.app
+        try:
+            state = loads(fragment[1:])
+        except InvalidSave as error:
+            app.notices.notify("error", f"The shared link could not be opened: {error}")
+            if self.screen == "home" and app.table.state is None:
+                app.home.show()
+            return app.table.state is not None
+        if app.stored.saver.open_shared(state):
+            app.table.begin(state, new_entry=False)
+            app.notices.notify("info", "Opened the shared game, which was saved here already.")
+        else:
+            app.table.begin(state, new_entry=True)
+            app.notices.notify("info", "Opened the shared game. It is now saved in this browser too.")
+        return True
+
+    def remember(self, screen: str) -> None:
+        """A browser history entry for the screen now shown, so Back and Forward (Android's back gesture too)
+        move between the app's screens; none while following them."""
+        if self.following_history:
+            return
+        entry = {"app": 1, "screen": screen, "game": self.app.stored.saver.entry_id if screen == "game" else None}
+        current = dom.history_state()
+        if current is not None and all(current.get(key) == value for key, value in entry.items()):
+            return
+        first = current is None or current.get("app") != 1
+        self.history_index = 0 if first else int(current.get("n", 0)) + 1  # type: ignore[union-attr]
+        dom.history_push({**entry, "n": self.history_index}, replace=first)
+
+    def on_popstate(self, event: Any) -> None:
+        """Back or Forward: show the screen of that history entry."""
+        state = dom.event_state(event)
+        if state is None or state.get("app") != 1:
+            return
+        app = self.app
+        self.history_index = int(state.get("n", 0))
+        self.following_history = True
+        try:
+            dom.close_dialog("dialog")
+            screen = state.get("screen")
+            if screen == "game":
+                entry_id = state.get("game")
+                if entry_id and entry_id != app.stored.saver.entry_id:
+                    if not app.stored.open(str(entry_id)):
+                        app.home.show()
+                elif app.table.state is not None:
+                    app.table.show()
+                    app.computer.schedule()
+                else:
+                    app.home.show()
+            elif screen == "setup":
+                app.new_game.show()
+            elif screen == "rules":
+                app.dialogs.open_rules()
+            elif screen == "replay" and app.table.state is not None:
+                app.replay.show(app.replay.index)
+            else:
+                app.home.show()
+        finally:
+            self.following_history = False
+
+    def go_back(self) -> None:
+        """Leave the rules (or setup) screen for where the player came from: the browser's Back, if it stays here."""
+        app = self.app
+        if self.history_index > 0:
+            dom.history_back()
+        elif self.back_to == "game" and app.table.state is not None:
+            app.table.show()
+            app.computer.schedule()
+        elif self.back_to == "setup":
+            app.new_game.show()
+        else:
+            app.home.show()

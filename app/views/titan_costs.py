@@ -1,0 +1,81 @@
+"""What a battle decision would cost (engine/titan/consequences.py), in Titan's page words: a choice's warning,
+the note on a picked character's entry hexes, and the dialog that asks before a costly "Done"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.markup import esc
+from engine.titan import consequences
+
+_STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change
+
+
+def _stranding(state: Any, unit: int) -> dict[str, list[int]]:
+    """`consequences.stranded_by_entry`, kept for the state drawn last (the map's targets, the buttons and a
+    tap's confirm all ask about the same picked character)."""
+    if _STRANDING[0] is not state or _STRANDING[1] != unit:
+        _STRANDING[:] = [state, unit, consequences.stranded_by_entry(state, unit)]
+    return _STRANDING[2]  # type: ignore[no-any-return]
+
+
+def _names_list(names: list[str]) -> str:
+    """'the Titan', 'the Titan and the Ogre', 'the Ogre, the Troll and the Titan'."""
+    named = [f"the {name}" for name in names]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def action_warning(state: Any, action: Any) -> str:
+    """What a choice would cost that its words do not say ('the Titan could then not come on'), or ''."""
+    battle = getattr(state, "battle", None)
+    if battle is None or getattr(action, "kind", "") != "maneuver" or battle.units[action.unit].hex is not None:
+        return ""
+    stranded = _stranding(state, action.unit).get(action.hex, [])
+    if not stranded:
+        return ""
+    return f"{_names_list([battle.units[i].name for i in stranded])} could then not come on"
+
+
+def entry_warning_html(state: Any, picked: int | None) -> str:
+    """Under the picked character waiting to come on: the hexes that would leave another character off, and
+    what that costs."""
+    battle = getattr(state, "battle", None)
+    if battle is None or picked is None or not 0 <= picked < len(battle.units) or battle.units[picked].hex:
+        return ""
+    stranding = _stranding(state, picked)
+    if not stranding:
+        return ""
+    name = battle.units[picked].name
+    lines = "".join(
+        f"<li>At {esc(label)}: {esc(_names_list([battle.units[i].name for i in stranded]))} could then not come on "
+        "and would be eliminated when you end maneuvering.</li>"
+        for label, stranded in sorted(stranding.items())
+    )
+    return (
+        f"<section class='tt-warning' role='note' aria-label='Careful where the {esc(name)} comes on'>"
+        f"<h2>Careful where the {esc(name)} comes on</h2><ul>{lines}</ul></section>"
+    )
+
+
+def confirm_action(state: Any, action: Any) -> tuple[str, str, str] | None:
+    """A choice that must be confirmed before it is played (on touch and with a mouse alike): (heading, text,
+    the confirming button's words); None for any other choice. "Done maneuvering" that eliminates characters
+    never brought on is one."""
+    if getattr(action, "kind", "") != "end_maneuver" or getattr(state, "battle", None) is None:
+        return None
+    gone = consequences.eliminated_if_maneuver_ends(state)
+    if not gone:
+        return None
+    battle = state.battle
+    names = sorted((battle.units[i].name for i in gone), key=lambda name: (name != "Titan", name))
+    listed = _names_list(names)
+    were = "was" if len(names) == 1 else "were"
+    them = "it" if len(names) == 1 else "them"
+    text = f"{listed[0].upper()}{listed[1:]} {were} never brought on the battleland: ending now eliminates {them}."
+    heading = f"Eliminate {listed}?"
+    if "Titan" in names:
+        seat = state.decider
+        owner = state.seats[seat].name if seat is not None and 0 <= seat < len(state.seats) else "you"
+        text += f" Without the Titan, {owner} is out of the game and loses every legion."
+        heading = "Lose your Titan and the game?"
+    return heading, text, f"Eliminate {them} and end"
