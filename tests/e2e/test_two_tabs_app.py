@@ -145,8 +145,9 @@ def stored_states(page: Page) -> list[dict]:
     return [save.loads(json.loads(text)["save"]).snapshot() for text in texts]
 
 
-def play_round(pages: list[Page], race: Race, round_no: int) -> list[str]:
-    """One round; returns what went wrong (empty: both moves kept)."""
+def play_round(pages: list[Page], race: Race, round_no: int) -> tuple[list[str], bool]:
+    """One round; returns what went wrong (empty: both moves kept), and whether both moves are stored (the tabs
+    met: one tab's save was refused and its game kept apart)."""
     game = GAMES[race.game_id]
     state, first, second = start_position(race)
     entry_id = f"race-{race.game_id}-{round_no}"
@@ -173,7 +174,7 @@ def play_round(pages: list[Page], race: Race, round_no: int) -> list[str]:
         noticed = page.locator(".notice-warn, .notice-error").count() > 0
         if not (kept and noticed):
             problems.append(f"the {name} tab's move is in no stored game (kept in the tab: {kept}, notice: {noticed})")
-    return problems
+    return problems, all(snapshot in stored for snapshot in expected)
 
 
 def two_tabs(new_context, open_app) -> list[Page]:
@@ -184,17 +185,20 @@ def two_tabs(new_context, open_app) -> list[Page]:
     return [first, second]
 
 
-def run_rounds(pages: list[Page], race: Race, rounds: int) -> list[str]:
-    failures = []
+def run_rounds(pages: list[Page], race: Race, rounds: int) -> tuple[list[str], int]:
+    """The rounds' failures, and how many rounds ended with both moves stored (in two saved games)."""
+    failures, apart = [], 0
     for round_no in range(rounds):
-        failures += [f"round {round_no}: {p}" for p in play_round(pages, race, round_no)]
-    return failures
+        problems, both = play_round(pages, race, round_no)
+        failures += [f"round {round_no}: {p}" for p in problems]
+        apart += both
+    return failures, apart
 
 
 @pytest.mark.parametrize("game_id", list(RACES))
 def test_two_tabs_moving_at_once_lose_no_move(new_context, open_app, game_id):
     pages = two_tabs(new_context, open_app)
-    failures = run_rounds(pages, RACES[game_id], CI_ROUNDS)
+    failures, _apart = run_rounds(pages, RACES[game_id], CI_ROUNDS)
     assert not failures, failures
 
 
@@ -203,6 +207,6 @@ def test_two_tabs_moving_at_once_lose_no_move(new_context, open_app, game_id):
 def test_two_tabs_moving_at_once_many_times(new_context, open_app, game_id):
     rounds = int(os.environ.get("TITAN_TABS_ROUNDS", "40"))
     pages = two_tabs(new_context, open_app)
-    failures = run_rounds(pages, RACES[game_id], rounds)
-    print(f"\n{game_id}: {len(failures)} lost moves in {rounds} rounds")
+    failures, apart = run_rounds(pages, RACES[game_id], rounds)
+    print(f"\n{game_id}: {len(failures)} lost moves in {rounds} rounds; both moves stored (two games) in {apart}")
     assert not failures, failures
