@@ -27,7 +27,8 @@ Results cross the bridge as JSON strings.
   (engine/stress.py) of `length` actions up to action `stop` (`stop` < `length`:
   mid-game, with an undo chain) as `scripts/bench_saves.py` does in CPython, then
   times `dumps`, `loads`, an undo, copies with and without the record, and the
-  app's autosave (`app.saving.Saver.save` on the real localStorage).
+  app's autosave (`app.saving.Saver.write` on the real store: localStorage, the
+  revision check and write one IndexedDB transaction; a promise, as the write is).
 - `titanBench.load(text)`: times `loads` of one save string (a hostile one, say):
   `ms`, whether it opened, and the refusal.
 """
@@ -149,9 +150,9 @@ def wasm_memory() -> str:
         return json.dumps(None)
 
 
-def stress(length: int, stop: int, seed: int) -> str:
+async def stress(length: int, stop: int, seed: int) -> str:
     """The stress game's save, load, undo, copy and autosave times in the page (ms)."""
-    from app.dom import LocalStorageBackend
+    from app.browser_store import LocalStorageBackend
 
     register(STRESS)
     state = play_stress(int(length), int(stop), int(seed))
@@ -179,7 +180,7 @@ def stress(length: int, stop: int, seed: int) -> str:
     times = []
     for _ in range(5):
         started = _now()
-        saver.save(STRESS, state)
+        await saver.write(STRESS, state)  # (its check and write an IndexedDB transaction: awaited)
         times.append(_now() - started)
     saver.store.delete("bench-stress")
     result["autosave_ms"] = sorted(times)[len(times) // 2]

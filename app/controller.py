@@ -32,7 +32,7 @@ class App:
     """The one app object: each part holds its own state and reaches the others through it."""
 
     def __init__(self) -> None:
-        self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, kept referenced until they finish
+        self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, referenced until they finish (then dropped)
         self.notices = Notices(self)
         self.stored = StoredGame(self)  # (a storage that cannot be used says so in a notice)
         self.router = Router(self)
@@ -44,8 +44,11 @@ class App:
         self.dialogs = Dialogs(self)
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run `work` on the page's event loop, keeping it referenced while it runs."""
-        self.tasks.add(asyncio.ensure_future(work))
+        """Run `work` on the page's event loop, keeping it referenced while it runs (the loop holds only a weak
+        reference) and no longer: a long game starts thousands (a notice's timer, each computer turn, each save)."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def start(self) -> None:
         """Draw the frame, wire the listeners, open a shared link, the game open before a reload, or home."""

@@ -1,7 +1,7 @@
 """The thin binding to the browser: every call from Python into JS goes through here.
 
-Nothing else in `app/` imports `js` or `pyodide`, so the rest stays pure and
-testable under CPython. Keep the calls few: each one crosses the JS bridge.
+Nothing else in `app/` imports `js` or `pyodide` (but `browser_store`, the saved-games store, and `bench`),
+so the rest stays pure and testable under CPython. Keep the calls few: each one crosses the JS bridge.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from app.storage import StorageFullError, StorageUnavailableError
+from app.browser_store import LocalStorageBackend  # noqa: F401 (the page's saved-games store: the controller's)
 
 _proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
 
@@ -340,60 +340,6 @@ def titan_fail(message: str) -> None:
         node = app_root()
         if node is not None:
             node.textContent = message
-
-
-class LocalStorageBackend:
-    """The saved-games Backend on window.localStorage, mapping its errors to StorageError."""
-
-    def __init__(self) -> None:
-        try:
-            self.store = _py(js.window.localStorage)
-            if self.store is not None:
-                self.store.getItem("titan-table:probe")
-        except Exception as error:
-            raise StorageUnavailableError(
-                "This browser does not let the page keep saved games (storage is blocked or unavailable). "
-                "Your game goes on, but it is not saved: use Share to keep a save string."
-            ) from error
-        if self.store is None:
-            raise StorageUnavailableError("This browser has no local storage: games are not saved.")
-
-    def get(self, key: str) -> str | None:
-        """The value of a key, or None."""
-        try:
-            value = _py(self.store.getItem(key))
-        except Exception as error:
-            raise StorageUnavailableError(f"Storage cannot be read: {error}") from error
-        return None if value is None else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        """Write a value, mapping QuotaExceededError to StorageFullError."""
-        try:
-            self.store.setItem(key, value)
-        except Exception as error:
-            text = str(error)
-            if "quota" in text.lower():
-                raise StorageFullError(
-                    "The browser's storage for this page is full, so this game could not be saved. "
-                    "Your game goes on; delete old saved games or use Share to keep a save string."
-                ) from error
-            raise StorageUnavailableError(
-                f"The game could not be saved ({text}). Your game goes on; use Share to keep a save string."
-            ) from error
-
-    def remove(self, key: str) -> None:
-        """Delete a key."""
-        try:
-            self.store.removeItem(key)
-        except Exception as error:
-            raise StorageUnavailableError(f"Storage cannot be changed: {error}") from error
-
-    def all_keys(self) -> list[str]:
-        """Every key in the store."""
-        try:
-            return [str(k) for k in js.Object.keys(self.store).to_py()]
-        except Exception as error:
-            raise StorageUnavailableError(f"Storage cannot be read: {error}") from error
 
 
 def event_target(event: Any) -> Any:

@@ -9,7 +9,10 @@ Robustness rules:
   is written, so a broken string never replaces a good one;
 - every entry carries a revision; a write names the revision it replaces and
   is refused (ConflictError) if another tab wrote the game since, so two tabs
-  never overwrite each other's moves silently;
+  never overwrite each other's moves silently. In the browser the check and the
+  write are one step across tabs (`put_across_tabs`, a backend's `commit`: an
+  IndexedDB transaction, assets/tab_store.js), since a tab's copy of
+  localStorage can lag behind another tab's write;
 - the game's own key is written first and the index after it; the listing
   also scans the store for game keys, so a game whose index update failed
   (storage full) is still found;
@@ -80,6 +83,16 @@ class Backend(Protocol):
 
     def all_keys(self) -> list[str]:
         """Every key in the store."""
+        ...
+
+
+class AtomicBackend(Backend, Protocol):
+    """A Backend whose check-then-write of a game is one step across tabs (the browser's)."""
+
+    async def commit(self, key: str, value: str, expected: int | None, revision: int) -> None:
+        """Write `value` (at `revision`) if the key's stored revision is `expected` (None: not stored), checked
+        and written as one step that no other tab's write can come between; raises ConflictError otherwise,
+        StorageFullError or StorageUnavailableError."""
         ...
 
 
@@ -287,19 +300,43 @@ class SaveStore:
         ConflictError says what is stored. The save string is checked before anything is written,
         so a good save is never replaced by a broken one. Raises StorageError subclasses.
         """
-        if peek_format(entry.save) is None:  # (the app writes only what `dumps` made: a cheap check suffices)
-            raise InvalidSave("The game could not be saved: its save string is damaged.")
+        _check_save(entry)
         stored = self.stored_revision(entry.id)
         if stored != expected_revision:
             raise ConflictError(stored)
         entry.revision = (expected_revision or 0) + 1
         self.backend.set(SAVE_PREFIX + entry.id, entry.to_json())
+        self._put_first(entry.id)
+        return entry.revision
+
+    @property
+    def across_tabs(self) -> bool:
+        """True if writes are checked across tabs by the backend (and so must be awaited); False: they finish at
+        once (tests, the in-memory store)."""
+        return getattr(self.backend, "commit", None) is not None
+
+    async def put_across_tabs(self, entry: SavedGame, expected_revision: int | None = None) -> int:
+        """`put`, with the revision check and the write one step across tabs where the backend can (`commit`).
+
+        Without that (tests, the in-memory store) it is `put`: one tab alone cannot race itself.
+        """
+        if not self.across_tabs:
+            return self.put(entry, expected_revision)
+        _check_save(entry)
+        entry.revision = (expected_revision or 0) + 1
+        await self.backend.commit(  # type: ignore[attr-defined]
+            SAVE_PREFIX + entry.id, entry.to_json(), expected_revision, entry.revision
+        )
+        self._put_first(entry.id)
+        return entry.revision
+
+    def _put_first(self, entry_id: str) -> None:
+        """The game just saved heads the index (as the last one played)."""
         order, _last, _notice = self._read_index()
-        order = [entry.id] + [i for i in order if i != entry.id]
+        order = [entry_id] + [i for i in order if i != entry_id]
         # The game is saved now; if the index cannot be updated (full), the listing still finds the game's key.
         with contextlib.suppress(StorageError):
-            self._write_index(order, entry.id)
-        return entry.revision
+            self._write_index(order, entry_id)
 
     def delete(self, game_id: str) -> None:
         """Remove a game and its index entry."""
@@ -307,6 +344,13 @@ class SaveStore:
         order, last, _notice = self._read_index()
         order = [i for i in order if i != game_id]
         self._write_index(order, None if last == game_id else last)
+
+
+def _check_save(entry: SavedGame) -> None:
+    """Refuse a damaged save string before anything is written (the app writes only what `dumps` made: a cheap
+    check suffices)."""
+    if peek_format(entry.save) is None:
+        raise InvalidSave("The game could not be saved: its save string is damaged.")
 
 
 def parse_revision(raw: str) -> int | None:

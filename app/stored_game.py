@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from app import dom
-from app.saving import Saver, upgrade_old_save
+from app.saving import Saved, Saver, finish_now, upgrade_across_tabs
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
+from engine.core.game import Game, GameState
 from engine.core.save import loads
 
 if TYPE_CHECKING:
@@ -51,27 +53,52 @@ class StoredGame:
         return True
 
     def autosave(self) -> None:
-        """Save the game in play (checked against what other tabs saved); a failure gives a notice."""
-        table, notices = self.app.table, self.app.notices
+        """Save the game in play (checked against what other tabs saved, in one step with the write: an IndexedDB
+        transaction the page waits on, so the save runs as a task after the move is painted)."""
+        table = self.app.table
         if table.game is None or table.state is None:
             return
+        work = self.saver.write_latest(self.current_game)  # counted as under way from now on
+        if not self.store.across_tabs:  # a store that answers at once (no browser storage): written now
+            finish_now(self.write_save(work))
+            return
+        self.app.spawn(self.write_save(work))
+        dom.publish("titanSaving", self.saver.writing)
+
+    def current_game(self) -> tuple[Game, GameState] | None:
+        """The game in play, for a save that runs once this tab's earlier saves are done."""
+        table = self.app.table
+        return None if table.game is None or table.state is None else (table.game, table.state)
+
+    async def write_save(self, work: Coroutine[Any, Any, Saved]) -> None:
+        """One autosave (`Saver.write_latest`): a failure or a conflict gives a notice."""
+        notices, router = self.app.notices, self.app.router
         before = self.saver.entry_id
         started = dom.perf_now()
-        done = self.saver.save(table.game, table.state)
+        try:
+            done = await work
+        finally:
+            dom.publish("titanSaving", self.saver.writing)
         dom.publish("titanLastSaveMs", dom.perf_now() - started)
-        if self.saver.entry_id != before and self.app.router.screen == "game":
-            self.app.router.mark_open(self.saver.entry_id or "")
+        if self.saver.entry_id != before and router.screen == "game":
+            router.mark_open(self.saver.entry_id or "")
         if done.notice is not None:
             if not self.saver.failing:  # saving works again
                 notices.end_lasting()
             notices.notify(*done.notice, lasting=self.saver.failing)
+        if done.follow and router.screen == "game" and not self.saver.writing:
+            self.follow_other_tab()
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the saved games: follow the game in play there, and keep the list fresh."""
         key, value = dom.storage_change(event)
-        screen = self.app.router.screen
+        screen, table = self.app.router.screen, self.app.table
+        if screen == "game" and self.saver.writing and self.saver.newer_elsewhere(key, value):
+            return  # this tab's save under way meets that write and keeps both (or follows it when done)
         if screen == "game" and self.saver.newer_elsewhere(key, value):
             self.follow_other_tab()
+        elif screen == "game" and self.saver.overwritten_elsewhere(key, value) and table.game and table.state:
+            self.app.spawn(self.keep_apart(table.game, table.state))
         elif screen == "game" and self.saver.deleted_elsewhere(key, value):
             self.app.notices.notify(
                 "warn", "This game was deleted in another tab. It is saved again here if you play on."
@@ -82,6 +109,16 @@ class StoredGame:
             and (key.startswith(SAVE_PREFIX) or key == INDEX_KEY)
         ):
             self.app.home.show(refresh=True)
+
+    async def keep_apart(self, game: Game, state: GameState) -> None:
+        """This tab's last save was written over at its own revision (by a tab of an older release): keep this
+        tab's game as a separate saved game."""
+        async with self.saver.turn:
+            done = await self.saver.save_apart(game, state)
+        if self.app.router.screen == "game":
+            self.app.router.mark_open(self.saver.entry_id or "")
+        if done.notice is not None:
+            self.app.notices.notify(*done.notice)
 
     def follow_other_tab(self) -> None:
         """The game in play moved on in another tab: show it as it is there (its moves are never overwritten)."""
@@ -116,7 +153,7 @@ class StoredGame:
                 entry = self.store.get(listed.id)
             except (KeyError, ValueError, StorageError):
                 continue
-            problem = upgrade_old_save(self.store, entry)
+            problem = await upgrade_across_tabs(self.store, entry)
             if problem is not None:
                 self.unopenable[entry.id] = problem
         if self.unopenable and self.app.router.screen == "home" and self.app.home.pending_delete is None:

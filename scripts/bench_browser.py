@@ -40,6 +40,11 @@ is opened with `?bench`, which makes app/main.py install `window.titanBench`
    secret hands between human seats behind a pass-the-device screen; its "I am X"
    clicks are measured the same way but reported in their own columns (and in an
    "all clicks" line), and --clicks counts legal-action clicks only.
+   The autosave a click starts runs as a task after the handler (the paint does
+   not wait for it): each click waits until it is done (window.titanSaving back to
+   0) before the next, and reports its time, titanLastSaveMs (from the task's
+   start to the end of the write: the save string, then the revision check and the
+   write in one IndexedDB transaction, awaited, then the list's order).
 
 The load average (os.getloadavg) is printed with each section: the machine has 2
 cores shared with other jobs, and wall-clock figures stretch with load.
@@ -104,7 +109,11 @@ CLICK_JS = """async ([selector, index]) => {
         channel.port2.postMessage(0);
         requestAnimationFrame(() => {
           const frame2 = performance.now();
+          // The autosave the handler started runs as a task after the paint (its revision check and write
+          // are an IndexedDB transaction the page awaits): wait for it, so that titanLastSaveMs is its time and
+          // the next click does not meet it.
           const finish = () => {
+            if (window.titanSaving) { setTimeout(finish, 2); return; }
             clearTimeout(timer);
             resolve({handler: clicked - started, dom: mutated - started, frame: frame - started,
                      paint: painted - started, raf2: frame2 - started,
@@ -117,7 +126,7 @@ CLICK_JS = """async ([selector, index]) => {
     });
     observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
     window.titanLastInputMs = null;  // set again only by a legal action's handler (not by "I am X")
-    window.titanLastSaveMs = null;  // the autosave inside that handler
+    window.titanLastSaveMs = null;  // the autosave that handler starts (set when that save is done)
     started = performance.now();
     if (target.click) target.click(); else target.dispatchEvent(new MouseEvent('click', {bubbles: true}));  // SVG
     clicked = performance.now();
@@ -504,7 +513,7 @@ def print_input(game_id: str, r: dict[str, Any]) -> None:
     )
     labels = {
         "python": "Python handler (apply, render), titanLastInputMs",
-        "save": "then the autosave (save string, revision check, localStorage), titanLastSaveMs",
+        "save": "the autosave, a task after the paint (save string, check and write), titanLastSaveMs",
         "handler": "click() returned (whole handler)",
         "dom": "DOM change seen (MutationObserver)",
         "paint": "next paint (rAF + task)",

@@ -13,7 +13,7 @@
 3. hostile: the slowest and the most memory-hungry refusals among hostile save strings (bombs, deep
    nesting, huge lists, the 200,000-character limit): target under 0.5 s and 50 MB in CPython.
 4. browser: the stress game and the hostile strings again in headless Chromium (the page opened with
-   `?bench`, app/bench.py), with the app's autosave on the real localStorage. Target: the 5,000-action
+   `?bench`, app/bench.py), with the app's autosave on the real store. Target: the 5,000-action
    game loads in under 1 s, and no refusal blocks the page for 0.5 s. The autosave after a click
    in real games is measured by scripts/bench_browser.py (its input section, "autosave" row).
 

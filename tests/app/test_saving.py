@@ -6,7 +6,7 @@ import itertools
 import json
 from pathlib import Path
 
-from app.saving import Saver, upgrade_old_save
+from app.saving import Saver, finish_now, upgrade_old_save
 from app.storage import SAVE_PREFIX, MemoryBackend, SavedGame, SaveStore
 from engine.core import Rng
 from engine.core.save import loads, peek_format
@@ -150,3 +150,23 @@ def test_opening_the_same_save_twice_gives_one_entry():
     saver.track_new()
     saver.save(GAME, solo)
     assert store.get(saver.entry_id).extra == {"variant": "Solo against Exodus"}
+
+
+def test_a_write_at_this_tab_s_own_revision_with_other_content_is_heard():
+    store = SaveStore(MemoryBackend())
+    ids = itertools.count()
+    saver = tab(store, ids)
+    state = GAME.new_game(2, seed=4, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    saver.track_new()
+    saver.save(GAME, state)
+    key = SAVE_PREFIX + saver.entry_id
+    own = store.backend.get(key)
+    assert not saver.overwritten_elsewhere(key, own)  # its own write: nothing to do
+    other = saver.entry(GAME, play(state, 3, seed=2), saver.entry_id)
+    other.revision = saver.revision  # an older release's tab wrote over it at the same revision
+    assert not saver.newer_elsewhere(key, other.to_json())  # not newer: the old check missed it...
+    assert saver.overwritten_elsewhere(key, other.to_json())  # ... this one hears it
+    store.backend.set(key, other.to_json())
+    kept = finish_now(saver.save_apart(GAME, state))
+    assert kept.notice is not None and "separate game" in kept.notice[1]
+    assert loads(store.get(saver.entry_id).save) == state and len(store.listing().games) == 2
