@@ -6,7 +6,7 @@ to the log. How an engagement is settled and what its end brings is `engagements
 
 from __future__ import annotations
 
-from engine.titan import masterboard, recruiting
+from engine.titan import endings, masterboard, recruiting
 from engine.titan.data import (
     ANGEL,
     ARCHANGEL,
@@ -334,6 +334,9 @@ def next_turn(state: TitanState) -> None:
         seat = state.order[(position + step) % len(state.order)]
         if state.players[seat].alive:
             if (position + step) >= len(state.order):
+                if endings.round_over(state):  # Battle Titan's agreed end: every player has had his turns
+                    return
                 state.turn_number += 1
+                endings.round_begins(state)
             begin_turn(state, seat)
             return

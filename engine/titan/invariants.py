@@ -17,6 +17,7 @@ from engine.titan.data import (
     TOWER_DEFENDER_EDGE,
     power_of,
 )
+from engine.titan.endings import end_problems
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
@@ -116,7 +117,7 @@ def violations(state: TitanState) -> list[str]:
                 problems.append(f"{marker}'s characters and the battle's do not match")
         if not 1 <= battle.round <= 7:
             problems.append(f"battle round {battle.round}")
-    if state.phase == Phase.GAME_OVER and len(alive) > 1:
+    if state.phase == Phase.GAME_OVER and len(alive) > 1 and not battle_titan(state):
         problems.append("the game is over with several Titans standing")
     problems += _turn_problems(state, alive)
     problems += _record_problems(state)
@@ -149,7 +150,9 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
     if markers != box:
         problems.append("the legion markers in play are not those of the players' colours")
     over = phase == Phase.GAME_OVER
-    if over:
+    if over and battle_titan(state):
+        problems += end_problems(state)
+    elif over:
         if state.winner != (alive[0] if len(alive) == 1 else -2):
             problems.append(f"the game is over and the winner is {state.winner}")
     elif state.winner != -1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from engine.core.positions import Count, Fields
 from engine.titan.data import CREATURES
@@ -26,13 +26,16 @@ class WarRecord:
     """Per player: battle points, the same split by kind of result, the trophies (kills by character);
     and the counters that went back to the stock instead of being retired (2.B.3)."""
 
-    __slots__ = ("kinds", "points", "returned", "trophies")
+    __slots__ = ("appeared", "ends", "kinds", "points", "returned", "seconds", "trophies")
 
     def __init__(self, players: int) -> None:
         self.points = [0] * players
         self.kinds: list[dict[str, int]] = [{} for _ in range(players)]
         self.trophies: list[dict[str, int]] = [{} for _ in range(players)]
         self.returned: dict[str, int] = {}
+        self.seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time` moves it)
+        self.appeared = False  # the ending's creature has been mustered at least once
+        self.ends = False  # the agreed end has come: the game ends at the end of this round
 
     def add_points(self, seat: int, kind: str, points: int) -> None:
         self.points[seat] += points
@@ -51,6 +54,7 @@ class WarRecord:
         new.kinds = [dict(kinds) for kinds in self.kinds]
         new.trophies = [dict(trophies) for trophies in self.trophies]
         new.returned = dict(self.returned)
+        new.seconds, new.appeared, new.ends = self.seconds, self.appeared, self.ends
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -60,6 +64,9 @@ class WarRecord:
             "kinds": [dict(sorted(kinds.items())) for kinds in self.kinds],
             "trophies": [dict(sorted(trophies.items())) for trophies in self.trophies],
             "returned": dict(sorted(self.returned.items())),
+            "seconds": self.seconds,
+            "appeared": self.appeared,
+            "ends": self.ends,
         }
 
 
@@ -75,6 +82,9 @@ class WarRecordFields(Fields):
     kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
     trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
     returned: dict[_Name, _Many]
+    seconds: Count(100_000_000) = 0
+    appeared: StrictBool = False
+    ends: StrictBool = False
 
 
 def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
@@ -86,4 +96,5 @@ def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
     record.kinds = [dict(kinds) for kinds in fields.kinds]
     record.trophies = [dict(trophies) for trophies in fields.trophies]
     record.returned = dict(fields.returned)
+    record.seconds, record.appeared, record.ends = fields.seconds, fields.appeared, fields.ends
     return record
