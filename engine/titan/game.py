@@ -8,7 +8,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
-from engine.titan import battle, endings, engagements, flow, masterboard
+from engine.titan import battle, endings, engagements, flow, masterboard, respawn
 from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
@@ -28,6 +28,7 @@ from engine.titan.actions import (
     Propose,
     Rangestrike,
     Reinforce,
+    Spawn,
     Split,
     Strike,
     Summon,
@@ -175,6 +176,8 @@ class Titan(Game):
         phase = state.phase
         if phase == Phase.GAME_OVER:
             return []
+        if phase == Phase.SPAWN:
+            return [Spawn(creature=name) for name in respawn.choices(state)]
         if phase == Phase.SPLIT:
             actions: list[Action] = [Split(marker=m, leaving=part) for m, part in flow.split_choices(state)]
             if flow.can_end_splits(state):
@@ -239,7 +242,9 @@ class Titan(Game):
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action on `state` (a copy)."""
         state = _own(state)
-        if isinstance(action, Split):
+        if isinstance(action, Spawn):
+            respawn.pick(state, action.creature)
+        elif isinstance(action, Split):
             flow.split(state, action.marker, action.leaving)
         elif isinstance(action, EndSplits):
             flow.end_splits(state)

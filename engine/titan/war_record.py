@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool
 
 from engine.core.positions import Count, Fields
-from engine.titan.data import CREATURES
+from engine.titan.data import CREATURES, TOWERS
 
 # The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the seed's 2.B in a word each.
 ATTACK_WON = "attack won"  # full points for the enemy dead (half for a flight, as in the standard game)
@@ -26,7 +26,17 @@ class WarRecord:
     """Per player: battle points, the same split by kind of result, the trophies (kills by character);
     and the counters that went back to the stock instead of being retired (2.B.3)."""
 
-    __slots__ = ("appeared", "ends", "kinds", "points", "returned", "seconds", "trophies")
+    __slots__ = (
+        "appeared",
+        "ends",
+        "kinds",
+        "points",
+        "returned",
+        "seconds",
+        "spawn_answers",
+        "spawn_tower",
+        "trophies",
+    )
 
     def __init__(self, players: int) -> None:
         self.points = [0] * players
@@ -36,6 +46,8 @@ class WarRecord:
         self.seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time` moves it)
         self.appeared = False  # the ending's creature has been mustered at least once
         self.ends = False  # the agreed end has come: the game ends at the end of this round
+        self.spawn_tower = 0  # the Tower drawn for this turn's respawn (0: nobody spawns this turn; respawn.py)
+        self.spawn_answers: list[str] = []  # the spawning player's picks so far
 
     def add_points(self, seat: int, kind: str, points: int) -> None:
         self.points[seat] += points
@@ -55,6 +67,7 @@ class WarRecord:
         new.trophies = [dict(trophies) for trophies in self.trophies]
         new.returned = dict(self.returned)
         new.seconds, new.appeared, new.ends = self.seconds, self.appeared, self.ends
+        new.spawn_tower, new.spawn_answers = self.spawn_tower, list(self.spawn_answers)
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -67,6 +80,8 @@ class WarRecord:
             "seconds": self.seconds,
             "appeared": self.appeared,
             "ends": self.ends,
+            "spawn_tower": self.spawn_tower,
+            "spawn_answers": list(self.spawn_answers),
         }
 
 
@@ -85,6 +100,8 @@ class WarRecordFields(Fields):
     seconds: Count(100_000_000) = 0
     appeared: StrictBool = False
     ends: StrictBool = False
+    spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]
+    spawn_answers: Annotated[list[_Name], Field(max_length=8)] = Field(default_factory=list)
 
 
 def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
@@ -97,4 +114,5 @@ def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
     record.trophies = [dict(trophies) for trophies in fields.trophies]
     record.returned = dict(fields.returned)
     record.seconds, record.appeared, record.ends = fields.seconds, fields.appeared, fields.ends
+    record.spawn_tower, record.spawn_answers = fields.spawn_tower, list(fields.spawn_answers)
     return record
