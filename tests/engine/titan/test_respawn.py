@@ -146,3 +146,26 @@ def test_the_spawn_choices_are_the_players_decisions_and_a_save_keeps_the_answer
 
 def test_a_computer_player_answers_the_spawn_with_the_most_valuable_creature():
     assert respawn.best_pick(("Ogre", "Centaur", "Behemoth")) == "Behemoth"
+
+
+def test_standard_baseline_and_strong_answer_the_spawn():
+    state = second_round_muster(seed=14)
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for name in ("Gargoyle", "Cyclops"):
+        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
+        state.stock[name] = 0
+    state = GAME.apply(state, EndMusters())
+    best = respawn.best_pick(respawn.choices(state))
+    for level in (1, 2):
+        assert GAME.own_bot(level, 1).choose(state, bob) == Spawn(creature=best)
+    assert GAME.baseline_action(state, GAME.legal_actions(state)) == Spawn(creature=best)
+
+
+def test_standard_players_play_battle_titan_to_its_end():
+    bots = [GAME.own_bot(1, seat) for seat in range(3)]
+    state = GAME.new_game(3, {"variant": "battle", "rounds": 4}, 21, [Seat(name=n) for n in NAMES])
+    while not state.is_over:
+        state = GAME.apply(state, bots[state.current_player].choose(state, state.current_player))
+        assert violations(state) == []
+    assert state.turn_number == 4 and GAME.winners(state)
