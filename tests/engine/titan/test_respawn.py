@@ -169,3 +169,10 @@ def test_standard_players_play_battle_titan_to_its_end():
         state = GAME.apply(state, bots[state.current_player].choose(state, state.current_player))
         assert violations(state) == []
     assert state.turn_number == 4 and GAME.winners(state)
+
+
+def test_the_in_app_rules_have_battle_titans_page():
+    text = GAME.rules_markdown()
+    assert "## Battle Titan (house rules)" in text
+    for words in ("draws a Tower with the game's dice", "least valuable character back", "Halves are kept"):
+        assert words in text
