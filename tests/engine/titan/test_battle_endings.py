@@ -143,3 +143,16 @@ def test_a_finished_game_saves_and_opens_with_its_totals():
     assert state.is_over
     again = save.loads(save.dumps(state))
     assert again == state and GAME.scores(again) == GAME.scores(state) and GAME.winners(again) == GAME.winners(state)
+
+
+def test_every_seat_sees_what_is_left_and_the_running_totals():
+    state = new(2, seed=10, ending="rounds", rounds=5)
+    for seat in (None, 0, 1):
+        war = GAME.view(state, seat)["war"]
+        assert war["end"] == {"ending": "rounds", "round": 1, "rounds": 5}
+        assert war["totals"] == [60.0, 60.0] and war["living"][0]["Titan"] == 12.0
+    timed = GAME.add_time(new(2, seed=10, ending="time", minutes=5), 42)
+    assert GAME.view(timed, 0)["war"]["end"] == {"ending": "time", "seconds": 42, "limit": 300}
+    lion = new(2, seed=10, ending="appearance", creature="Lion")
+    shown = GAME.view(lion, 1)["war"]["end"]
+    assert shown == {"ending": "appearance", "creature": "Lion", "alive": 0, "appeared": False}
