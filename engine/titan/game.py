@@ -74,7 +74,7 @@ class TitanOptions(BaseModel):
         json_schema_extra={"labels": {"standard": "Standard Titan", "battle": "Battle Titan"}, "form": False},
     )
     # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. Off the form with the
-    # variant until the app offers it.
+    # variant until the app offers it (each is shown only where it applies: turning `form` on is all it needs).
     ending: Literal["rounds", "time", "appearance", "extinction"] = Field(
         default="rounds",
         title="The game ends",
@@ -88,6 +88,7 @@ class TitanOptions(BaseModel):
                 "appearance": "When the first of a creature is mustered",
                 "extinction": "When a creature dies out",
             },
+            "when": {"variant": ["battle"]},
             "form": False,
         },
     )
@@ -97,7 +98,7 @@ class TitanOptions(BaseModel):
         le=200,
         title="Rounds",
         description="Every player plays this many turns (12: an evening's game).",
-        json_schema_extra={"form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["rounds"]}, "form": False},
     )
     minutes: int = Field(
         default=DEFAULT_MINUTES,
@@ -105,14 +106,14 @@ class TitanOptions(BaseModel):
         le=1440,
         title="Minutes",
         description="Time the game is open; the round in which it runs out is the last (60: an hour's game).",
-        json_schema_extra={"form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["time"]}, "form": False},
     )
     creature: Literal[CREATURE_CHOICES] = Field(  # type: ignore[valid-type]
         default=DEFAULT_CREATURE,
         title="Creature",
         description="The creature whose first muster (or extinction) ends the game (a Colossus: the top of "
         "two paths, mustered only once a game has grown ripe).",
-        json_schema_extra={"form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["appearance", "extinction"]}, "form": False},
     )
 
 

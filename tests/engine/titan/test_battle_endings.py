@@ -156,3 +156,19 @@ def test_every_seat_sees_what_is_left_and_the_running_totals():
     lion = new(2, seed=10, ending="appearance", creature="Lion")
     shown = GAME.view(lion, 1)["war"]["end"]
     assert shown == {"ending": "appearance", "creature": "Lion", "alive": 0, "appeared": False}
+
+
+def test_the_ending_options_are_off_the_form_and_would_show_only_where_they_apply():
+    from app.options_form import PREFIX, option_fields
+
+    fields = option_fields(TitanOptions)
+    by_name = {field.name: field for field in fields}
+    assert not any(by_name[name].is_shown(2, {}, fields) for name in ("ending", "rounds", "minutes", "creature"))
+    on = option_fields(TitanOptions)  # as the form would be with `form` turned on
+    for field in on:
+        field.on_form = True
+    shown = {field.name for field in on if field.is_shown(2, {PREFIX + "variant": "battle"}, on)}
+    assert {"ending", "rounds"} <= shown and not {"minutes", "creature"} & shown
+    timed = {f.name for f in on if f.is_shown(2, {PREFIX + "variant": "battle", PREFIX + "ending": "time"}, on)}
+    assert "minutes" in timed and "rounds" not in timed
+    assert not {f.name for f in on if f.is_shown(2, {}, on)} & {"ending", "rounds", "minutes", "creature"}
