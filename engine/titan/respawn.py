@@ -88,6 +88,7 @@ def settle(state: TitanState) -> None:
     state.legions[legion.marker] = legion
     rules = "; ".join(f"{slot.creature} ({slot.rule})" for slot in current.slots)
     state.log.append(f"{legion.marker} spawns in Tower {tower}: Titan; {rules}.")
+    state.first_turns[seat] = False  # a spawn is no first turn: its eight are split freely (ruling)
     if not defenders:
         state.phase = Phase.SPLIT
         return

@@ -59,6 +59,9 @@ def test_a_wiped_out_player_spawns_at_his_next_turn_on_a_free_tower_and_must_spl
     assert legion.public() == legion.contents  # the spawn is public, as a starting legion is
     actions = GAME.legal_actions(state)
     assert EndSplits() not in actions  # eight may not stay together
+    for level in (1, 2):  # Standard and Strong split it too
+        assert isinstance(GAME.own_bot(level, 1).choose(state, bob), Split)
+    assert isinstance(GAME.baseline_action(state, actions), Split)
     state = GAME.apply(state, next(a for a in actions if isinstance(a, Split)))
     assert EndSplits() in GAME.legal_actions(state) and violations(state) == []
     assert save.loads(save.dumps(state)) == state
@@ -176,3 +179,19 @@ def test_the_in_app_rules_have_battle_titans_page():
     assert "## Battle Titan (house rules)" in text
     for words in ("draws a Tower with the game's dice", "least valuable character back", "Halves are kept"):
         assert words in text
+
+
+def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_freely():
+    state = GAME.new_game(2, {"variant": "battle"}, 15, [Seat(name=n) for n in NAMES[:2]])
+    second = state.order[1]
+    wipe_out(state, second)
+    state = GAME.apply(state, next(a for a in GAME.legal_actions(state) if isinstance(a, Split)))
+    state = GAME.apply(state, EndSplits())
+    rng = random.Random(1)
+    while state.mover != second:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    state = answer_the_spawn(state)
+    assert not state.first_turns[second] and violations(state) == []
+    assert state.phase == Phase.SPLIT  # (this seed draws a free Tower)
+    splits = [a for a in GAME.legal_actions(state) if isinstance(a, Split)]
+    assert any(len(a.leaving) != 4 for a in splits)  # not the first turn's four and four
