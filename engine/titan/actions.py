@@ -267,7 +267,18 @@ class EndMusters(Action):
         return "Done mustering: end the turn"
 
 
+class Spawn(Action):
+    """Battle Titan: pick a creature for the new Titan legion's open place."""
+
+    kind: Literal["spawn"] = "spawn"
+    creature: Name
+
+    def describe(self) -> str:
+        return f"Take {_a_name(self.creature)} into the new legion"
+
+
 ACTION_TYPES = (
+    Spawn,
     Split,
     EndSplits,
     Mulligan,

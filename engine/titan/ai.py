@@ -26,7 +26,7 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
-from engine.titan import flow, masterboard, recruiting, slices, standard_battle
+from engine.titan import flow, masterboard, recruiting, respawn, slices, standard_battle
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder as splits_remainder
 from engine.titan.state import Legion, Phase, TitanState, unseen
@@ -83,6 +83,8 @@ def fighting_strength(state: TitanState, legion: Legion, seat: int) -> float:
 def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """The bot's decision among the legal actions."""
     phase = state.phase
+    if phase == Phase.SPAWN:
+        return next(a for a in legal if a.creature == respawn.best_pick([a.creature for a in legal]))
     if phase == Phase.SPLIT:
         return _split(state, seat, legal)
     if phase == Phase.MOVE:

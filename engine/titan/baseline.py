@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
-from engine.titan import battlemap, flow, masterboard, recruiting, sight
+from engine.titan import battlemap, flow, masterboard, recruiting, respawn, sight
 from engine.titan.ai import chance_of_hits, left_out  # shared reckoning (odds, room to come on), not strategy
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
@@ -53,6 +53,9 @@ def choose(state: TitanState, actions: list[Action]) -> Action:
     for action in actions:
         by_kind.setdefault(str(getattr(action, "kind", "")), []).append(action)
     phase = state.phase
+    if phase == Phase.SPAWN:
+        picks = by_kind["spawn"]
+        return next(a for a in picks if a.creature == respawn.best_pick([a.creature for a in picks]))
     if phase == Phase.SPLIT:
         return _split(state, seat, by_kind)
     if phase == Phase.MOVE:

@@ -6,7 +6,7 @@ to the log. How an engagement is settled and what its end brings is `engagements
 
 from __future__ import annotations
 
-from engine.titan import masterboard, recruiting
+from engine.titan import endings, masterboard, recruiting, respawn
 from engine.titan.data import (
     ANGEL,
     ARCHANGEL,
@@ -67,6 +67,10 @@ def begin_turn(state: TitanState, seat: int) -> None:
     for legion in state.legions.values():
         legion.moved, legion.teleport, legion.attack_edge = False, "", -1
         legion.mustered, legion.split_from = False, ""
+    if state.war is not None:
+        state.war.spawn_tower, state.war.spawn_answers = 0, []
+        if respawn.begin(state, seat):
+            return
     if state.first_turns[seat]:
         state.log.append(f"{name(state, seat)}'s first turn: split the starting legion into two of four.")
 
@@ -95,7 +99,7 @@ def can_end_splits(state: TitanState) -> bool:
     """The first turn's split must be made; later the split phase may end at any time."""
     if state.first_turns[state.mover]:
         return all(legion.height <= 4 for legion in state.legions_of(state.mover))
-    return True
+    return not respawn.must_split(state)
 
 
 def split(state: TitanState, marker: str, leaving: tuple[str, ...]) -> None:
@@ -257,6 +261,7 @@ def after_engagements(state: TitanState) -> None:
     if state.phase == Phase.GAME_OVER:
         return
     state.engagement, state.aftermath, state.battle = {}, {}, None
+    respawn.after_the_attack(state)
     if not state.players[state.mover].alive:
         next_turn(state)  # the mover is out: his turn ends here
         return
@@ -334,6 +339,9 @@ def next_turn(state: TitanState) -> None:
         seat = state.order[(position + step) % len(state.order)]
         if state.players[seat].alive:
             if (position + step) >= len(state.order):
+                if endings.round_over(state):  # Battle Titan's agreed end: every player has had his turns
+                    return
                 state.turn_number += 1
+                endings.round_begins(state)
             begin_turn(state, seat)
             return

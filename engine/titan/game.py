@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
-from engine.titan import battle, engagements, flow, masterboard
+from engine.titan import battle, endings, engagements, flow, masterboard, respawn
 from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
@@ -27,11 +28,13 @@ from engine.titan.actions import (
     Propose,
     Rangestrike,
     Reinforce,
+    Spawn,
     Split,
     Strike,
     Summon,
 )
 from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TOWERS
+from engine.titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
 from engine.titan.state import (
     COLOURS,
     Legion,
@@ -69,6 +72,48 @@ class TitanOptions(BaseModel):
         # Not offered yet: Battle Titan has no ending nor respawn so far (issue 15). A save without the field
         # (every save before it) is standard Titan.
         json_schema_extra={"labels": {"standard": "Standard Titan", "battle": "Battle Titan"}, "form": False},
+    )
+    # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. Off the form with the
+    # variant until the app offers it (each is shown only where it applies: turning `form` on is all it needs).
+    ending: Literal["rounds", "time", "appearance", "extinction"] = Field(
+        default="rounds",
+        title="The game ends",
+        description="Battle Titan ends at the end of a round, every player having had the same turns: after a "
+        "number of rounds, when the game's clock (time it is open) runs out, when the first of a creature is "
+        "mustered, or when none of it is left alive after one was.",
+        json_schema_extra={
+            "labels": {
+                "rounds": "After a number of rounds",
+                "time": "When the time is up",
+                "appearance": "When the first of a creature is mustered",
+                "extinction": "When a creature dies out",
+            },
+            "when": {"variant": ["battle"]},
+            "form": False,
+        },
+    )
+    rounds: int = Field(
+        default=DEFAULT_ROUNDS,
+        ge=1,
+        le=200,
+        title="Rounds",
+        description="Every player plays this many turns (12: an evening's game).",
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["rounds"]}, "form": False},
+    )
+    minutes: int = Field(
+        default=DEFAULT_MINUTES,
+        ge=5,
+        le=1440,
+        title="Minutes",
+        description="Time the game is open; the round in which it runs out is the last (60: an hour's game).",
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["time"]}, "form": False},
+    )
+    creature: Literal[CREATURE_CHOICES] = Field(  # type: ignore[valid-type]
+        default=DEFAULT_CREATURE,
+        title="Creature",
+        description="The creature whose first muster (or extinction) ends the game (a Colossus: the top of "
+        "two paths, mustered only once a game has grown ripe).",
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["appearance", "extinction"]}, "form": False},
     )
 
 
@@ -132,6 +177,8 @@ class Titan(Game):
         phase = state.phase
         if phase == Phase.GAME_OVER:
             return []
+        if phase == Phase.SPAWN:
+            return [Spawn(creature=name) for name in respawn.choices(state)]
         if phase == Phase.SPLIT:
             actions: list[Action] = [Split(marker=m, leaving=part) for m, part in flow.split_choices(state)]
             if flow.can_end_splits(state):
@@ -196,7 +243,9 @@ class Titan(Game):
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action on `state` (a copy)."""
         state = _own(state)
-        if isinstance(action, Split):
+        if isinstance(action, Spawn):
+            respawn.pick(state, action.creature)
+        elif isinstance(action, Split):
             flow.split(state, action.marker, action.leaving)
         elif isinstance(action, EndSplits):
             flow.end_splits(state)
@@ -230,6 +279,7 @@ class Titan(Game):
             flow.end_musters(state)
         else:
             battle.play(state, action)
+        endings.observe(state)
 
     def describe_action(self, state: GameState, action: Action) -> str:
         """The button for `action`, with the characters and lands named ('Bring the Lion on at B1')."""
@@ -269,13 +319,41 @@ class Titan(Game):
 
     # -- the result ----------------------------------------------------------------------------------------------------
     def scores(self, state: GameState) -> list[float]:
-        """Each player's score."""
-        return [float(player.score) for player in _own(state).players]
+        """Each player's score; under Battle Titan his battle points plus half the value of his living
+        characters (2.A: the running total until the end, the final one after)."""
+        state = _own(state)
+        if state.war is not None:
+            return endings.final_scores(state)
+        return [float(player.score) for player in state.players]
 
     def winners(self, state: GameState) -> list[int]:
-        """The last player with a Titan (none in a draw, none before the end)."""
+        """The last player with a Titan (none in a draw, none before the end); under Battle Titan every player
+        with the highest total at the end (ties are ties)."""
         state = _own(state)
+        if state.war is not None:
+            if state.phase != Phase.GAME_OVER:
+                return []
+            totals = endings.final_scores(state)
+            return [seat for seat, total in enumerate(totals) if total == max(totals)]
         return [state.winner] if state.winner >= 0 else []
+
+    def add_time(self, state: GameState, seconds: int) -> GameState:
+        """Battle Titan's clock: `state` with `seconds` more of the game being open (the app calls it while
+        the game is on screen). The time goes into every state of the undo chain too, so an undo never gives
+        time back; it draws nothing and is no move. The time ending is read only at the end of a round."""
+        own = _own(state)
+        if own.war is None or seconds <= 0 or own.phase == Phase.GAME_OVER:
+            return state
+        chain: list[TitanState] = []
+        node: GameState | None = state
+        while node is not None:
+            copy = _own(node.clone())
+            cast(Any, copy.war).seconds += seconds
+            chain.append(copy)
+            node = node.previous
+        for later, earlier in pairwise(chain):
+            later.previous = earlier
+        return chain[0]
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (see `view.py`)."""

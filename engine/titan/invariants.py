@@ -15,8 +15,10 @@ from engine.titan.data import (
     REINFORCEMENT_ROUND,
     TITAN,
     TOWER_DEFENDER_EDGE,
+    TOWERS,
     power_of,
 )
+from engine.titan.endings import end_problems
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
@@ -54,13 +56,14 @@ def violations(state: TitanState) -> list[str]:
         if state.stock.get(name, 0) < 0:
             problems.append(f"{name}: negative stock")
     alive = [seat for seat, player in enumerate(state.players) if player.alive]
-    titans_due = in_play[TITAN] <= len(alive) if battle_titan(state) else in_play[TITAN] == len(alive)
+    # Battle Titan: one may be dead, nobody out, and a spawn's last fallback may bring more (six in the box)
+    titans_due = in_play[TITAN] <= len(TOWERS) if battle_titan(state) else in_play[TITAN] == len(alive)
     if state.phase != Phase.GAME_OVER and not titans_due:  # Battle Titan: one may be dead, nobody out
         problems.append(f"{in_play[TITAN]} Titans for {len(alive)} players in the game")
     problems += war_problems(state)
     for seat, player in enumerate(state.players):
         titans = sum(legion.contents.count(TITAN) for legion in state.legions_of(seat))
-        if titans > 1:
+        if titans > 1 and not battle_titan(state):
             problems.append(f"seat {seat} has {titans} Titans")
         if not player.alive and state.legions_of(seat):
             problems.append(f"seat {seat} is out but still has legions")
@@ -74,7 +77,8 @@ def violations(state: TitanState) -> list[str]:
     by_land: dict[int, list[int]] = {}
     for legion in state.legions.values():
         unsplit = state.first_turns[legion.owner] and not (state.mover == legion.owner and state.phase != Phase.SPLIT)
-        limit = 2 * 4 if unsplit else MAX_LEGION  # the starting legion of 8, until its first turn's split
+        limit = 2 * 4 if unsplit or spawned(state, legion.land) else MAX_LEGION  # the starting legion of 8, until
+        # its first turn's split; a spawn legion of 8 until its split or the end of its attack
         if not 1 <= legion.height <= limit and not (state.battle is not None and legion.height == 0):
             problems.append(f"{legion.marker} holds {legion.height} characters")
         if legion.land not in LANDS:
@@ -116,11 +120,30 @@ def violations(state: TitanState) -> list[str]:
                 problems.append(f"{marker}'s characters and the battle's do not match")
         if not 1 <= battle.round <= 7:
             problems.append(f"battle round {battle.round}")
-    if state.phase == Phase.GAME_OVER and len(alive) > 1:
+    if state.phase == Phase.GAME_OVER and len(alive) > 1 and not battle_titan(state):
         problems.append("the game is over with several Titans standing")
     problems += _turn_problems(state, alive)
+    problems += _spawn_problems(state)
     problems += _record_problems(state)
     return problems
+
+
+def spawned(state: TitanState, land: int) -> bool:
+    """Whether the mover spawned on `land` this turn (Battle Titan), before the muster phase."""
+    return state.war is not None and state.war.spawn_tower == land and state.phase != Phase.MUSTER
+
+
+def _spawn_problems(state: TitanState) -> list[str]:
+    """Every wiped-out player respawns at his turn: nobody splits nor moves without a legion, and the spawn
+    phase is a wiped-out player's, in the Tower drawn."""
+    if state.war is None:
+        return []
+    mine = state.legions_of(state.mover)
+    if state.phase in (Phase.SPLIT, Phase.MOVE) and not mine:
+        return [f"seat {state.mover} plays his turn wiped out, without a spawn"]
+    if state.phase == Phase.SPAWN and (mine or state.war.spawn_tower not in TOWERS):
+        return ["a spawn phase for a player who is not wiped out, or in no Tower"]
+    return []
 
 
 def _has_keys(record: Any, kinds: dict[str, type]) -> bool:
@@ -149,7 +172,9 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
     if markers != box:
         problems.append("the legion markers in play are not those of the players' colours")
     over = phase == Phase.GAME_OVER
-    if over:
+    if over and battle_titan(state):
+        problems += end_problems(state)
+    elif over:
         if state.winner != (alive[0] if len(alive) == 1 else -2):
             problems.append(f"the game is over and the winner is {state.winner}")
     elif state.winner != -1:
@@ -188,7 +213,7 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             if parent is None or parent.land != legion.land or parent.owner != legion.owner:
                 problems.append(f"{legion.marker} was split from a legion that is not beside it")
     for land, height in shared.items():
-        if height > (2 * 4 if state.first_turns[mover] else MAX_LEGION):
+        if height > (2 * 4 if state.first_turns[mover] or spawned(state, land) else MAX_LEGION):
             problems.append(f"legions of {height} characters in all share {land}")
     # an enemy stands only where the mover's legion moved in, and no engagement outlasts the engagements
     for land in {legion.land for legion in state.legions.values()}:

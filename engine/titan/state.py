@@ -33,6 +33,7 @@ class Phase(StrEnum):
     CARRY = "carry"  # the striker places the hits left over after a kill
     AFTERMATH = "aftermath"  # after an engagement: summon an angel, muster a reinforcement, take angels
     MUSTER = "muster"  # the mover's legions that moved may muster
+    SPAWN = "spawn"  # Battle Titan: a wiped-out player picks his new legion's creatures (respawn.py)
     GAME_OVER = "game_over"
 
 

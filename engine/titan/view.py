@@ -9,8 +9,11 @@ Shape (every list in a stable order):
      "engagement": {...} or {}, "battle": {...} or None, "winner", "status"}
 
 and under Battle Titan only, "war": {"points": [per seat], "kinds": [per seat {kind: points}],
-"trophies": [per seat {name: count}], "returned": {name: count}}: everyone's, as every kill and every
-counter returned happens in everyone's sight (a battle, or a legion revealed as it goes).
+"trophies": [per seat {name: count}], "returned": {name: count}, "seconds", "appeared", "ends", "spawn_tower",
+"spawn_answers", "end": {what is left before the agreed end: endings.remaining}, "totals": [per seat, battle
+points + half the living], "living": [per seat {name: half-value}]}: everyone's, as every kill and every
+counter returned happens in everyone's sight (a battle, or a legion revealed as it goes), and what each
+player holds in all is public (every muster, angel and loss is shown; only which legion holds what is not).
 
 `contents` is given only for the seat's own legions (or all of them with the "open legions" option, or
 to nobody's hand but everyone's eyes once the game is over); `known` is what the seat has seen of a
@@ -19,7 +22,7 @@ legion of another player (a sub-multiset of its contents). Nothing else about a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.titan.state import Phase, TitanState
 
@@ -44,7 +47,7 @@ def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
                 "contents": list(legion.contents) if visible else None,
             }
         )
-    war = {} if state.war is None else {"war": state.war.snapshot()}
+    war = {} if state.war is None else {"war": _war(state)}
     return {
         "game": "titan",
         "seat": seat,
@@ -89,3 +92,16 @@ def _engagement(state: TitanState, seat: int | None) -> dict[str, Any]:
     if seat in parties:
         shown.update(eliminated=state.engagement["eliminated"], losses=list(state.engagement["losses"]))
     return shown
+
+
+def _war(state: TitanState) -> dict[str, Any]:
+    """Battle Titan's record, what is left before the end, and the running totals with their half-values."""
+    from engine.titan import endings
+
+    rows = endings.breakdown(state)
+    return {
+        **cast(Any, state.war).snapshot(),
+        "end": endings.remaining(state),
+        "totals": [row.total for row in rows],
+        "living": [dict(sorted(row.living.items())) for row in rows],
+    }

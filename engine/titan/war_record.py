@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from engine.core.positions import Count, Fields
-from engine.titan.data import CREATURES
+from engine.titan.data import CREATURES, TOWERS
 
 # The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the seed's 2.B in a word each.
 ATTACK_WON = "attack won"  # full points for the enemy dead (half for a flight, as in the standard game)
@@ -26,13 +26,28 @@ class WarRecord:
     """Per player: battle points, the same split by kind of result, the trophies (kills by character);
     and the counters that went back to the stock instead of being retired (2.B.3)."""
 
-    __slots__ = ("kinds", "points", "returned", "trophies")
+    __slots__ = (
+        "appeared",
+        "ends",
+        "kinds",
+        "points",
+        "returned",
+        "seconds",
+        "spawn_answers",
+        "spawn_tower",
+        "trophies",
+    )
 
     def __init__(self, players: int) -> None:
         self.points = [0] * players
         self.kinds: list[dict[str, int]] = [{} for _ in range(players)]
         self.trophies: list[dict[str, int]] = [{} for _ in range(players)]
         self.returned: dict[str, int] = {}
+        self.seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time` moves it)
+        self.appeared = False  # the ending's creature has been mustered at least once
+        self.ends = False  # the agreed end has come: the game ends at the end of this round
+        self.spawn_tower = 0  # the Tower drawn for this turn's respawn (0: nobody spawns this turn; respawn.py)
+        self.spawn_answers: list[str] = []  # the spawning player's picks so far
 
     def add_points(self, seat: int, kind: str, points: int) -> None:
         self.points[seat] += points
@@ -51,6 +66,8 @@ class WarRecord:
         new.kinds = [dict(kinds) for kinds in self.kinds]
         new.trophies = [dict(trophies) for trophies in self.trophies]
         new.returned = dict(self.returned)
+        new.seconds, new.appeared, new.ends = self.seconds, self.appeared, self.ends
+        new.spawn_tower, new.spawn_answers = self.spawn_tower, list(self.spawn_answers)
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -60,6 +77,11 @@ class WarRecord:
             "kinds": [dict(sorted(kinds.items())) for kinds in self.kinds],
             "trophies": [dict(sorted(trophies.items())) for trophies in self.trophies],
             "returned": dict(sorted(self.returned.items())),
+            "seconds": self.seconds,
+            "appeared": self.appeared,
+            "ends": self.ends,
+            "spawn_tower": self.spawn_tower,
+            "spawn_answers": list(self.spawn_answers),
         }
 
 
@@ -75,6 +97,11 @@ class WarRecordFields(Fields):
     kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
     trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
     returned: dict[_Name, _Many]
+    seconds: Count(100_000_000) = 0
+    appeared: StrictBool = False
+    ends: StrictBool = False
+    spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]
+    spawn_answers: Annotated[list[_Name], Field(max_length=8)] = Field(default_factory=list)
 
 
 def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
@@ -86,4 +113,6 @@ def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
     record.kinds = [dict(kinds) for kinds in fields.kinds]
     record.trophies = [dict(trophies) for trophies in fields.trophies]
     record.returned = dict(fields.returned)
+    record.seconds, record.appeared, record.ends = fields.seconds, fields.appeared, fields.ends
+    record.spawn_tower, record.spawn_answers = fields.spawn_tower, list(fields.spawn_answers)
     return record

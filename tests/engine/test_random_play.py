@@ -45,10 +45,12 @@ def test_random_play(game_id: str, players: int) -> None:
         play_one(game, players, seed=10_000 * players + index, full_apply=index % FULL_APPLY_EVERY == 0)
 
 
-def play_one(game: Game, players: int, seed: int, full_apply: bool) -> None:
-    """Play one seeded random game to its end, checking everything along the way."""
+def play_one(game: Game, players: int, seed: int, full_apply: bool, options: dict | None = None) -> GameState:
+    """Play one seeded random game to its end, checking everything along the way. A game with a clock
+    (Battle Titan's time ending) is given half a minute of it every 40 actions."""
     chooser = Rng(seed ^ 0x5EED)
-    state = game.new_game(players, seed=seed)
+    state = game.new_game(players, options, seed=seed)
+    clock = getattr(game, "add_time", None)
     check_views(game, state)
     cap = MAX_ACTIONS.get(game.id, DEFAULT_MAX_ACTIONS)
     seen: set[Action] = set()  # actions legal somewhere earlier: candidates for illegal ones
@@ -67,6 +69,8 @@ def play_one(game: Game, players: int, seed: int, full_apply: bool) -> None:
         else:
             game.apply_unchecked(state, action)
         steps += 1
+        if clock is not None and steps % 40 == 0:
+            state = clock(state, 30)
         problems = game.invariant_violations(state)
         assert not problems, f"{game.id} seed {seed} after {action.describe()!r}: {problems}"
         if chooser.random() < VIEW_CHANCE:
@@ -84,6 +88,7 @@ def play_one(game: Game, players: int, seed: int, full_apply: bool) -> None:
     check_views(game, state)
     if full_apply:
         check_save_round_trip(state)
+    return state
 
 
 def check_views(game: Game, state: GameState) -> None:
@@ -121,3 +126,53 @@ def check_save_round_trip(state: GameState) -> None:
     assert loaded == state
     seats = range(state.num_players)
     assert [undo_steps(loaded, seat) for seat in seats] == [undo_steps(state, seat) for seat in seats]
+
+
+# Battle Titan (issue 15) under each kind of ending, short ones so that random play reaches them.
+BATTLE_ENDINGS = {
+    "rounds": {"rounds": 4},
+    "time": {"ending": "time", "minutes": 5},
+    "appearance": {"ending": "appearance", "creature": "Lion"},
+    "extinction": {"ending": "extinction", "creature": "Centaur"},
+}
+
+
+def _seeds(ending: str, players: int, ci: bool) -> list[int]:
+    """One seed in CI, a few more slow-marked."""
+    return [0] if ci else [1, 2, 3, 4, 5]
+
+
+def _battle_titan(ending: str, players: int, seeds: list[int]) -> None:
+    game = GAMES["titan"]
+    for seed in seeds:
+        options = {"variant": "battle", **BATTLE_ENDINGS[ending]}
+        state = play_one(game, players, seed=seed, full_apply=seed % 2 == 0, options=options)
+        own = state.war  # type: ignore[attr-defined]
+        totals = game.scores(state)
+        assert totals == [points + half for points, half in zip(own.points, _halves(state), strict=True)]
+        assert state.mover == state.order[-1]  # type: ignore[attr-defined]
+        check_save_round_trip(state)
+
+
+def _halves(state: GameState) -> list[float]:
+    """Half the value of each player's living characters, counted here apart from the engine's reckoning."""
+    from engine.titan.data import character_value
+
+    halves = [0.0] * state.num_players
+    for legion in state.legions.values():  # type: ignore[attr-defined]
+        score = state.players[legion.owner].score  # type: ignore[attr-defined]
+        halves[legion.owner] += sum(character_value(name, score) for name in legion.contents) / 2
+    return halves
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("ending", list(BATTLE_ENDINGS))
+def test_random_play_titan_battle(ending: str, players: int) -> None:
+    _battle_titan(ending, players, _seeds(ending, players, ci=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("ending", list(BATTLE_ENDINGS))
+def test_random_play_titan_battle_more_seeds(ending: str, players: int) -> None:
+    _battle_titan(ending, players, _seeds(ending, players, ci=False))

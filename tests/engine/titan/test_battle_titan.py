@@ -256,7 +256,7 @@ def test_a_titan_slain_ends_neither_the_battle_nor_its_player():
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_battles_under_battle_titan_keep_every_counter_and_point_accounted_for(seed):
-    """Random decisions for a while (no ending nor respawn yet): the counters (slain + alive + stock = the box,
+    """Random decisions for a while (to the default ending at most): the counters (slain + alive + stock = the box,
     the returned among the stock), points = score = the sum by kind, nobody out; a save round-trips."""
     rng = random.Random(seed)
     state = GAME.new_game(3, {"variant": "battle"}, seed, [Seat(name=n) for n in ("Ann", "Bob", "Cy")])

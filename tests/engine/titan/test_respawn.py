@@ -1,0 +1,197 @@
+"""Battle Titan's respawn (the seed's point 4): nobody is out; a wiped-out player spawns a new Titan legion in a
+random Tower at the beginning of his next turn, and attacks with it if the Tower is occupied (4.A)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import Seat, save
+from engine.titan import respawn
+from engine.titan.actions import Concede, EndMusters, EndSplits, Engage, Fight, Spawn, Split
+from engine.titan.data import LANDS, TITAN, TOWERS
+from engine.titan.invariants import violations
+from engine.titan.state import Phase, TitanState
+from tests.engine.titan.test_flow import GAME, place
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def second_round_muster(seed: int = 11) -> TitanState:
+    """A 2-player Battle Titan game played at random to the first player's muster phase of round 2."""
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {"variant": "battle"}, seed, [Seat(name=n) for n in NAMES[:2]])
+    while not (state.turn_number == 2 and state.mover == state.order[0] and state.phase == Phase.MUSTER):
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    return state
+
+
+def wipe_out(state: TitanState, seat: int) -> None:
+    """Every legion of `seat` leaves the board (its characters back in the stock, its Titan gone)."""
+    for legion in state.legions_of(seat):
+        for name in legion.contents:
+            if name != TITAN:
+                state.stock[name] += 1
+        del state.legions[legion.marker]
+        state.players[seat].free_marker(legion.marker)
+
+
+def answer_the_spawn(state: TitanState) -> TitanState:
+    while state.phase == Phase.SPAWN:
+        actions = GAME.legal_actions(state)
+        assert actions and all(isinstance(a, Spawn) for a in actions)
+        state = GAME.apply(state, actions[0])
+        assert violations(state) == []
+    return state
+
+
+def test_a_wiped_out_player_spawns_at_his_next_turn_on_a_free_tower_and_must_split_the_eight():
+    state = second_round_muster()
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for legion in state.legions.values():  # Ann's legions off the Towers: the drawn Tower is free
+        if legion.land in TOWERS:
+            legion.land = next(land for land in sorted(LANDS) if land not in TOWERS and not state.legions_on(land))
+    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    assert state.mover == bob and state.phase == Phase.SPLIT
+    assert any(line.endswith("(drawn at random).") and "is wiped out" in line for line in state.log)
+    (legion,) = state.legions_of(bob)
+    assert legion.land == state.war.spawn_tower and legion.height == 8 and TITAN in legion.contents
+    assert legion.public() == legion.contents  # the spawn is public, as a starting legion is
+    actions = GAME.legal_actions(state)
+    assert EndSplits() not in actions  # eight may not stay together
+    for level in (1, 2):  # Standard and Strong split it too
+        assert isinstance(GAME.own_bot(level, 1).choose(state, bob), Split)
+    assert isinstance(GAME.baseline_action(state, actions), Split)
+    state = GAME.apply(state, next(a for a in actions if isinstance(a, Split)))
+    assert EndSplits() in GAME.legal_actions(state) and violations(state) == []
+    assert save.loads(save.dumps(state)) == state
+
+
+def test_an_occupied_tower_is_attacked_as_the_turn_eight_strong_and_the_eighth_goes_back_after():
+    state = second_round_muster()
+    ann, bob = state.order
+    wipe_out(state, bob)
+    marker = 1
+    for tower in TOWERS:  # Ann holds every Tower: whichever is drawn, Bob attacks her there
+        if not state.legions_on(tower):
+            free = state.players[ann].free_markers[0]
+            place(state, free, ann, tower, ["Ogre", "Ogre"]).reveal(range(2))
+            marker += 1
+    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    assert state.phase == Phase.ENGAGE and state.mover == bob and violations(state) == []
+    (legion,) = state.legions_of(bob)
+    tower = legion.land
+    assert legion.height == 8 and GAME.legal_actions(state) == [Engage(land=tower)]
+    assert save.loads(save.dumps(state)) == state  # a save across the respawn
+    state = GAME.apply(state, Engage(land=tower))
+    returned_before = sum(state.war.returned.values())
+    state = GAME.apply(state, Concede())  # Ann concedes: Bob's eight stand
+    while state.phase == Phase.AFTERMATH:
+        state = GAME.apply(state, GAME.legal_actions(state)[-1])
+    assert state.phase == Phase.MUSTER and violations(state) == []
+    assert legion.marker in state.legions and state.legions[legion.marker].height == 7
+    assert sum(state.war.returned.values()) == returned_before + 1
+    assert any("eight strong after the spawn's attack" in line for line in state.log)
+
+
+def test_the_spawn_battle_may_be_fought_with_eight():
+    state = second_round_muster(seed=12)
+    ann, bob = state.order
+    wipe_out(state, bob)
+    for tower in TOWERS:
+        if not state.legions_on(tower):
+            place(state, state.players[ann].free_markers[0], ann, tower, ["Ogre", "Ogre"]).reveal(range(2))
+    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    tower = state.legions_of(bob)[0].land
+    state = GAME.apply(GAME.apply(state, Engage(land=tower)), Fight())
+    rng = random.Random(3)
+    while state.battle is not None:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        assert violations(state) == []
+    assert all(legion.height <= 7 for legion in state.legions.values())
+
+
+def test_a_player_who_lost_only_his_titan_plays_on_without_one_and_without_titan_teleport():
+    state = second_round_muster(seed=13)
+    bob = state.order[1]
+    titan_legion = next(legion for legion in state.legions_of(bob) if TITAN in legion.contents)
+    if titan_legion.height == 1:
+        titan_legion.add("Ogre")
+        state.stock["Ogre"] -= 1
+    titan_legion.remove(TITAN)
+    state = GAME.apply(state, EndMusters())
+    assert state.phase == Phase.SPLIT and state.mover == bob  # not wiped out: no spawn
+    assert not any("is wiped out" in line for line in state.log)
+    state.players[bob].score = state.war.points[bob] = 400  # enough for a Titan teleport, had he a Titan
+    state.war.kinds[bob] = {"attack won": 400}
+    state.phase, state.roll = Phase.MOVE, 6
+    assert violations(state) == []
+    from engine.titan import flow
+
+    assert not any(how == "titan" for _m, _l, _s, how, _e in flow.move_choices(state))
+
+
+def test_the_spawn_choices_are_the_players_decisions_and_a_save_keeps_the_answers():
+    state = second_round_muster(seed=14)
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for name in ("Gargoyle", "Cyclops"):  # the jungle's weak creatures gone: another path's, his choice
+        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
+        state.stock[name] = 0
+    state = GAME.apply(state, EndMusters())
+    assert state.phase == Phase.SPAWN and state.decider == bob and violations(state) == []
+    first = GAME.legal_actions(state)
+    assert len(first) >= 2 and set(respawn.choices(state)) == {a.creature for a in first}
+    assert save.loads(save.dumps(state)) == state
+    state = answer_the_spawn(state)
+    assert state.legions_of(bob) and state.phase in (Phase.SPLIT, Phase.ENGAGE)
+
+
+def test_a_computer_player_answers_the_spawn_with_the_most_valuable_creature():
+    assert respawn.best_pick(("Ogre", "Centaur", "Behemoth")) == "Behemoth"
+
+
+def test_standard_baseline_and_strong_answer_the_spawn():
+    state = second_round_muster(seed=14)
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for name in ("Gargoyle", "Cyclops"):
+        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
+        state.stock[name] = 0
+    state = GAME.apply(state, EndMusters())
+    best = respawn.best_pick(respawn.choices(state))
+    for level in (1, 2):
+        assert GAME.own_bot(level, 1).choose(state, bob) == Spawn(creature=best)
+    assert GAME.baseline_action(state, GAME.legal_actions(state)) == Spawn(creature=best)
+
+
+def test_standard_players_play_battle_titan_to_its_end():
+    bots = [GAME.own_bot(1, seat) for seat in range(3)]
+    state = GAME.new_game(3, {"variant": "battle", "rounds": 4}, 21, [Seat(name=n) for n in NAMES])
+    while not state.is_over:
+        state = GAME.apply(state, bots[state.current_player].choose(state, state.current_player))
+        assert violations(state) == []
+    assert state.turn_number == 4 and GAME.winners(state)
+
+
+def test_the_in_app_rules_have_battle_titans_page():
+    text = GAME.rules_markdown()
+    assert "## Battle Titan (house rules)" in text
+    for words in ("draws a Tower with the game's dice", "least valuable character back", "Halves are kept"):
+        assert words in text
+
+
+def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_freely():
+    state = GAME.new_game(2, {"variant": "battle"}, 15, [Seat(name=n) for n in NAMES[:2]])
+    second = state.order[1]
+    wipe_out(state, second)
+    state = GAME.apply(state, next(a for a in GAME.legal_actions(state) if isinstance(a, Split)))
+    state = GAME.apply(state, EndSplits())
+    rng = random.Random(1)
+    while state.mover != second:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    state = answer_the_spawn(state)
+    assert not state.first_turns[second] and violations(state) == []
+    assert state.phase == Phase.SPLIT  # (this seed draws a free Tower)
+    splits = [a for a in GAME.legal_actions(state) if isinstance(a, Split)]
+    assert any(len(a.leaving) != 4 for a in splits)  # not the first turn's four and four
