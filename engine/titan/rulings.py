@@ -161,12 +161,14 @@ BATTLE_TITAN: tuple[tuple[str, str], ...] = (
 )
 
 
-def rules_markdown() -> str:
-    """The rulings as Markdown, for the in-app rules and docs/titan.md; then Battle Titan's page."""
+def rules_markdown(battle_titan: bool = True) -> str:
+    """The rulings as Markdown, for the in-app rules and docs/titan.md; then Battle Titan's page (left out of the
+    in-app rules while the set-up form does not offer the variant: a player reads only rules he can play)."""
     lines = ["## This edition's rulings", ""]
     for title, text in RULINGS:
         lines += [f"- **{title}.** {text}"]
-    lines += ["", "## Battle Titan (house rules)", ""]
-    for title, text in BATTLE_TITAN:
-        lines += [f"- **{title}.** {text}"]
+    if battle_titan:
+        lines += ["", "## Battle Titan (house rules)", ""]
+        for title, text in BATTLE_TITAN:
+            lines += [f"- **{title}.** {text}"]
     return "\n".join(lines) + "\n"
