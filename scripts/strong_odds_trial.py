@@ -3,7 +3,7 @@
     python scripts/strong_odds_trial.py --games 40 --first-seed 5000
 
 Two-player Titan games, both seats Strong (level 2); one seat's masterboard asks battles on a known land of
-`odds.contest` (`strong_board.CALIBRATED` True, "new"), the other's of the a^6 strength ratio (False, "old").
+`odds.contest` (`strong_value.CALIBRATED` True, "new"), the other's of the a^6 strength ratio (False, "old").
 The new side sits in seat i mod 2 of game i (seed FIRST_SEED + i), so a run repeats exactly. Prints the new
 side's win rate with its Wilson interval and the CPython CPU times of each side's masterboard decisions (two or
 more legal actions; battle phases apart, they do not ask `_odds`) and of the longest work unit between two
@@ -26,7 +26,7 @@ from winrate import wilson
 
 from engine.core.bots import make_bot
 from engine.registry import get_game
-from engine.titan import strong_board
+from engine.titan import strong_value
 from engine.titan.strong import BATTLE_PHASES
 
 
@@ -38,7 +38,7 @@ def play(game, seed: int, new_seat: int, times: dict[str, list[float]], units: d
     while state.current_player is not None and moves < 20000:
         seat = state.current_player
         side = "new" if seat == new_seat else "old"
-        strong_board.CALIBRATED = side == "new"
+        strong_value.CALIBRATED = side == "new"
         started = time.process_time()
         thinking = bots[seat].begin(state, seat)
         longest, last = 0.0, started
@@ -53,7 +53,7 @@ def play(game, seed: int, new_seat: int, times: dict[str, list[float]], units: d
             units[side].append(longest)
         state = game.apply(state, action)
         moves += 1
-    strong_board.CALIBRATED = True
+    strong_value.CALIBRATED = True
     winners = game.winners(state) if state.current_player is None else [0, 1]
     return 1.0 / len(winners) if new_seat in winners else 0.0
 

@@ -5,7 +5,8 @@ CPython, so that a slice of the browser's thinking loop, 15 ms and the unit it e
 Pyodide) and returns the action. `GeneratorThinking` steps it, one `yield` a work unit, so the page stays
 responsive however long it thinks.
 
-- The masterboard (split, move, engage, engagement answers, aftermath, muster): `strong_board.decide`.
+- The masterboard (split, move, engage, engagement answers, aftermath, muster): `strong_board.decide` (valuing a
+  position as `strong_value` reckons it, planning moves with `strong_moves`).
 - The battle (maneuver, strike, carry, summons and reinforcements inside it): `strong_battle.decide`.
 
 Both reason only over what the seat may know: the real state is read through the seat's knowledge, and any
@@ -72,7 +73,13 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     import engine.titan.baseline
 
     yield
-    import engine.titan.odds  # noqa: F401
+    import engine.titan.odds
+
+    yield
+    import engine.titan.strong_value
+
+    yield
+    import engine.titan.strong_moves  # noqa: F401
 
     yield
     from engine.titan import strong_board

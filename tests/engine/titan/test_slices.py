@@ -14,7 +14,7 @@ import pytest
 from engine.core import Rng, Seat
 from engine.core.bots import decision_rng, make_bot
 from engine.registry import get_game
-from engine.titan import ai, battlemap, masterboard, recruiting, sight, slices, strong_battle, strong_board
+from engine.titan import ai, battlemap, masterboard, recruiting, sight, slices, strong_battle, strong_value
 
 GAME = get_game("titan")
 MAX_WORK = 200  # reckonings a step may make (one piece of Standard's makes up to ~1,700, Strong's whole up to ~2,800)
@@ -24,7 +24,7 @@ COSTLY = [
     (battlemap, "reachable"),
     (battlemap, "strike_terms"),
     (recruiting, "musters"),
-    (strong_board, "contest"),
+    (strong_value, "contest"),
     (sight, "sight_paths"),
     (strong_battle.Evaluation, "__call__"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, Rng
 from engine.core.bots import make_bot
-from engine.titan import masterboard, strong_board
+from engine.titan import masterboard, strong_board, strong_value
 from engine.titan.actions import Engage, Flee, Move, Propose
 from engine.titan.data import LANDS
 from engine.titan.state import Phase, TitanState
@@ -134,7 +134,7 @@ def test_it_does_not_attack_natives_in_their_brambles_that_it_would_beat_in_the_
     assert not (isinstance(action, Move) and action.land == brush_target)
     action, _units = _decide(plains, 0)
     assert isinstance(action, Move) and action.marker == "Bk01" and action.land == plains_target
-    monkeypatch.setattr(strong_board, "CALIBRATED", False)
+    monkeypatch.setattr(strong_value, "CALIBRATED", False)
     action, _units = _decide(brush, 0)
     assert isinstance(action, Move) and action.land == brush_target
 
