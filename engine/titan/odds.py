@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -481,6 +482,11 @@ def battle_odds(
         return _odds_in(state, attacker, defender, where)
     game = _titan()
     results = [_odds_in(game.determinize(state, seat, rng), attacker, defender, where) for _ in range(max(1, samples))]  # type: ignore[arg-type]
+    return mean(results)
+
+
+def mean(results: Sequence[Odds]) -> Odds:
+    """The odds of several worlds (or deals) taken together, each counting alike."""
     n = len(results)
     return Odds(
         sum(r.attacker_wins for r in results) / n,

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from engine.core import Rng
 from engine.titan import baseline, flow, masterboard, recruiting
 from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
-from engine.titan.odds import contest
+from engine.titan.odds import contest, mean
 from engine.titan.state import Legion, TitanState, seen, unseen
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
@@ -107,13 +107,8 @@ def _calibrated_odds(
     for a, d in deals:
         results.append(contest(a, d, terrain, a_score, d_score, angel, _reinforcement(state, defender, d, terrain)))
         yield
-    n = len(results)
-    return Odds(
-        sum(r.attacker_wins for r in results) / n,
-        sum(r.defender_wins for r in results) / n,
-        sum(r.attacker_left for r in results) / n,
-        sum(r.defender_left for r in results) / n,
-    )
+    both = mean(results)
+    return Odds(both.attacker_wins, both.defender_wins, both.attacker_left, both.defender_left)
 
 
 def _angel_to_summon(state: TitanState, attacker: Legion, seat: int, land: int) -> str:
