@@ -51,12 +51,13 @@ Outcomes = dict[tuple[int, int], list[float]]  # (i, j) with i < j: i's score in
 
 def outcomes(records: Iterable[dict[str, Any]], levels: list[int], game: str | None = None) -> Outcomes:
     """Every game between two of `levels` in the two-player games of `records` (`game`: only that game's), as
-    the lower level's score, whichever of the two was level A; a game found in two files counts once."""
+    the lower level's score, whichever of the two was level A; a game found in two files counts once. Games played
+    under set-up options (Battle Titan's rules) are left out: a rating is of the standard game."""
     wanted = set(levels)
     scores: Outcomes = {}
     seen = set()
     for r in records:
-        if r["players"] != 2 or (game is not None and r["game"] != game) or record_key(r) in seen:
+        if r["players"] != 2 or (game is not None and r["game"] != game) or r.get("options") or record_key(r) in seen:
             continue
         seen.add(record_key(r))
         a, b = int(r["a"]), int(r["b"])

@@ -65,9 +65,11 @@ def tuned_settings(game: Game, overrides: dict[str, dict[str, Any]]) -> BotSetti
     )
 
 
-def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]) -> dict[str, Any]:
+def play_one(
+    job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]], dict[str, Any]],
+) -> dict[str, Any]:
     """Play one game of one `level_a` seat against `level_b` seats; A's share of the win and every decision time."""
-    game_id, level_a, level_b, index, seed, players, overrides = job
+    game_id, level_a, level_b, index, seed, players, overrides, options = job
     load_game(game_id)
     game = get_game(game_id)
     a_seat = index % players
@@ -78,7 +80,7 @@ def play_one(job: tuple[str, int, int, int, int, int, dict[str, dict[str, Any]]]
         settings = tuned_settings(game, overrides)
         for bot in bots:
             bot.settings = settings
-    state = game.new_game(players, seed=seed)
+    state = game.new_game(players, game.Options(**options), seed=seed)
     times: dict[int, list[float]] = {level_a: [], level_b: []}
     cpu_times: dict[int, list[float]] = {level_a: [], level_b: []}
     phase_times: dict[int, dict[str, list[float]]] = {level_a: {}, level_b: {}}  # CPU times by phase
@@ -118,9 +120,13 @@ def phase_of(state: Any) -> str:
     return str(getattr(phase, "value", phase)) if phase is not None else "-"
 
 
-def game_record(game_id: str, players: int, level_a: int, level_b: int, result: dict[str, Any]) -> dict[str, Any]:
-    """One finished game as a line of a --results file: who played whom, in which seat, and who won."""
+def game_record(
+    game_id: str, players: int, level_a: int, level_b: int, result: dict[str, Any], options: dict[str, Any]
+) -> dict[str, Any]:
+    """One finished game as a line of a --results file: who played whom, in which seat, under which options, and
+    who won (the options are left out when there are none, as in files written before they were)."""
     return {
+        **({"options": options} if options else {}),
         "game": game_id,
         "players": players,
         "a": level_a,
@@ -148,7 +154,8 @@ def read_records(path: Path | None) -> list[dict[str, Any]]:
 
 def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
     """What makes a game unique: the same key is the same seeded game, so it is played only once."""
-    return (record["game"], record["players"], record["a"], record["b"], record["seed"], record["a_seat"])
+    options = json.dumps(record.get("options") or {}, sort_keys=True)
+    return (record["game"], options, record["players"], record["a"], record["b"], record["seed"], record["a_seat"])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -169,16 +176,21 @@ def run_pairing(
     players: int = 2,
     overrides: dict[str, dict[str, Any]] | None = None,
     record: Path | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play one pairing and summarise it (`overrides`: trial settings for every bot, see `tuned_settings`;
     `record`: a --results file, where each game is appended and games already there are not played again)."""
-    work = [(game_id, level_a, level_b, index, seed + index, players, overrides or {}) for index in range(games)]
+    options = options or {}
+    work = [
+        (game_id, level_a, level_b, index, seed + index, players, overrides or {}, options) for index in range(games)
+    ]
     earlier: list[dict[str, Any]] = []
     if record is not None:
         if overrides:
             raise SystemExit("--results keeps games of the real settings only: leave out --set")
         done = {record_key(r): r for r in read_records(record)}
-        keys = [(game_id, players, level_a, level_b, seed + index, index % players) for index in range(games)]
+        same = json.dumps(options, sort_keys=True)
+        keys = [(game_id, same, players, level_a, level_b, seed + index, index % players) for index in range(games)]
         earlier = [done[key] for key in keys if key in done]
         work = [job for job, key in zip(work, keys, strict=True) if key not in done]
         if earlier:
@@ -190,7 +202,7 @@ def run_pairing(
         results.append(result)
         if record is not None:
             with record.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(game_record(game_id, players, level_a, level_b, result)) + "\n")
+                out.write(json.dumps(game_record(game_id, players, level_a, level_b, result, options)) + "\n")
         _progress(results, len(work), started)
 
     try:
@@ -223,6 +235,7 @@ def run_pairing(
         "played_now": len(results),
         "levels": {},
         "overrides": overrides or {},
+        "options": options,
     }
     for level in (level_a, level_b):
         stats: dict[str, Any] = {"forced": sum(r["forced"][level] for r in results)}
@@ -342,6 +355,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE.jsonl",
         help="append each game to this file; games already in it are not played again (resume, combine runs)",
     )
+    parser.add_argument(
+        "--options",
+        type=json.loads,
+        default={},
+        metavar="JSON",
+        help='the game\'s set-up options, e.g. \'{"variant": "battle"}\' for Battle Titan (default: none)',
+    )
     parser.add_argument("--phases", action="store_true", help="also print decision times by phase of the game")
     args = parser.parse_args(argv)
     overrides = parse_overrides(args.set)
@@ -354,7 +374,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         summary = run_pairing(
-            args.game, level_a, level_b, args.games, args.seed, args.jobs, args.players, overrides, args.results
+            args.game,
+            level_a,
+            level_b,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.players,
+            overrides,
+            args.results,
+            args.options,
         )
         summaries.append(summary)
         print(report(summary, args.phases), flush=True)
