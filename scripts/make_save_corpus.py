@@ -61,6 +61,12 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
     ("titan", 3, {}, "h11", "battle", 111),
     ("titan", 4, {}, "hhhh", "mid", 121),
     ("titan", 6, {}, "h11111", "end", 131),
+    # Battle Titan (from release 9): an ending of each kind, a respawn's choice pending, a finished game
+    ("titan", 2, {"variant": "battle", "rounds": 4}, "h1", "end", 141),
+    ("titan", 2, {"variant": "battle"}, "hh", "spawn", 151),
+    ("titan", 4, {"variant": "battle", "ending": "extinction", "creature": "Centaur"}, "hhhh", "mid", 161),
+    ("titan", 2, {"variant": "battle", "ending": "appearance", "creature": "Lion"}, "h2", "battle", 171),
+    ("titan", 5, {"variant": "battle", "ending": "time", "minutes": 5}, "h1111", "mid", 181),
 ]  # fmt: skip
 
 
@@ -89,9 +95,8 @@ def play_seed(
     state = game.new_game(players, options, seed, seats_for(kinds))
     chooser = Rng(seed * 7919 + 1)
     choices: list[int] = []  # each action as its index among the legal actions
-    target = {"mid": 60 + chooser.randrange(120), "end": 10**9, "pending": 10**9, "answer": 10**9, "battle": 10**9}[
-        stop
-    ]
+    middle = 60 + chooser.randrange(120)  # drawn for every stop, so each game's choices stay as they were
+    target = middle if stop == "mid" else 10**9
     in_battle = 0  # actions played inside a battle (Titan), for the "battle" stop
     while not state.is_over and len(choices) < target:
         if stop == "pending" and choices and getattr(state, "pending", None):
@@ -101,10 +106,12 @@ def play_seed(
         in_battle = in_battle + 1 if getattr(state, "battle", None) is not None else 0
         if stop == "battle" and in_battle > 6:
             break
+        if stop == "spawn" and getattr(getattr(state, "war", None), "spawn_tower", 0):  # Battle Titan: a respawn
+            break
         legal = game.legal_actions(state)
         choices.append(chooser.randrange(len(legal)))
         state = game.apply(state, legal[choices[-1]])
-    if stop in ("pending", "answer", "battle") and state.is_over:
+    if stop in ("pending", "answer", "battle", "spawn") and state.is_over:
         return None
     seat = state.current_player
     spectator = game.view(state, None)
