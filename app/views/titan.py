@@ -9,8 +9,9 @@ the other picks of a legion are buttons in the panel. The action bar keeps only 
 character's own choices for the keyboard.
 
 This module holds the hooks the app calls (app/views/__init__.py) and the game's words; the masterboard's layer
-and panel are `titan_masterboard.py`, the battleland's `titan_battle.py`, the costs of battle decisions in
-words `titan_costs.py`, the SVG pieces `titan_art.py`, `titan_masterboard_art.py` and `titan_battle_art.py`.
+and panel are `titan_masterboard.py` (Battle Titan's scores and respawn: `titan_war.py`), the battleland's
+`titan_battle.py`, the costs of battle decisions in words `titan_costs.py`, the SVG pieces `titan_art.py`,
+`titan_masterboard_art.py` and `titan_battle_art.py`.
 """
 
 from __future__ import annotations
