@@ -102,9 +102,10 @@ def war_panel(view: dict[str, Any]) -> str:
             f"<td>{points(half)}</td><td><b>{points(total)}</b></td></tr>"
         )
         trophies.append(_trophies(player["name"], war["kinds"][seat], war["trophies"][seat]))
+    line = "The agreed end has come: the final scores." if view.get("phase") == "game_over" else end_line(war)
     return (
         "<section class='tt-war' aria-label='Battle Titan scores'><h2>Battle Titan "
-        f"<small>{esc(end_line(war))}</small></h2>"
+        f"<small>{esc(line)}</small></h2>"
         "<table class='tt-war-scores'><thead><tr><th scope='col'>Player</th><th scope='col'>Battle</th>"
         "<th scope='col' title='half the value of his characters alive on the board'>½ living</th>"
         f"<th scope='col'>Total</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"

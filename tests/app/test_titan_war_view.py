@@ -166,6 +166,12 @@ def test_the_ends_progress_in_a_line_for_each_kind_of_ending(options, turn, seco
     assert heading is not None and html.unescape(heading.group(1)).startswith(line)
 
 
+def test_once_the_game_is_over_the_line_says_the_scores_are_final() -> None:
+    state = battle(rounds=12)
+    state.turn_number, state.phase = 12, Phase.GAME_OVER
+    assert "<small>The agreed end has come: the final scores.</small>" in panel(state, None)
+
+
 def test_the_spawn_asks_its_question_with_the_seeds_reason_and_answers_by_buttons() -> None:
     state = spawn_asked()
     bob = state.mover
