@@ -9,8 +9,9 @@ the other picks of a legion are buttons in the panel. The action bar keeps only 
 character's own choices for the keyboard.
 
 This module holds the hooks the app calls (app/views/__init__.py) and the game's words; the masterboard's layer
-and panel are `titan_masterboard.py`, the battleland's `titan_battle.py`, the costs of battle decisions in
-words `titan_costs.py`, the SVG pieces `titan_art.py`, `titan_masterboard_art.py` and `titan_battle_art.py`.
+and panel are `titan_masterboard.py` (Battle Titan's scores and respawn: `titan_war.py`), the battleland's
+`titan_battle.py`, the costs of battle decisions in words `titan_costs.py`, the SVG pieces `titan_art.py`,
+`titan_masterboard_art.py` and `titan_battle_art.py`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from app.views.titan_costs import action_warning as action_warning
 from app.views.titan_costs import confirm_action as confirm_action
 from app.views.titan_masterboard import indexed_actions, masterboard_layer, picked_key
 from app.views.titan_masterboard_art import masterboard_map
+from app.views.titan_war import spawn_detail
 from engine.titan.data import CREATURES, LANDS
 
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
@@ -44,6 +46,7 @@ PHASE_HINTS = {
     "carry": "carry the extra hits to a lit enemy, or drop them",
     "aftermath": "take what the win brings",
     "muster": "pick a legion that moved to muster, or end the turn",
+    "spawn": "pick a creature for the new Titan legion",  # Battle Titan's respawn
 }
 
 
@@ -201,6 +204,8 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         return "Your legion is eliminated; the attacker scores half its value."
     if kind == "fight":
         return "The battle is fought on the land's battleland."
+    if kind == "spawn":
+        return spawn_detail(str(data.get("creature")))
     battle = view.get("battle")
     if kind == "end_maneuver" and battle:
         side = battle["active"]

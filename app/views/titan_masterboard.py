@@ -9,6 +9,7 @@ from app.markup import attrs, esc
 from app.views import BoardContext
 from app.views.titan_battle_art import counter, counter_text
 from app.views.titan_masterboard_art import marker, masterboard_overlay, terrain_legend
+from app.views.titan_war import spawn_panel, spawn_tower, war_panel
 from engine.titan.data import CREATURES, LANDS, a_name, character_value, power_of
 from engine.titan.state import COLOUR_CODES
 
@@ -72,6 +73,9 @@ def masterboard_layer(ctx: BoardContext) -> tuple[str, str]:
             if a["kind"] == "engage"
         ]
     highlights = [view["engagement"]["land"]] if view.get("engagement") else []
+    drawn = spawn_tower(view)  # Battle Titan: the Tower a wiped-out player spawns in, while it is news
+    if drawn is not None:
+        highlights.append(drawn)
     choosing = {m for m, _key, _words in selectable}
     inspectable = [
         (lg["marker"], f"legion:{lg['marker']}", f"Show legion {lg['marker']}")
@@ -232,9 +236,15 @@ def _engagement_panel(view: dict[str, Any]) -> str:
 def _masterboard_panel(ctx: BoardContext, picked: str | None, actions: list[tuple[int, dict[str, Any]]]) -> str:
     view = ctx.view
     parts = [players_panel(view)]
+    war = war_panel(view)
+    if war:
+        parts.append(war)
     engagement = _engagement_panel(view)
     if engagement:
         parts.insert(0, engagement)
+    spawn = spawn_panel(view)
+    if spawn:
+        parts.insert(0, spawn)
     if view.get("phase") == "split" and picked_key(ctx, "split") is not None:
         parts.insert(0, _split_panel(ctx, actions))
     elif (

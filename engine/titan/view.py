@@ -11,7 +11,9 @@ Shape (every list in a stable order):
 and under Battle Titan only, "war": {"points": [per seat], "kinds": [per seat {kind: points}],
 "trophies": [per seat {name: count}], "returned": {name: count}, "seconds", "appeared", "ends", "spawn_tower",
 "spawn_answers", "end": {what is left before the agreed end: endings.remaining}, "totals": [per seat, battle
-points + half the living], "living": [per seat {name: half-value}]}: everyone's, as every kill and every
+points + half the living], "living": [per seat {name: half-value}], and in the spawn phase "spawn_offer":
+{"slots": [{"creature", "path", "role", "rule"}], "choice": {"path", "role", "rule", "options"}}, the new
+legion so far and the question asked (spawn.py)}: everyone's, as every kill and every
 counter returned happens in everyone's sight (a battle, or a legion revealed as it goes), and what each
 player holds in all is public (every muster, angel and loss is shown; only which legion holds what is not).
 
@@ -104,4 +106,22 @@ def _war(state: TitanState) -> dict[str, Any]:
         "end": endings.remaining(state),
         "totals": [row.total for row in rows],
         "living": [dict(sorted(row.living.items())) for row in rows],
+        **({"spawn_offer": _spawn_offer(state)} if state.phase == Phase.SPAWN else {}),
+    }
+
+
+def _spawn_offer(state: TitanState) -> dict[str, Any]:
+    """The spawn legion settled so far and the open choice, with the seed's rule for each (public: it is built
+    from what is alive on the board and in the stock, and the legion is shown to all once it stands)."""
+    from engine.titan import respawn
+
+    offer = respawn.offer(state)
+    choice = offer.choice
+    return {
+        "slots": [
+            {"creature": slot.creature, "path": slot.path, "role": slot.role, "rule": slot.rule} for slot in offer.slots
+        ],
+        "choice": None
+        if choice is None
+        else {"path": choice.path, "role": choice.role, "rule": choice.rule, "options": list(choice.options)},
     }
