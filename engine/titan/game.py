@@ -361,6 +361,17 @@ class Titan(Game):
             later.previous = earlier
         return chain[0]
 
+    def replay_between_moves(self, state: GameState, final: GameState) -> GameState:
+        """Battle Titan's clock in a replay: set to the game's clock at the end of the round `state` is in (kept
+        under the time ending), or past the last round's end kept, to the game's clock. So each round ends with
+        the time the game had, as the time ending reads it, and the replay ends at the game's clock."""
+        own, game = _own(state), _own(final)
+        if own.war is None or game.war is None:
+            return state
+        reached, clocks = endings.rounds_ended(own), game.war.round_clock
+        own.war.seconds = clocks[reached] if reached < len(clocks) else game.war.seconds
+        return state
+
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (see `view.py`)."""
         from engine.titan.view import build_view

@@ -18,7 +18,7 @@ from engine.titan.data import (
     TOWERS,
     power_of,
 )
-from engine.titan.endings import end_problems
+from engine.titan.endings import clock_problems, end_problems
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
@@ -61,6 +61,8 @@ def violations(state: TitanState) -> list[str]:
     if state.phase != Phase.GAME_OVER and not titans_due:  # Battle Titan: one may be dead, nobody out
         problems.append(f"{in_play[TITAN]} Titans for {len(alive)} players in the game")
     problems += war_problems(state)
+    if state.war is not None and battle_titan(state):
+        problems += clock_problems(state)
     for seat, player in enumerate(state.players):
         titans = sum(legion.contents.count(TITAN) for legion in state.legions_of(seat))
         if titans > 1 and not battle_titan(state):
