@@ -40,12 +40,7 @@ LAST_ROLL_KEYS = {"kind": str, "striker": str, "from": str, "target": str, "at":
 def violations(state: TitanState) -> list[str]:
     """Every broken invariant, in words (empty when all is well)."""
     problems: list[str] = []
-    in_play: Counter[str] = Counter()
-    for legion in state.legions.values():
-        in_play.update(legion.contents)
-    if state.battle is not None:
-        for names in state.battle.gone.values():
-            in_play.update(names)
+    in_play = on_board(state)
     # counters are neither made nor lost: box = stock + slain + on the board
     for name, creature in CREATURES.items():
         if name == TITAN:
@@ -128,6 +123,17 @@ def violations(state: TitanState) -> list[str]:
     problems += _spawn_problems(state)
     problems += _record_problems(state)
     return problems
+
+
+def on_board(state: TitanState) -> Counter[str]:
+    """Every counter on the board: in the legions, and those slain in a battle under way until it ends."""
+    counters: Counter[str] = Counter()
+    for legion in state.legions.values():
+        counters.update(legion.contents)
+    if state.battle is not None:
+        for names in state.battle.gone.values():
+            counters.update(names)
+    return counters
 
 
 def spawned(state: TitanState, land: int) -> bool:

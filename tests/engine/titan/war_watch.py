@@ -20,23 +20,13 @@ from collections import Counter
 
 from engine.core import GameState
 from engine.titan.data import CREATURES, TITAN, TOWERS, character_value
+from engine.titan.invariants import on_board
 from engine.titan.state import Phase, TitanState
 from engine.titan.war_record import KINDS
 
 SCORED = re.compile(r"^Battle Titan \((" + "|".join(KINDS) + r"), [a-z ]+\): (.+) scores (\d+), ")
 UNMUSTERED = re.compile(r"^The (\w+) could not come on: it goes back to the stock\.$")
 RETIRED = [name for name, creature in CREATURES.items() if name != TITAN and not creature.returns_to_stock]
-
-
-def on_board(state: TitanState) -> Counter[str]:
-    """Every counter on the board (a battle's slain too, until it ends)."""
-    counters: Counter[str] = Counter()
-    for legion in state.legions.values():
-        counters.update(legion.contents)
-    if state.battle is not None:
-        for names in state.battle.gone.values():
-            counters.update(names)
-    return counters
 
 
 def kills(state: TitanState) -> Counter[str]:
