@@ -294,6 +294,12 @@ class Game:
         copy.rng = Rng(rng.next64())
         return copy
 
+    def replay_between_moves(self, state: GameState, final: GameState) -> GameState:
+        """The replay's `state` (its own copy, at the start or after a move) with what the game changed between
+        its moves without a move, as `final`, the game replayed, keeps it (engine/core/replay.py); changed in
+        place and returned. The default: a game changes only by its moves (Battle Titan's clock is not one)."""
+        return state
+
     # -- shared -----------------------------------------------------------------------
     def new_game(
         self,

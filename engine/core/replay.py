@@ -3,7 +3,9 @@
 `GameState.history` holds every move since the start as its index in `legal_actions` (kept by
 `Game.step`, saved as the save's "h"); a game opened from a save made under older rules, or from a
 position alone, has none. The replay rebuilds the start from the seats, options and seed, plays the
-moves, and checks that it arrives at the very position (and log) of the game it replays.
+moves, and checks that it arrives at the very position (and log) of the game it replays. What a game changes
+between its moves without a move (Battle Titan's clock) is brought in by `Game.replay_between_moves`, from
+what the game keeps of it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ def replay_states(game: Game, state: GameState) -> list[GameState]:
         raise ReplayError("The moves of this game were not all kept, so it cannot be replayed.")
     current = game.new_game(state.num_players, state.options, state.seed, state.seats)
     current.history, current.turns = [], []
+    current = game.replay_between_moves(current, state)
     states = [current]
     for number, index in enumerate(state.history, start=1):
         legal = game.legal_actions(current) if not current.is_over else []
@@ -42,8 +45,8 @@ def replay_states(game: Game, state: GameState) -> list[GameState]:
             raise ReplayError(f"Move {number}: {error}") from None
         following.history = state.history[:number]
         following.turns = [turn for turn in state.turns if turn[0] <= len(following.log)]
-        states.append(following)
-        current = following
+        current = game.replay_between_moves(following, state)
+        states.append(current)
     if current.position() != state.position():  # (the log may read differently: its wording is not a rule)
         raise ReplayError("This game's moves do not lead to its position, so it cannot be replayed.")
     return states

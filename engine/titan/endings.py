@@ -5,7 +5,8 @@ number of turns. Four kinds of ending, chosen at set-up (`TitanOptions.ending`):
 - rounds: after the agreed number of rounds (the last one is announced when the round before it begins);
 - time: at the end of the round in which the game's clock passes the agreed minutes. The clock counts only
   time the game is open; it lives in the state (`WarRecord.seconds`) and only `Titan.add_time` advances it,
-  carrying the time into the undo chain so an undo never gives time back (docs/titan.md);
+  carrying the time into the undo chain so an undo never gives time back; the clock at each round's end is
+  kept (`WarRecord.round_clock`) for the replay (docs/titan.md);
 - appearance: at the end of the round in which the first of the chosen creature is mustered anywhere;
 - extinction: at the end of the round in which, after at least one was mustered, none is alive on the board.
 
@@ -89,6 +90,8 @@ def round_over(state: TitanState) -> bool:
         return False
     record = war(state)
     kind = ending(state)
+    if kind == "time":
+        record.round_clock.append(record.seconds)  # what the replay needs to end each round as the game did
     if kind == "rounds" and state.turn_number >= rounds_agreed(state):
         reason = f"{rounds_agreed(state)} rounds have been played"
     elif kind == "time" and record.seconds >= seconds_agreed(state):
@@ -183,6 +186,22 @@ def end_problems(state: TitanState) -> list[str]:
     if state.winner != (best[0] if len(best) == 1 else -2):
         problems.append(f"the game is over and the winner is {state.winner}, the totals {totals}")
     return problems
+
+
+def rounds_ended(state: TitanState) -> int:
+    """How many rounds have ended (the last one too, once the game is over)."""
+    return state.turn_number - (state.phase != Phase.GAME_OVER)
+
+
+def clock_problems(state: TitanState) -> list[str]:
+    """The clock kept at the rounds' ends, in words: under the time ending one for each round ended (fewer in a
+    game saved before it was kept), running forward to the clock; none under the other endings."""
+    clocks, ended = war(state).round_clock, rounds_ended(state)
+    if len(clocks) > (ended if ending(state) == "time" else 0):
+        return [f"the clock kept at {len(clocks)} round ends after {ended} rounds"]
+    if clocks != sorted(clocks) or clocks[-1:] > [war(state).seconds]:
+        return ["the clock kept at the rounds' ends does not run forward to the clock"]
+    return []
 
 
 def show(points: float) -> str:

@@ -34,6 +34,7 @@ from engine.titan.actions import (
     Summon,
 )
 from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TOWERS
+from engine.titan.determinize import determinize
 from engine.titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
 from engine.titan.state import (
     COLOURS,
@@ -42,7 +43,6 @@ from engine.titan.state import (
     Player,
     TitanState,
     restore_fields,
-    seen,
     starting_stock,
 )
 from engine.titan.war_record import WarRecord
@@ -361,6 +361,17 @@ class Titan(Game):
             later.previous = earlier
         return chain[0]
 
+    def replay_between_moves(self, state: GameState, final: GameState) -> GameState:
+        """Battle Titan's clock in a replay: set to the game's clock at the end of the round `state` is in (kept
+        under the time ending), or past the last round's end kept, to the game's clock. So each round ends with
+        the time the game had, as the time ending reads it, and the replay ends at the game's clock."""
+        own, game = _own(state), _own(final)
+        if own.war is None or game.war is None:
+            return state
+        reached, clocks = endings.rounds_ended(own), game.war.round_clock
+        own.war.seconds = clocks[reached] if reached < len(clocks) else game.war.seconds
+        return state
+
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (see `view.py`)."""
         from engine.titan.view import build_view
@@ -427,70 +438,8 @@ class Titan(Game):
 
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
         """A copy `seat` could believe in, and a sound game: new dice, and nothing hidden from the seat kept as it
-        really is. What the seat sees stays: its own legions, both legions of a battle, every legion in an "open
-        legions" game, what it knows of the others' legions, the terms on the table if it is party to them.
-
-        The characters of other players' legions it has not seen are dealt again at random from those it cannot
-        account for: each player's among his own legions (what a player holds in all is public: the first legion,
-        every muster, angel and loss are shown), his Titan, if unseen, into one of his unseen slots. What a third seat
-        knows of a legion dealt again is what the seat knows he knows, and as many of the characters dealt as he
-        knew besides; terms between two other players are drawn again among those the copy's legions allow."""
-        copy = _own(state.clone(record=False))
-        copy.rng = Rng(rng.next64())
-        if copy.phase != Phase.GAME_OVER and not getattr(copy.options, "open_legions", False):
-            self._deal_unseen(copy, seat, rng)  # (in an open game, every legion is seen whole)
-        self._draw_terms(copy, seat, rng)
-        return copy
-
-    @staticmethod
-    def _deal_unseen(copy: TitanState, seat: int, rng: Rng) -> None:
-        """The characters of other players' legions `seat` has not seen, dealt again (see `determinize`): each
-        player's among his own legions, since every character joins or leaves a player's legions in everyone's
-        sight (a muster, an angel, a battle, a legion given up), so what each player holds in all is known."""
-        hidden: dict[int, list[Legion]] = {}
-        for marker in sorted(copy.legions):
-            legion = copy.legions[marker]
-            if len(seen(copy, legion, seat)) < legion.height:
-                hidden.setdefault(legion.owner, []).append(legion)
-        for legions in hidden.values():
-            pool: list[str] = []
-            for legion in legions:
-                rest = list(legion.contents)
-                for name in legion.known[seat]:
-                    rest.remove(name)
-                pool += rest
-            pool.sort()
-            rng.shuffle(pool)
-            for legion in legions:
-                known = legion.known[seat]
-                dealt = [pool.pop() for _ in range(legion.height - len(known))]
-                legion.contents = sorted(known + dealt)
-                for other, theirs in enumerate(legion.known):
-                    if other == seat or not theirs:
-                        continue
-                    if other == legion.owner:
-                        legion.known[other] = []
-                        continue
-                    rest, common = list(known), []  # what the seat knows he knows
-                    for name in theirs:
-                        if name in rest:
-                            rest.remove(name)
-                            common.append(name)
-                    legion.known[other] = sorted(common + dealt[: len(theirs) - len(common)])
-
-    @staticmethod
-    def _draw_terms(copy: TitanState, seat: int, rng: Rng) -> None:
-        """Terms on the table between two other players, drawn again among those their legions allow (the seat
-        saw only that terms were proposed). Terms agreed are public: the aftermath keeps them."""
-        terms = copy.engagement
-        if terms and terms["proposer"] >= 0 and copy.phase == Phase.ENGAGEMENT:
-            sides = [copy.legions[terms["attacker"]], copy.legions[terms["defender"]]]
-            if seat not in {legion.owner for legion in sides}:  # the seat saw only that terms were proposed
-                proposals, terms["proposals"] = terms["proposals"], 0
-                choices = engagements.proposal_choices(copy)
-                terms["proposals"] = proposals
-                eliminated, losses = choices[rng.randrange(len(choices))]
-                terms.update(eliminated=eliminated, losses=list(losses))
+        really is (see engine/titan/determinize.py)."""
+        return determinize(_own(state), seat, rng)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""

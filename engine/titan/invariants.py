@@ -18,7 +18,7 @@ from engine.titan.data import (
     TOWERS,
     power_of,
 )
-from engine.titan.endings import end_problems
+from engine.titan.endings import clock_problems, end_problems
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
@@ -40,12 +40,7 @@ LAST_ROLL_KEYS = {"kind": str, "striker": str, "from": str, "target": str, "at":
 def violations(state: TitanState) -> list[str]:
     """Every broken invariant, in words (empty when all is well)."""
     problems: list[str] = []
-    in_play: Counter[str] = Counter()
-    for legion in state.legions.values():
-        in_play.update(legion.contents)
-    if state.battle is not None:
-        for names in state.battle.gone.values():
-            in_play.update(names)
+    in_play = on_board(state)
     # counters are neither made nor lost: box = stock + slain + on the board
     for name, creature in CREATURES.items():
         if name == TITAN:
@@ -61,6 +56,8 @@ def violations(state: TitanState) -> list[str]:
     if state.phase != Phase.GAME_OVER and not titans_due:  # Battle Titan: one may be dead, nobody out
         problems.append(f"{in_play[TITAN]} Titans for {len(alive)} players in the game")
     problems += war_problems(state)
+    if state.war is not None and battle_titan(state):
+        problems += clock_problems(state)
     for seat, player in enumerate(state.players):
         titans = sum(legion.contents.count(TITAN) for legion in state.legions_of(seat))
         if titans > 1 and not battle_titan(state):
@@ -126,6 +123,17 @@ def violations(state: TitanState) -> list[str]:
     problems += _spawn_problems(state)
     problems += _record_problems(state)
     return problems
+
+
+def on_board(state: TitanState) -> Counter[str]:
+    """Every counter on the board: in the legions, and those slain in a battle under way until it ends."""
+    counters: Counter[str] = Counter()
+    for legion in state.legions.values():
+        counters.update(legion.contents)
+    if state.battle is not None:
+        for names in state.battle.gone.values():
+            counters.update(names)
+    return counters
 
 
 def spawned(state: TitanState, land: int) -> bool:

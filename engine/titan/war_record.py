@@ -32,6 +32,7 @@ class WarRecord:
         "kinds",
         "points",
         "returned",
+        "round_clock",
         "seconds",
         "spawn_answers",
         "spawn_tower",
@@ -44,6 +45,7 @@ class WarRecord:
         self.trophies: list[dict[str, int]] = [{} for _ in range(players)]
         self.returned: dict[str, int] = {}
         self.seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time` moves it)
+        self.round_clock: list[int] = []  # under the time ending, the clock at each round's end (for the replay)
         self.appeared = False  # the ending's creature has been mustered at least once
         self.ends = False  # the agreed end has come: the game ends at the end of this round
         self.spawn_tower = 0  # the Tower drawn for this turn's respawn (0: nobody spawns this turn; respawn.py)
@@ -61,28 +63,36 @@ class WarRecord:
         self.returned[name] = self.returned.get(name, 0) + 1
 
     def copy(self) -> WarRecord:
-        new = WarRecord.__new__(WarRecord)
-        new.points = list(self.points)
-        new.kinds = [dict(kinds) for kinds in self.kinds]
-        new.trophies = [dict(trophies) for trophies in self.trophies]
-        new.returned = dict(self.returned)
-        new.seconds, new.appeared, new.ends = self.seconds, self.appeared, self.ends
-        new.spawn_tower, new.spawn_answers = self.spawn_tower, list(self.spawn_answers)
-        return new
+        return WarRecord.__new__(WarRecord).take(self)
+
+    def take(self, other: WarRecord | WarRecordFields) -> WarRecord:
+        """This record made a copy of `other` (another record, or one's saved fields); returns itself."""
+        self.points = list(other.points)
+        self.kinds = [dict(kinds) for kinds in other.kinds]
+        self.trophies = [dict(trophies) for trophies in other.trophies]
+        self.returned = dict(other.returned)
+        self.seconds, self.appeared, self.ends = other.seconds, other.appeared, other.ends
+        self.spawn_tower, self.spawn_answers = other.spawn_tower, list(other.spawn_answers)
+        self.round_clock = list(other.round_clock)
+        return self
 
     def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields (keys sorted, so equal records give equal snapshots)."""
-        return {
-            "points": list(self.points),
-            "kinds": [dict(sorted(kinds.items())) for kinds in self.kinds],
-            "trophies": [dict(sorted(trophies.items())) for trophies in self.trophies],
-            "returned": dict(sorted(self.returned.items())),
-            "seconds": self.seconds,
-            "appeared": self.appeared,
-            "ends": self.ends,
-            "spawn_tower": self.spawn_tower,
-            "spawn_answers": list(self.spawn_answers),
-        }
+        """JSON-ready fields (keys sorted, so equal records give equal snapshots); the clock at the rounds' ends
+        only once one is kept (under the time ending: a save from before it was kept reads back as written)."""
+        fields = {name: _sorted(getattr(self, name)) for name in WarRecord.__slots__}
+        if not self.round_clock:
+            del fields["round_clock"]
+        return fields
+
+
+def _sorted(value: Any) -> Any:
+    """A field, JSON-ready: its lists and dicts anew, the dicts' keys sorted (the record holds ints, bools, names,
+    and lists and dicts of them, dicts at most one level down)."""
+    if isinstance(value, list):
+        return [_sorted(item) for item in value]
+    if isinstance(value, dict):
+        return dict(sorted(value.items()))
+    return value
 
 
 _Name = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
@@ -102,17 +112,13 @@ class WarRecordFields(Fields):
     ends: StrictBool = False
     spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]
     spawn_answers: Annotated[list[_Name], Field(max_length=8)] = Field(default_factory=list)
+    round_clock: Annotated[list[Count(100_000_000)], Field(max_length=10_000)] = Field(default_factory=list)
 
 
 def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
     """The record from its saved fields; ValueError if they do not fit the players."""
     if not len(fields.points) == len(fields.kinds) == len(fields.trophies) == players:
         raise ValueError("its record of the war does not match its players")
-    record = WarRecord(players)
-    record.points = list(fields.points)
-    record.kinds = [dict(kinds) for kinds in fields.kinds]
-    record.trophies = [dict(trophies) for trophies in fields.trophies]
-    record.returned = dict(fields.returned)
-    record.seconds, record.appeared, record.ends = fields.seconds, fields.appeared, fields.ends
-    record.spawn_tower, record.spawn_answers = fields.spawn_tower, list(fields.spawn_answers)
-    return record
+    if fields.round_clock != sorted(fields.round_clock) or fields.round_clock[-1:] > [fields.seconds]:
+        raise ValueError("its clock at the ends of rounds does not run forward to its clock")
+    return WarRecord.__new__(WarRecord).take(fields)

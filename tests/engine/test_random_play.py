@@ -8,6 +8,7 @@ RNG state. A game that does not end within its cap fails the test.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -45,11 +46,15 @@ def test_random_play(game_id: str, players: int) -> None:
         play_one(game, players, seed=10_000 * players + index, full_apply=index % FULL_APPLY_EVERY == 0)
 
 
-def play_one(game: Game, players: int, seed: int, full_apply: bool, options: dict | None = None) -> GameState:
+def play_one(
+    game: Game, players: int, seed: int, full_apply: bool, options: dict | None = None, watch: Any = None
+) -> GameState:
     """Play one seeded random game to its end, checking everything along the way. A game with a clock
-    (Battle Titan's time ending) is given half a minute of it every 40 actions."""
+    (Battle Titan's time ending) is given half a minute of it every 40 actions. `watch(state)`, if given,
+    makes a watcher told `before(state)` and `after(state)` each action and `at_end(game, state)`."""
     chooser = Rng(seed ^ 0x5EED)
     state = game.new_game(players, options, seed=seed)
+    watcher = watch(state) if watch is not None else None
     clock = getattr(game, "add_time", None)
     check_views(game, state)
     cap = MAX_ACTIONS.get(game.id, DEFAULT_MAX_ACTIONS)
@@ -64,11 +69,15 @@ def play_one(game: Game, players: int, seed: int, full_apply: bool, options: dic
         if len(seen) < 300:
             seen.update(legal)
         action = chooser.choice(legal)
+        if watcher is not None:
+            watcher.before(state)
         if full_apply:
             state = game.apply(state, action)
         else:
             game.apply_unchecked(state, action)
         steps += 1
+        if watcher is not None:
+            watcher.after(state)
         if clock is not None and steps % 40 == 0:
             state = clock(state, 30)
         problems = game.invariant_violations(state)
@@ -88,6 +97,8 @@ def play_one(game: Game, players: int, seed: int, full_apply: bool, options: dic
     check_views(game, state)
     if full_apply:
         check_save_round_trip(state)
+    if watcher is not None:
+        watcher.at_end(game, state)
     return state
 
 
@@ -143,10 +154,14 @@ def _seeds(ending: str, players: int, ci: bool) -> list[int]:
 
 
 def _battle_titan(ending: str, players: int, seeds: list[int]) -> None:
+    """Random games watched after every action (tests/engine/titan/war_watch.py: scores, counters, respawns,
+    equal turns)."""
+    from tests.engine.titan.war_watch import WarWatch
+
     game = GAMES["titan"]
     for seed in seeds:
         options = {"variant": "battle", **BATTLE_ENDINGS[ending]}
-        state = play_one(game, players, seed=seed, full_apply=seed % 2 == 0, options=options)
+        state = play_one(game, players, seed=seed, full_apply=seed % 2 == 0, options=options, watch=WarWatch)
         own = state.war  # type: ignore[attr-defined]
         totals = game.scores(state)
         assert totals == [points + half for points, half in zip(own.points, _halves(state), strict=True)]
