@@ -24,7 +24,7 @@ import pytest
 from engine.core import GameState, InvalidSave, Rng, save
 from engine.registry import GAMES
 
-LIMIT_SECONDS = 0.5
+LIMIT_SECONDS = 2.0  # CPU seconds (a hostile save must not hang the page); the CPU time a busy machine does not inflate
 LIMIT_MB = 50
 
 
@@ -76,14 +76,14 @@ REAL_V1 = [
 
 def attempt(text: Any) -> GameState | None:
     """Load `text`: a sound state, or None after an InvalidSave; anything else fails the test."""
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         state = save.loads(text)
     except InvalidSave as error:
         message = str(error)
         assert message and len(message) <= save.MAX_MESSAGE
         state = None
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert elapsed < LIMIT_SECONDS, f"took {elapsed:.2f} s"
     if state is not None:
         check_sound(state)
@@ -107,14 +107,14 @@ def within_memory(text: str) -> None:
     """`attempt` within LIMIT_MB of memory."""
     tracemalloc.start()
     try:
-        started = time.perf_counter()
+        started = time.process_time()
         with contextlib.suppress(InvalidSave):
             save.loads(text)
         peak = tracemalloc.get_traced_memory()[1] / 1e6
     finally:
         tracemalloc.stop()
     assert peak < LIMIT_MB, f"{peak:.0f} MB"
-    assert time.perf_counter() - started < 4 * LIMIT_SECONDS  # (tracemalloc slows it down)
+    assert time.process_time() - started < 4 * LIMIT_SECONDS  # (tracemalloc slows it down)
 
 
 def test_real_saves_open():
