@@ -14,7 +14,7 @@ Standard values its choices in points of the final score, not the standard game'
   enemy has a turn left before the end, no enemy reach costs anything (the attack cannot be answered);
 - a defender without a lord flees (`flees`) when giving the attacker half points costs less than the fight is
   expected to;
-- the spawn's choices (`spawn_pick`): the most valuable creature, then the one the new legion musters best with.
+- the spawn's choices (`spawn_pick`): the most valuable creature, then one that makes a pair (it musters up).
 
 The approach of the end is `Outlook`: the seat's turns still to come and whether any enemy moves before the end
 (known for an ending after a number of rounds, or once the end is announced; otherwise taken as far off).
@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from engine.titan import recruiting, respawn
-from engine.titan.data import CREATURES, LANDS, character_value
+from engine.titan import respawn
+from engine.titan.data import character_value
 from engine.titan.endings import ending, rounds_agreed
 from engine.titan.state import TitanState
 from engine.titan.warmongering import battle_titan, war
@@ -129,18 +129,9 @@ def flees(view: Outlook, mine: float, theirs: float) -> bool:
     return hold * won + (1.0 - hold) * lost < flight
 
 
-def _musters_with(state: TitanState, contents: list[str]) -> float:
-    """The best recruit a legion of `contents` could muster, averaged over the masterboard's terrains."""
-    terrains = sorted({land.terrain for land in LANDS.values()})
-    total = 0.0
-    for terrain in terrains:
-        options = recruiting.musters(terrain, contents, state.stock)
-        total += max((CREATURES[m.recruit].value for m in options), default=0)
-    return total / len(terrains)
-
-
 def spawn_pick(state: TitanState, options: list[str]) -> str:
     """The spawn's choice that scores most: the most valuable creature (half its value at the end), and of
-    creatures worth the same, the one the new legion then musters best with."""
-    settled = list(respawn.offer(state).legion)
-    return max(options, key=lambda name: (character_value(name), _musters_with(state, [*settled, name]), name))
+    creatures worth the same, one that makes a pair with one already in the new legion (two of a kind muster
+    the next creature up: more to score with), else the first by name, as before."""
+    settled = respawn.offer(state).legion
+    return max(options, key=lambda name: (character_value(name), settled.count(name) == 1, name))
