@@ -118,10 +118,10 @@ def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng, view: Ou
     if phase == Phase.MUSTER:
         return _muster(state, seat, legal)
     if phase == Phase.MANEUVER:
-        return standard_battle.maneuver(state, seat, legal)
+        return standard_battle.maneuver(state, seat, legal, view is not None)
     if phase == Phase.CARRY:
         return standard_battle.carry(state, seat, legal)
-    return standard_battle.strike(state, seat, legal)
+    return standard_battle.strike(state, seat, legal, view is not None)
 
 
 def _of_kind(legal: list[Action], kind: str) -> list[Any]:

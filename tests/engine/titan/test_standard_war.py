@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from engine.core import Seat
 from engine.core.bots import decision_rng, make_bot
-from engine.titan import ai, masterboard, respawn, standard_war
-from engine.titan.actions import EndMoves, EndMusters, Engage, Fight, Flee, Move, Spawn
+from engine.titan import ai, battlemap, masterboard, respawn, standard_war
+from engine.titan.actions import EndManeuver, EndMoves, EndMusters, Engage, Fight, Flee, Maneuver, Move, Spawn, Strike
 from engine.titan.ai import STANDARD_VALUES, StandardValuesBot, TitanBot
+from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.game import TitanOptions
 from engine.titan.state import Phase, TitanState
 from engine.titan.war_record import WarRecord
+from tests.engine.titan.test_battle import index_of, set_battle
+from tests.engine.titan.test_battle_titan import fight
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, place
 from tests.engine.titan.test_respawn import second_round_muster, wipe_out
 from tests.engine.titan.test_slices import MAX_WORK, steps_work, work  # noqa: F401 (work: a fixture)
@@ -169,3 +172,37 @@ def test_sliced_standard_plays_battle_titan_as_in_one_piece_and_each_step_does_l
             sliced += whole > MAX_WORK  # in one piece, this decision would have been one step over the line
         state = GAME.apply(state, bots[seat].choose(state, seat))
     assert decisions > 80 and sliced > 0 and state.turn_number == 7
+
+
+def test_in_battle_it_strikes_the_enemy_titan_only_for_what_he_is_worth():
+    """A Troll touches Bob's Titan (fresh) and a Lion with one hit left. Killing the Lion is worth its value;
+    the Titan would take a few hits, worth their share of his value. By the standard game's values (the Titan is
+    the game) a strike on him is worth 50 more, so it goes there."""
+    state = fight(["Troll"], ["Titan", "Lion"])
+    troll = index_of(state, "Troll", ATTACKER)
+    titan, lion = index_of(state, "Titan", DEFENDER), index_of(state, "Lion", DEFENDER)
+    set_battle(state, {troll: "C3", titan: "D3", lion: "C2"}, active=ATTACKER)
+    state.battle.units[lion].hits = 4
+    state.battle.step = "strike"
+    state.phase, state.decider = Phase.STRIKE, 1
+    points, standard = choices(state, 1)
+    assert isinstance(points, Strike) and points.target == lion
+    assert isinstance(standard, Strike) and standard.target == titan
+
+
+def test_a_hopeless_attacker_keeps_away_to_lose_on_time_where_the_defender_scores_nothing():
+    """Bob's Ogre and Centaur (24) have come on against a Colossus and a Serpent. Killed, they would give Ann
+    half their value; lost on time, the attack still scores half its value (2.B.1) and Ann nothing. By the
+    standard game's values the attacker closes in."""
+    state = fight(["Ogre", "Centaur"], ["Colossus", "Serpent"])
+    ogre, centaur = index_of(state, "Ogre", ATTACKER), index_of(state, "Centaur", ATTACKER)
+    colossus, serpent = index_of(state, "Colossus", DEFENDER), index_of(state, "Serpent", DEFENDER)
+    set_battle(state, {ogre: "D5", centaur: "E5", colossus: "C1", serpent: "B1"}, active=ATTACKER, round_number=2)
+    state.decider = 1
+
+    def nearest(label: str) -> int:
+        return min(battlemap.range_between(label, state.battle.units[i].hex) for i in (colossus, serpent))
+
+    points, standard = choices(state, 1)
+    assert isinstance(standard, Maneuver) and nearest(standard.hex) < nearest(state.battle.units[standard.unit].hex)
+    assert points == EndManeuver() or nearest(points.hex) >= nearest(state.battle.units[points.unit].hex)
