@@ -17,10 +17,7 @@ Colossus's SimpleAI, over only what its seat may know.
 
 Enemy legions are judged by what the seat knows of them, the unknown characters counted at the average
 value of the characters nobody has shown (`expected_value`).
-
-Under Battle Titan it plays for points (`standard_war.py`: attacks, danger, flight, the spawn, the end drawing
-near); `STANDARD_VALUES` is a level for trials only, never offered: Standard playing Battle Titan by the
-standard game's values, as it did before.
+Under Battle Titan it plays for points (`standard_war.py`); level `STANDARD_VALUES` (trials only) does not.
 """
 
 from __future__ import annotations
@@ -62,8 +59,7 @@ class TitanBot(Bot):
 
 
 class StandardValuesBot(TitanBot):
-    """Standard playing Battle Titan by the standard game's values (its Titan hunt): the yardstick of the
-    trial of `standard_war.py` (scripts/ai_strength.py's level "S"); the same player as level 1 in standard Titan."""
+    """Standard playing Battle Titan by the standard game's values: the yardstick of `standard_war.py`'s trial."""
 
     level = STANDARD_VALUES
     for_points = False
@@ -98,8 +94,7 @@ def fighting_strength(state: TitanState, legion: Legion, seat: int) -> float:
 
 
 def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng, view: Outlook | None = None) -> Action:
-    """The bot's decision among the legal actions; `view` (Battle Titan's end as the seat sees it) plays for
-    points, None by the standard game's values."""
+    """The bot's decision among the legal actions (`view`: Battle Titan's end as the seat sees it, for points)."""
     phase = state.phase
     if phase == Phase.SPAWN:
         options = [a.creature for a in legal]
