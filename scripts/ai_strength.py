@@ -5,7 +5,8 @@
     python scripts/ai_strength.py --games 400 --game titan_dice --pairings 2-B,1-B   # against the baseline
 
 Levels: 0 random, 1 Easy, 2 Hard, B the game's scripted baseline player of sound simple rules
-(`Game.baseline_action`: engine/<game>/baseline.py).
+(`Game.baseline_action`: engine/<game>/baseline.py); for Titan, S is Standard playing Battle Titan by the
+standard game's values (`engine/titan/ai.py`, STANDARD_VALUES: the yardstick of Standard playing for points).
 
 Each pairing plays N games with seats rotated (the first level sits in seat
 i mod P of game i, every other seat plays the second level: with --players 3,
@@ -306,12 +307,22 @@ def report(summary: dict[str, Any], phases: bool = False) -> str:
 
 
 def level_of(text: str) -> int:
-    """A level as the command line writes it: 0, 1, 2, or B for the scripted baseline."""
-    return BASELINE if text.strip().upper() == "B" else int(text)
+    """A level as the command line writes it: 0, 1, 2, B for the scripted baseline, or S for Titan's Standard
+    playing Battle Titan by the standard game's values (a level for this trial only, never offered)."""
+    word = text.strip().upper()
+    if word == "S":
+        from engine.titan.ai import STANDARD_VALUES
+
+        return STANDARD_VALUES
+    return BASELINE if word == "B" else int(text)
 
 
 def level_name(level: int) -> str:
-    """'level 2', or 'the baseline'."""
+    """'level 2', 'the baseline', or 'level S' (Titan's Standard by the standard game's values)."""
+    from engine.titan.ai import STANDARD_VALUES
+
+    if level == STANDARD_VALUES:
+        return "level S (Standard by the standard game's values)"
     return "the baseline" if level == BASELINE else f"level {level}"
 
 

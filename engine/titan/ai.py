@@ -17,6 +17,7 @@ Colossus's SimpleAI, over only what its seat may know.
 
 Enemy legions are judged by what the seat knows of them, the unknown characters counted at the average
 value of the characters nobody has shown (`expected_value`).
+Under Battle Titan it plays for points (`standard_war.py`); level `STANDARD_VALUES` (trials only) does not.
 """
 
 from __future__ import annotations
@@ -26,15 +27,17 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
-from engine.titan import flow, masterboard, recruiting, respawn, slices, standard_battle
+from engine.titan import flow, masterboard, recruiting, respawn, slices, standard_battle, standard_war
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder as splits_remainder
+from engine.titan.standard_war import Outlook
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
+STANDARD_VALUES = 11  # a level for trials, not offered: Standard playing Battle Titan by the standard game's values
 # Standard's battle play lives in standard_battle.py; these are kept here for the modules that use them through ai
 SUMMON_BELOW = standard_battle.SUMMON_BELOW
 chance_of_hits = standard_battle.chance_of_hits
@@ -45,11 +48,21 @@ class TitanBot(Bot):
     """Level 1: the rules of thumb above."""
 
     level = 1
+    for_points = True  # under Battle Titan, play for its points
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
         # made in slices (slices.py): the `@slices.unit` reckonings below one step at a time, the same choice
-        stable = [state, state.battle, *state.legions.values(), *legal]  # type: ignore[attr-defined]
-        return slices.SlicedThinking(lambda dice: choose(cast(TitanState, state), seat, legal, dice), rng, stable)
+        titan = cast(TitanState, state)
+        view = standard_war.outlook(titan, seat) if self.for_points else None
+        stable = [state, titan.battle, *titan.legions.values(), *legal]
+        return slices.SlicedThinking(lambda dice: choose(titan, seat, legal, dice, view), rng, stable)
+
+
+class StandardValuesBot(TitanBot):
+    """Standard playing Battle Titan by the standard game's values: the yardstick of `standard_war.py`'s trial."""
+
+    level = STANDARD_VALUES
+    for_points = False
 
 
 # -- estimates -------------------------------------------------------------------------------------------------
@@ -80,28 +93,30 @@ def fighting_strength(state: TitanState, legion: Legion, seat: int) -> float:
 # -- the decision ----------------------------------------------------------------------------------------------------
 
 
-def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The bot's decision among the legal actions."""
+def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng, view: Outlook | None = None) -> Action:
+    """The bot's decision among the legal actions (`view`: Battle Titan's end as the seat sees it, for points)."""
     phase = state.phase
     if phase == Phase.SPAWN:
-        return next(a for a in legal if a.creature == respawn.best_pick([a.creature for a in legal]))
+        options = [a.creature for a in legal]
+        pick = standard_war.spawn_pick(state, options) if view else respawn.best_pick(options)
+        return next(a for a in legal if a.creature == pick)
     if phase == Phase.SPLIT:
         return _split(state, seat, legal)
     if phase == Phase.MOVE:
-        return _move(state, seat, legal)
+        return _move(state, seat, legal, view)
     if phase == Phase.ENGAGE:
         return legal[0]
     if phase == Phase.ENGAGEMENT:
-        return _engagement(state, seat, legal)
+        return _engagement(state, seat, legal, view)
     if phase == Phase.AFTERMATH:
         return _aftermath(state, seat, legal)
     if phase == Phase.MUSTER:
         return _muster(state, seat, legal)
     if phase == Phase.MANEUVER:
-        return standard_battle.maneuver(state, seat, legal)
+        return standard_battle.maneuver(state, seat, legal, view is not None)
     if phase == Phase.CARRY:
         return standard_battle.carry(state, seat, legal)
-    return standard_battle.strike(state, seat, legal)
+    return standard_battle.strike(state, seat, legal, view is not None)
 
 
 def _of_kind(legal: list[Action], kind: str) -> list[Any]:
@@ -259,13 +274,18 @@ def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]
     return threats
 
 
-def _danger(threats: list[tuple[float, dict[int, int]]], land: int, strength: float, is_titan: bool) -> float:
+def _danger(
+    threats: list[tuple[float, dict[int, int]]], land: int, strength: float, is_titan: bool, view: Outlook | None = None
+) -> float:
     """How much a legion of `strength` on `land` risks next turn: of the enemy stacks that reach it and would
     (nearly) match it, the worst, weighed by the share of rolls on which it reaches; a Titan's legion counts
-    treble, and a stack that could kill the Titan costs the game."""
+    treble, and a stack that could kill the Titan costs the game (under Battle Titan: the points at stake)."""
     danger = 0.0
     for enemy, reach in threats:
         rolls = reach.get(land, 0)
+        if view is not None:
+            danger = max(danger, standard_war.danger(view, enemy, rolls / 6.0, strength, is_titan))
+            continue
         if not rolls or enemy <= 0.7 * strength:
             continue
         share = rolls / 6.0
@@ -277,10 +297,17 @@ def _danger(threats: list[tuple[float, dict[int, int]]], land: int, strength: fl
 
 
 @slices.unit(0.2)
-def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]]) -> float:
+def _move_value(
+    state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]], view: Outlook | None
+) -> float:
     legion = state.legions[action.marker]
     strength = fighting_strength(state, legion, seat)
     enemies = [lg for lg in state.legions_on(action.land) if lg.owner != seat]
+    if enemies and view is not None:  # Battle Titan: the attack's points, won or lost, and the winner's exposure
+        enemy_strength = fighting_strength(state, enemies[0], seat)
+        left = strength - standard_war.lost_winning(strength, enemy_strength)
+        exposed = _danger(threats, action.land, left, legion.has_titan, view)
+        return standard_war.attack_worth(view, strength, enemy_strength, exposed)
     if enemies:
         enemy = enemies[0]
         enemy_strength = fighting_strength(state, enemy, seat)
@@ -288,8 +315,8 @@ def _move_value(state: TitanState, seat: int, action: Any, threats: list[tuple[f
             return -1000.0
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
-    value = _recruit_value(state, legion, action.land) + NEXT_TURN * _next_recruits(state, legion, action.land)
-    value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan)
+    value = _stay_value(state, legion, action.land, view, recruit=True)
+    value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan, view)
     if action.teleport:
         value -= 5.0  # a teleport shows a lord: only when it pays
     return value
@@ -323,7 +350,18 @@ def _roll_worth(state: TitanState, seat: int, roll: int) -> float:
     return total
 
 
-def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
+def _stay_value(state: TitanState, legion: Legion, land: int, view: Outlook | None, recruit: bool) -> float:
+    """What a legion on `land` musters there (if it moved: `recruit`) and, at half weight, next turn from there;
+    under Battle Titan in points of the final score (a recruit at `live`, none next turn after the seat's last)."""
+    now = _recruit_value(state, legion, land) if recruit else 0.0
+    if view is None:
+        return now + NEXT_TURN * _next_recruits(state, legion, land)
+    keep = standard_war.live(view)
+    later = NEXT_TURN * _next_recruits(state, legion, land) if view.turns_left > 0 else 0.0
+    return keep * (now + later)
+
+
+def _move(state: TitanState, seat: int, legal: list[Action], view: Outlook | None = None) -> Action:
     mulligan = _of_kind(legal, "mulligan")
     if mulligan:  # the first roll again, if it offers less than a roll does on average
         average = sum(_roll_worth(state, seat, roll) for roll in range(1, 7)) / 6.0
@@ -335,12 +373,12 @@ def _move(state: TitanState, seat: int, legal: list[Action]) -> Action:
         return end[0] if end else legal[0]
     threats = _threats(state, seat)
     staying = {
-        legion.marker: NEXT_TURN * _next_recruits(state, legion, legion.land)
-        - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan)
+        legion.marker: _stay_value(state, legion, legion.land, view, recruit=False)
+        - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan, view)
         for legion in state.legions_of(seat)
         if not legion.moved
     }
-    values = {id(a): _move_value(state, seat, a, threats) - staying.get(a.marker, 0.0) for a in moves}
+    values = {id(a): _move_value(state, seat, a, threats, view) - staying.get(a.marker, 0.0) for a in moves}
     _teleport_forgone(moves, values)
     best = max(moves, key=lambda a: (values[id(a)], -a.land))
     best_value = values[id(best)]
@@ -367,7 +405,7 @@ def _teleport_forgone(moves: list[Any], values: dict[int, float]) -> None:
 # -- engagements and what follows -------------------------------------------------------------------------------------
 
 
-def _engagement(state: TitanState, seat: int, legal: list[Action]) -> Action:
+def _engagement(state: TitanState, seat: int, legal: list[Action], view: Outlook | None = None) -> Action:
     attacker, defender = flow.engagement_legions(state)
     mine, theirs = (attacker, defender) if attacker.owner == seat else (defender, attacker)
     ratio = fighting_strength(state, mine, seat) / max(1.0, fighting_strength(state, theirs, seat))
@@ -378,7 +416,10 @@ def _engagement(state: TitanState, seat: int, legal: list[Action]) -> Action:
         if eliminated not in (my_role, "both") and not state.engagement["losses"]:
             return accept[0]
     flee = _of_kind(legal, "flee")
-    if flee and ratio < FLEE_BELOW:
+    if flee and view is not None:  # Battle Titan: a flight gives the attacker half points
+        if standard_war.flees(view, fighting_strength(state, mine, seat), fighting_strength(state, theirs, seat)):
+            return flee[0]
+    elif flee and ratio < FLEE_BELOW:
         return flee[0]
     return _of_kind(legal, "fight")[0]
 
@@ -413,4 +454,6 @@ def make_bot(game: Game, level: int, seed: int) -> Bot | None:
         from engine.titan.strong import StrongBot
 
         return StrongBot(game, seed)
+    if level == STANDARD_VALUES:
+        return StandardValuesBot(game, seed)
     return TitanBot(game, seed) if level == 1 else None

@@ -24,6 +24,8 @@ from engine.titan.data import BATTLE_ROUNDS, CREATURES, TITAN, character_value
 from engine.titan.state import TitanState
 
 SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
+HOPELESS = 0.5  # under Battle Titan an attacker this many times as strong as the defence (or less) keeps away
+TITAN_STRIKE = 50.0  # a strike at the enemy Titan is worth this much more (under Battle Titan, only its value)
 
 
 def _of_kind(legal: list[Action], kind: str) -> list[Any]:
@@ -46,8 +48,11 @@ def _expected_hits(dice: int, number: int) -> float:
 
 
 @slices.unit(0.05)
-def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_side: str) -> float:
-    """How good `label` is for character `index`: damage dealt minus damage taken there, and closing in."""
+def _hex_value(
+    state: TitanState, battle: Battle, index: int, label: str, my_side: str, hold_off: bool = False
+) -> float:
+    """How good `label` is for character `index`: damage dealt minus damage taken there, and closing in
+    (`hold_off`: a hopeless attacker under Battle Titan keeps its distance instead, as a defender does)."""
     terrain = battle.map
     unit = battle.units[index]
     power = unit_power(state, battle, unit)
@@ -77,17 +82,24 @@ def _hex_value(state: TitanState, battle: Battle, index: int, label: str, my_sid
     attacking = my_side == ATTACKER
     rounds_left = BATTLE_ROUNDS - battle.round
     # the attacker closes in, the harder the fewer rounds are left (he loses on time); the defender waits
-    closing = 1.5 + max(0, 4 - rounds_left) if attacking else (0.2 if rounds_left < 3 else -0.3)
+    closing = 1.5 + max(0, 4 - rounds_left) if attacking and not hold_off else (0.2 if rounds_left < 3 else -0.3)
     value -= closing * (nearest if nearest < 99 else 0)
     if battlemap.takes_drift_damage(terrain, unit.name, label):
         value -= 3.0
     return value
 
 
-def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
+def maneuver(state: TitanState, seat: int, legal: list[Action], points: bool = False) -> Action:
+    """`points`: under Battle Titan, where an attacker that cannot win keeps away: lost on time, his attack
+    still scores (2.B.1) and the defender scores nothing; killed, the defender scores half of him."""
     battle: Battle = state.battle
     my_side = (
         ATTACKER if battle.attacker in state.legions and state.legions[battle.attacker].owner == seat else DEFENDER
+    )
+    hold_off = (
+        points
+        and my_side == ATTACKER
+        and _side_strength(state, battle, ATTACKER) < HOPELESS * _side_strength(state, battle, DEFENDER)
     )
     for kind, field in (("reinforce", "creature"), ("summon", "donor")):
         offers = [a for a in _of_kind(legal, kind) if getattr(a, field)]
@@ -116,7 +128,9 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
     unit = battle.units[unit_index]
     current = unit.hex
     ranked = sorted(
-        by_unit[unit_index], key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side), a.hex), reverse=True
+        by_unit[unit_index],
+        key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side, hold_off), a.hex),
+        reverse=True,
     )
     best = ranked[0]
     if entering and len(by_unit) > 1:  # the best hex of those that leave out the fewest (ideally none)
@@ -128,15 +142,18 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Action:
             if stuck == 0:
                 break
     if current is not None and not entering:
-        stay = _hex_value(state, battle, unit_index, current, my_side)
-        if _hex_value(state, battle, unit_index, best.hex, my_side) <= stay:
+        stay = _hex_value(state, battle, unit_index, current, my_side, hold_off)
+        if _hex_value(state, battle, unit_index, best.hex, my_side, hold_off) <= stay:
             others = [a for a in moves if a.unit != unit_index]
             if others:
                 # this character is well placed: look at the others before ending the phase
-                better = [a for a in others if _hex_value(state, battle, a.unit, a.hex, my_side)
-                          > _hex_value(state, battle, a.unit, battle.units[a.unit].hex, my_side) + 0.5]  # fmt: skip
+                def moves_up(a: Any) -> bool:
+                    there = _hex_value(state, battle, a.unit, a.hex, my_side, hold_off)
+                    return there > _hex_value(state, battle, a.unit, battle.units[a.unit].hex, my_side, hold_off) + 0.5
+
+                better = [a for a in others if moves_up(a)]
                 if better:
-                    return max(better, key=lambda a: _hex_value(state, battle, a.unit, a.hex, my_side))
+                    return max(better, key=lambda a: _hex_value(state, battle, a.unit, a.hex, my_side, hold_off))
             end = _of_kind(legal, "end_maneuver")
             return end[0] if end else best
     return best
@@ -226,15 +243,16 @@ def _terms(state: TitanState, battle: Battle, action: Any) -> battlemap.StrikeTe
     return battlemap.strike_terms(battle.map, unit.name, unit.hex, target.name, target.hex, power=power)
 
 
-def _strike_value(state: TitanState, battle: Battle, action: Any) -> float:
+def _strike_value(state: TitanState, battle: Battle, action: Any, points: bool = False) -> float:
     """Which enemy a character strikes: the hits it expects there (times the target's skill), the target's
-    whole value where it expects to kill, and a bonus on the Titan."""
+    whole value where it expects to kill, and a bonus on the Titan (not under Battle Titan, `points`: killing
+    him ends nothing, he scores his value)."""
     target = battle.units[action.target]
     terms = _terms(state, battle, action)
     left = unit_power(state, battle, target) - target.hits
     hits = _expected_hits(terms.dice, terms.strike_number)
     kill_bonus = character_value(target.name, 0) if hits >= left else 0.0
-    titan_bonus = 50.0 if target.name == TITAN else 0.0
+    titan_bonus = TITAN_STRIKE if target.name == TITAN and not points else 0.0
     return min(hits, left) * CREATURES[target.name].skill + kill_bonus + titan_bonus
 
 
@@ -255,16 +273,16 @@ def _number_value(state: TitanState, battle: Battle, action: Any) -> float:
     return value - 0.01 * (action.number - terms.strike_number)  # no higher number for nothing
 
 
-def strike(state: TitanState, seat: int, legal: list[Action]) -> Action:
+def strike(state: TitanState, seat: int, legal: list[Action], points: bool = False) -> Action:
     battle: Battle = state.battle
     strikes = _of_kind(legal, "strike")
     plain = [a for a in strikes if a.number == _terms(state, battle, a).strike_number] + _of_kind(legal, "rangestrike")
     end = _of_kind(legal, "end_strikes")
     if not plain:
         return end[0] if end else legal[0]
-    best = max(plain, key=lambda a: (_strike_value(state, battle, a), -a.unit, -a.target))
+    best = max(plain, key=lambda a: (_strike_value(state, battle, a, points), -a.unit, -a.target))
     if best.kind == "rangestrike":
-        return end[0] if end and _strike_value(state, battle, best) <= 0 else best
+        return end[0] if end and _strike_value(state, battle, best, points) <= 0 else best
     # the striker and its target chosen, the number: a higher one where the carry it opens pays
     numbers = [a for a in strikes if a.unit == best.unit and a.target == best.target]
     return max(numbers, key=lambda a: (_number_value(state, battle, a), -a.number))
