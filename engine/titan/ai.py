@@ -141,7 +141,18 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
         weakest = _weakest_pair(legion)
         if weakest and action.leaving == weakest:
             return action
-    return _of_kind(legal, "end_splits")[0]
+    ends = _of_kind(legal, "end_splits")
+    if ends:
+        return ends[0]
+    # A legion of eight that must split with no two creatures to part (Battle Titan's spawn of lords and
+    # demi-lords): the fewest characters leave, lords last, the least valuable.
+    score = state.players[seat].score
+
+    def cost(action: Any) -> tuple[int, int, int, tuple[str, ...]]:
+        lords = sum(CREATURES[n].kind == "lord" for n in action.leaving)  # lords stay with the Titan
+        return len(action.leaving), lords, sum(character_value(n, score) for n in action.leaving), action.leaving
+
+    return min(splits, key=cost)
 
 
 def _first_split(state: TitanState, seat: int, splits: list[Any]) -> Action:

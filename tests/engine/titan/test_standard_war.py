@@ -206,3 +206,16 @@ def test_a_hopeless_attacker_keeps_away_to_lose_on_time_where_the_defender_score
     points, standard = choices(state, 1)
     assert isinstance(standard, Maneuver) and nearest(standard.hex) < nearest(state.battle.units[standard.unit].hex)
     assert points == EndManeuver() or nearest(points.hex) >= nearest(state.battle.units[points.unit].hex)
+
+
+def test_a_spawned_legion_of_eight_with_fewer_than_two_creatures_still_splits():
+    """Found by a 5-player extinction game (seed 5): Titan, Angel, Dragon and five Guardians must split, and the
+    pair of creatures Standard parts does not exist; it parts the least valuable characters instead."""
+    state = GAME.new_game(2, {"variant": "battle"}, 1, [Seat(name="Ann"), Seat(name="Bob")])
+    clear_board(state)
+    place(state, "Bk01", 0, 400, ["Titan", "Angel", "Dragon", *["Guardian"] * 5])
+    place(state, "Bu01", 1, 100, ["Titan", "Ogre", "Ogre"])
+    state.mover = state.decider = 0
+    state.phase = Phase.SPLIT
+    action = make_bot(GAME, 1, 1).choose(state, 0)
+    assert action.kind == "split" and action.leaving == ("Guardian", "Guardian")
