@@ -126,7 +126,11 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
         weakest = _weakest_pair(legion)
         if weakest and action.leaving == weakest:
             return action
-    return _of_kind(legal, "end_splits")[0]
+    ends = _of_kind(legal, "end_splits")
+    if ends:
+        return ends[0]
+    # A split is due (a spawned legion of eight), even where it corners a half: the weakest pair goes.
+    return next((a for a in splits if a.leaving == _weakest_pair(state.legions[a.marker])), splits[0])
 
 
 def _first_split(state: TitanState, seat: int, splits: list[Any]) -> Action:
