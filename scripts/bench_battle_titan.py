@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai_strength import percentile
 
 from engine.core.bots import make_bot
-from engine.core.save import dumps, loads, save_data
+from engine.core.save import dumps, loads, pack, save_data
 from engine.registry import get_game
 from engine.titan.endings import ENDINGS
 from engine.titan.game import TitanOptions
@@ -115,6 +115,8 @@ def play_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float
     forced = actions = 0
     modelled = fed = 0.0  # the modelled clock, and how much of it the game has been given (whole seconds)
     appeared_round = None
+    firsts: dict[str, int] = {}  # every creature's round of first standing on the board
+    extinct: dict[str, int] = {}  # ... and of its first dying out after that
     capped = False
     while state.current_player is not None:
         if state.turn_number > cap_rounds or actions >= MAX_ACTIONS:
@@ -139,6 +141,7 @@ def play_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float
             fed += whole
         if appeared_round is None and state.war is not None and state.war.appeared:
             appeared_round = state.turn_number
+        note_creatures(state, firsts, extinct)
     result: dict[str, Any] = {
         "ending": ending,
         "players": players,
@@ -150,6 +153,8 @@ def play_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float
         "rounds": state.turn_number,
         "minutes": modelled / 60,
         "appeared_round": appeared_round,
+        "firsts": firsts,
+        "extinct": extinct,
         "cpu_times": cpu_times,
         "wall_times": wall_times,
         "forced": forced,
@@ -160,10 +165,37 @@ def play_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float
         if reopened != state or dumps(reopened) != text:
             raise AssertionError(f"seed {seed}: the finished game's save does not open into the same game")
         result["save_bytes"] = len(text.encode("ascii"))
+        data = save_data(state, game.rules_version)
+        result["format2_bytes"] = len(pack({**data, "h": state.history}, version=2)) if "h" in data else None
         result["entry_bytes"] = stored_entry_bytes(game, state)
         result["save_parts"] = save_parts(state, game.rules_version)
         result["log_lines"] = len(state.log)
     return result
+
+
+def note_creatures(state: Any, firsts: dict[str, int], extinct: dict[str, int]) -> None:
+    """Note the round each creature first stands on the board, and the round it first dies out after that (what
+    the appearance and the extinction endings would see for it, whichever creature was agreed)."""
+    alive = {name for legion in state.legions.values() for name in legion.contents}
+    for name in alive - firsts.keys():
+        firsts[name] = state.turn_number
+    for name in firsts.keys() - alive - extinct.keys():
+        extinct[name] = state.turn_number
+
+
+def by_creature(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per creature: in how many games it appeared and died out, and the median round of each."""
+    rows = {}
+    for name in sorted({name for r in results for name in r["firsts"]}):
+        first = [r["firsts"][name] for r in results if name in r["firsts"]]
+        gone = [r["extinct"][name] for r in results if name in r["extinct"]]
+        rows[name] = {
+            "appeared": len(first),
+            "appeared_median": statistics.median(first),
+            "extinct": len(gone),
+            "extinct_median": statistics.median(gone) if gone else None,
+        }
+    return rows
 
 
 def run_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float]]) -> dict[str, Any]:
@@ -223,10 +255,12 @@ def summarise(ending: str, players: int, results: list[dict[str, Any]], extra: d
         "cpu_ms": ms([t for r in results for t in r["cpu_times"]]),
         "wall_ms": ms([t for r in results for t in r["wall_times"]]),
         "save_bytes": spread([r["save_bytes"] for r in over], 0),
+        "format2_bytes": spread([r["format2_bytes"] for r in over if r["format2_bytes"] is not None], 0),
         "entry_bytes": spread([r["entry_bytes"] for r in over], 0),
         "saves_over_target": sum(r["save_bytes"] >= SIZE_TARGET for r in over),
         "save_parts_median": parts,
         "log_lines_max": max((r["log_lines"] for r in over), default=None),
+        "by_creature": by_creature(results),
     }
 
 
@@ -249,7 +283,7 @@ def report(row: dict[str, Any]) -> str:
         f"\n{'':>12}Standard: {row['decisions']} decisions (+{row['forced']} forced), CPU ms {trio(row['cpu_ms'])}, "
         f"wall ms {trio(row['wall_ms'])} (median / p95 / max); finished saves {trio(row['save_bytes'])} bytes, "
         f"stored entries {trio(row['entry_bytes'])} bytes (mean / median / max), {row['saves_over_target']} over "
-        f"{SIZE_TARGET}; median bytes by key {row['save_parts_median']}"
+        f"{SIZE_TARGET}; in format 2 {trio(row['format2_bytes'])}; median bytes by key {row['save_parts_median']}"
     )
     return line
 
