@@ -150,7 +150,7 @@ def play_one(job: tuple[str, int, int, int, dict[str, Any], int, dict[str, float
         "finished": state.is_over,
         "capped": capped,
         "actions": actions,
-        "rounds": state.turn_number,
+        "rounds": state.turn_number - 1 if capped else state.turn_number,  # rounds played to their end
         "minutes": modelled / 60,
         "appeared_round": appeared_round,
         "firsts": firsts,
