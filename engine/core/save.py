@@ -1,4 +1,5 @@
-"""Save strings: `TT.3.` + base64url (no padding) of zlib-compressed JSON of a game's position and log.
+"""Save strings: `TT.3.` + base64url (no padding) of zlib-compressed JSON of a game's position and log (zlib with
+a preset dictionary, `save_dictionary.DICTIONARY`: the words most saves share, so they need not be spelt out).
 
 A save holds the position the player saw, not the moves that led there, so it opens into that very
 position in every later release, whatever the rules have become since (docs/saves.md):
@@ -13,7 +14,7 @@ position in every later release, whatever the rules have become since (docs/save
           oldest first, each {x: position, k: length of its log, w: who made the move that led there,
           a: that move}; d is {w, a} of the move that led to the position x
 
-Format 2 (`TT.2.`) is format 3 with the history as a JSON list of ints (a fifth longer);
+Format 2 (`TT.2.`) is format 3 without the dictionary and with the history as a JSON list of ints;
 it is still read, and so is a history list in any format-2 or format-3 save.
 Format 1 (`TT.1.`, made before format 2) held the seed and every action; it is still read, by
 replaying the actions under today's rules: it opens where those rules are the ones it was made under,
@@ -35,6 +36,7 @@ from typing import Any, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Game, GameState
+from engine.core.save_dictionary import DICTIONARY
 from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
@@ -143,8 +145,14 @@ def history_of(text: str) -> list[int] | None:
 def pack(data: dict[str, Any], version: int = VERSION) -> str:
     """The save string of save data (JSON-ready)."""
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    packed = zlib.compress(raw, 6)
+    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *preset(version))
+    packed = packer.compress(raw) + packer.flush()
     return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def preset(version: int) -> tuple[bytes, ...]:
+    """The preset dictionary of a format, as zlib's optional argument (format 3 has one; formats 1 and 2 none)."""
+    return (DICTIONARY,) if version >= 3 else ()
 
 
 def peek_format(text: str) -> int | None:
@@ -216,7 +224,7 @@ def _decode(text: str) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise InvalidSave("The save string is damaged (it is not valid base64url).") from None
     try:
-        inflater = zlib.decompressobj()
+        inflater = zlib.decompressobj(15, *preset(version))
         raw = inflater.decompress(packed, MAX_JSON)
         if inflater.unconsumed_tail:
             raise InvalidSave(f"The save string unpacks to more than {MAX_JSON} bytes; it is refused.")

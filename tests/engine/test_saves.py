@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from engine.core import InvalidSave, Rng, Seat, save
@@ -233,6 +235,31 @@ def test_a_format_2_save_with_its_history_as_a_list_opens_with_its_replay_and_fo
         loaded = save.loads(text)
         assert loaded == state and loaded.history == state.history and can_replay(loaded)
         assert replay_states(game, loaded)[-1].position() == state.position()
+
+
+def test_format_3_packs_with_its_preset_dictionary_which_never_changes():
+    import hashlib
+    import zlib
+
+    from engine.core.save_dictionary import DICTIONARY
+
+    # A format-3 string opens only with these very bytes: a new dictionary is a new format.
+    assert (
+        hashlib.sha256(DICTIONARY).hexdigest() == "fb33dbe8528fb241005be2e2bef31962ac0e17bd5879da8f2492612604785d65"
+        and len(DICTIONARY) == 13962
+    )
+    state = GAMES["titan"].new_game(3, {"variant": "battle"}, 4, [Seat(name=n) for n in ("Ann", "Bob", "Cy")])
+    rng = Rng(4)
+    while not state.is_over and state.moves < 300:
+        state = GAMES["titan"].apply(state, rng.choice(GAMES["titan"].legal_actions(state)))
+    text = save.dumps(state)
+    body = text.split(".", 2)[2]
+    with pytest.raises(zlib.error):  # plain zlib cannot read it: the dictionary is needed
+        zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    assert save.loads(text) == state
+    plain = {**unpack(text), "h": state.history}
+    assert len(text) < 0.9 * len(save.pack(plain, version=2))  # the words of the position and the log not spelt out
+    assert save.loads(save.pack(plain, version=2)) == state
 
 
 def test_a_log_turn_heading_is_the_turn_the_move_falls_in():
