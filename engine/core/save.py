@@ -1,4 +1,5 @@
-"""Save strings: `TT.2.` + base64url (no padding) of zlib-compressed JSON of a game's position and log.
+"""Save strings: `TT.3.` + base64url (no padding) of zlib-compressed JSON of a game's position and log (zlib with
+a preset dictionary, `save_dictionary.DICTIONARY`: the words most saves share, so they need not be spelt out).
 
 A save holds the position the player saw, not the moves that led there, so it opens into that very
 position in every later release, whatever the rules have become since (docs/saves.md):
@@ -6,12 +7,16 @@ position in every later release, whatever the rules have become since (docs/save
     g  game id                     r  rules version it was made under
     n  number of players           o  options          p  seats          s  the seed the game began with
     x  the position (GameState.position(): the RNG, moves, last human, the game's own fields)
-    l  the log
+    l  the log                     t  the log's turn headings
+    h  the moves since the start (for the replay), as a string: each move's index among the legal actions
+       in base 45, one character below 45, two below 2,025 (`history_text`); format 2 wrote a list of ints
     c, d  (only while an undo is possible) the undo chain: the earlier states an undo may return to,
           oldest first, each {x: position, k: length of its log, w: who made the move that led there,
           a: that move}; d is {w, a} of the move that led to the position x
 
-Format 1 (`TT.1.`, made before this format) held the seed and every action; it is still read, by
+Format 2 (`TT.2.`) is format 3 without the dictionary and with the history as a JSON list of ints;
+it is still read, and so is a history list in any format-2 or format-3 save.
+Format 1 (`TT.1.`, made before format 2) held the seed and every action; it is still read, by
 replaying the actions under today's rules: it opens where those rules are the ones it was made under,
 and is refused with a plain message where they are not.
 
@@ -31,20 +36,21 @@ from typing import Any, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Game, GameState
+from engine.core.save_dictionary import DICTIONARY
 from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 
 PREFIX = "TT"
-VERSION = 2  # the format written
-READS = (1, 2)  # the formats read
+VERSION = 3  # the format written
+READS = (1, 2, 3)  # the formats read
 MAX_TEXT = 200_000  # characters of a save string we even look at
 MAX_JSON = 2_000_000  # bytes a save may decompress to (decompression bombs stop here)
 MAX_DEPTH = 24  # nesting of lists and objects
 MAX_ITEMS = 2_000  # items in any one list or object ...
 MAX_LOG_LINES = 50_000  # ... but the log
 MAX_V1_ACTIONS = 10_000  # ... and the actions of a format-1 save (each is replayed: about 0.2 s per 10,000)
-MAX_HISTORY = 50_000  # ... and the moves of a format-2 save's history (kept for the replay, never needed to open)
+MAX_HISTORY = 50_000  # ... and the moves of a save's history (kept for the replay, never needed to open)
 MAX_TURNS = 50_000  # ... and its turn headings (the log's groups)
 MAX_HEADING = 200  # characters of a turn heading
 MAX_TOTAL = 400_000  # items in all
@@ -60,7 +66,7 @@ def dumps(state: GameState) -> str:
 
 
 def save_data(state: GameState, rules_version: int) -> dict[str, Any]:
-    """What a format-2 save holds of a state played under `rules_version` (JSON-ready)."""
+    """What a format-3 save holds of a state played under `rules_version` (JSON-ready)."""
     data: dict[str, Any] = {
         "g": state.game_id,
         "r": rules_version,
@@ -73,7 +79,7 @@ def save_data(state: GameState, rules_version: int) -> dict[str, Any]:
         "t": [[start, heading] for start, heading in state.turns],
     }
     if state.history is not None:
-        data["h"] = state.history
+        data["h"] = history_text(state.history)
     chain: list[GameState] = []  # the states an undo may return to, newest first
     node = state
     while node.previous is not None:
@@ -96,11 +102,57 @@ def _link(state: GameState, with_position: bool) -> dict[str, Any]:
     return link
 
 
+# The history's digits: printable ASCII but the two characters JSON escapes. A move's index in base 45, most
+# significant digit first: its last digit from the first 45 ("0"-"9", "a"-"z", "A"-"I"), any before it from
+# the next 45, so indices need no separator. Titan's indices are mostly small: most moves take one character.
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+,-./:;<=>?@[]^_`{|}~"[:90]
+BASE = 45
+_INDEX = re.compile(f"[{re.escape(DIGITS[BASE:])}]?[{re.escape(DIGITS[:BASE])}]")
+
+
+def history_text(history: list[int]) -> str:
+    """A history (indices among the legal actions, each 0 <= i < MAX_ITEMS) as a save's string."""
+    parts = []
+    for index in history:
+        last = DIGITS[index % BASE]
+        index //= BASE
+        lead = ""
+        while index:
+            lead = DIGITS[BASE + index % BASE] + lead
+            index //= BASE
+        parts.append(lead + last)
+    return "".join(parts)
+
+
+_INDEX_VALUE = {history_text([index]): index for index in range(MAX_ITEMS)}
+
+
+def history_of(text: str) -> list[int] | None:
+    """The history of a save's string (`history_text`); None where it is not one (a foreign character, a
+    leading zero, a last index left unfinished, an index of MAX_ITEMS or more, more than MAX_HISTORY moves).
+    A regular expression splits it and a table reads each index: fast on a stranger's 100,000 characters."""
+    if len(text) > 2 * MAX_HISTORY:  # every index below MAX_ITEMS takes at most two characters
+        return None
+    tokens = _INDEX.findall(text)
+    if len(tokens) > MAX_HISTORY or sum(map(len, tokens)) != len(text):  # too many; characters outside any index
+        return None
+    try:
+        return [_INDEX_VALUE[token] for token in tokens]
+    except KeyError:  # a leading zero, or an index of MAX_ITEMS or more
+        return None
+
+
 def pack(data: dict[str, Any], version: int = VERSION) -> str:
     """The save string of save data (JSON-ready)."""
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    packed = zlib.compress(raw, 6)
+    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *preset(version))
+    packed = packer.compress(raw) + packer.flush()
     return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def preset(version: int) -> tuple[bytes, ...]:
+    """The preset dictionary of a format, as zlib's optional argument (format 3 has one; formats 1 and 2 none)."""
+    return (DICTIONARY,) if version >= 3 else ()
 
 
 def peek_format(text: str) -> int | None:
@@ -172,7 +224,7 @@ def _decode(text: str) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise InvalidSave("The save string is damaged (it is not valid base64url).") from None
     try:
-        inflater = zlib.decompressobj()
+        inflater = zlib.decompressobj(15, *preset(version))
         raw = inflater.decompress(packed, MAX_JSON)
         if inflater.unconsumed_tail:
             raise InvalidSave(f"The save string unpacks to more than {MAX_JSON} bytes; it is refused.")
@@ -268,6 +320,8 @@ def _load_v2(data: dict[str, Any]) -> GameState:
     state.turns = _turns(data.get("t"), len(log))
     # The moves since the start (for the replay), if they are there, whole, and made under today's rules.
     history = data.get("h")
+    if isinstance(history, str):
+        history = history_of(history)
     state.history = (
         history
         if made_under == game.rules_version

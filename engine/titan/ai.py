@@ -144,15 +144,19 @@ def _split(state: TitanState, seat: int, legal: list[Action]) -> Action:
     ends = _of_kind(legal, "end_splits")
     if ends:
         return ends[0]
-    # A legion of eight that must split with no two creatures to part (Battle Titan's spawn of lords and
-    # demi-lords): the fewest characters leave, lords last, the least valuable.
+    # A split is due (a spawned legion of eight), even where it corners a half: the weakest pair goes; with no
+    # two creatures to part (a spawn of lords and demi-lords), the fewest characters, lords last, least valuable.
+    due = [a for a in splits if state.legions[a.marker].height > MAX_LEGION] or splits
+    pair = next((a for a in due if a.leaving == _weakest_pair(state.legions[a.marker])), None)
+    if pair is not None:
+        return pair
     score = state.players[seat].score
 
     def cost(action: Any) -> tuple[int, int, int, tuple[str, ...]]:
         lords = sum(CREATURES[n].kind == "lord" for n in action.leaving)  # lords stay with the Titan
         return len(action.leaving), lords, sum(character_value(n, score) for n in action.leaving), action.leaving
 
-    return min(splits, key=cost)
+    return min(due, key=cost)
 
 
 def _first_split(state: TitanState, seat: int, splits: list[Any]) -> Action:

@@ -9,7 +9,7 @@ from pathlib import Path
 from app.saving import Saver, finish_now, upgrade_old_save
 from app.storage import SAVE_PREFIX, MemoryBackend, SavedGame, SaveStore
 from engine.core import Rng
-from engine.core.save import loads, peek_format
+from engine.core.save import VERSION, loads, peek_format
 from engine.registry import GAMES
 
 GAME = GAMES["titan_dice"]
@@ -107,7 +107,7 @@ def test_a_full_store_is_said_once_and_again_when_it_works():
     assert again == ("info", "Saving works again: the game is saved.")
 
 
-def test_format_1_saves_are_rewritten_in_format_2_and_open_the_same():
+def test_format_1_saves_are_rewritten_in_today_s_format_and_open_the_same():
     body = json.loads((CORPUS / "r5.json").read_text(encoding="utf-8"))
     store = SaveStore(MemoryBackend())
     for index, entry in enumerate(body["entries"]):
@@ -120,7 +120,7 @@ def test_format_1_saves_are_rewritten_in_format_2_and_open_the_same():
         before = loads(listed.save)
         assert upgrade_old_save(store, listed) is None
         after = store.get(listed.id)
-        assert peek_format(after.save) == 2 and after.revision == listed.revision + 1
+        assert peek_format(after.save) == VERSION and after.revision == listed.revision + 1
         assert loads(after.save) == before
         assert upgrade_old_save(store, after) is None and store.get(listed.id).revision == after.revision
 

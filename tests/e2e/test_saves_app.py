@@ -149,7 +149,7 @@ def test_saves_of_earlier_releases_open_and_are_upgraded(page, open_app, shot):
     page.reload()
     wait_ready(page)
     # In the background the release-5 save is rewritten in today's format; the release-4 one is kept as it is.
-    page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('TT.2.')", arg=KEY + "old")
+    page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('TT.3.')", arg=KEY + "old")
     problem = page.locator(".saved[data-save-id='refused'] .saved-problem")
     expect(problem).to_contain_text("this version cannot open it")
     shot(page, "home-old-saves")

@@ -19,8 +19,10 @@ from engine.registry import GAMES
 
 
 def unpack(text: str) -> dict[str, Any]:
-    body = text.split(".", 2)[2]
-    return json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    """The data of a save string of any format (format 3's with its preset dictionary)."""
+    _prefix, version, body = text.split(".", 2)
+    inflater = zlib.decompressobj(15, *save.preset(int(version)))
+    return json.loads(inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
 
 
 def pack(data: Any) -> str:

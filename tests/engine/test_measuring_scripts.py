@@ -234,3 +234,40 @@ def test_bench_titan_ai_tells_long_tasks_of_thinking_from_those_holding_the_draw
         {"start": 1500, "ms": 300},  # after the thinking: not counted
     ]
     assert bench.longest_tasks_while_thinking(records, tasks) == {"any": 120, "thinking only": 70}
+
+
+def test_bench_battle_titan_reports_each_ending_its_cap_and_the_finished_saves(tmp_path):
+    bench = load("bench_battle_titan")
+    out = tmp_path / "b.json"
+    argv = ["--games", "1", "--players", "2", "--options", '{"rounds": 2, "minutes": 5}', "--json", str(out)]
+    assert bench.main([*argv, "--endings", "rounds,time"]) == 0
+    rounds, timed = json.loads(out.read_text())["rows"]
+    assert rounds["ending"] == "rounds" and rounds["options"]["rounds"] == 2
+    assert (rounds["reached_end"], rounds["capped"], rounds["rounds"]["max"]) == (1, 0, 2)
+    assert rounds["decisions"] > 0 and rounds["cpu_ms"]["median"] is not None
+    assert 0 < rounds["save_bytes"]["max"] < rounds["entry_bytes"]["max"]  # the stored entry holds the save
+    assert rounds["save_bytes"]["max"] < rounds["format2_bytes"]["max"]  # the history as a list was longer
+    assert timed["reached_end"] == 1 and timed["minutes"]["max"] >= 5  # the clock, fed to the game, ended it
+    assert bench.main([*argv, "--endings", "rounds"]) == 0
+    assert json.loads(out.read_text())["rows"][0]["actions"] == rounds["actions"]  # same seeds, same games
+    # A Colossus does not appear in two rounds: the game is stopped by the cap and counted apart.
+    assert (
+        bench.main(
+            ["--games", "1", "--players", "2", "--endings", "appearance", "--cap-rounds", "2", "--json", str(out)]
+        )
+        == 0
+    )
+    (capped,) = json.loads(out.read_text())["rows"]
+    assert (capped["reached_end"], capped["capped"], capped["rounds"]["max"]) == (0, 1, 2)
+    assert capped["by_creature"]["Titan"]["appeared"] == 1 and "Colossus" not in capped["by_creature"]
+
+
+def test_bench_battle_titan_clock_counts_a_human_and_the_computer_seats_pauses():
+    bench = load("bench_battle_titan")
+    clock = {**bench.app_pauses(), "human": 5.0, "forced_human": 1.0}
+    rolled, calm = type("S", (), {"last_chance": True})(), type("S", (), {"last_chance": False})()
+    assert bench.clock_seconds(calm, 0, 3, 0.0, clock) == 5.0 and bench.clock_seconds(calm, 0, 1, 0.0, clock) == 1.0
+    base = clock["AI_PAUSE_SECONDS"]
+    assert bench.clock_seconds(rolled, 1, 3, 0.0, clock) == base * clock["AI_PAUSE_AFTER_ROLL"]
+    assert bench.clock_seconds(calm, 1, 1, 0.0, clock) == base * clock["AI_PAUSE_FORCED"]
+    assert bench.clock_seconds(calm, 1, 3, 2.5, clock) == 2.5  # a slow decision takes longer than the pause

@@ -30,12 +30,15 @@ LIMIT_MB = 50
 
 def pack(data: Any, version: int = 2, level: int = 6) -> str:
     raw = json.dumps(data, separators=(",", ":")).encode() if not isinstance(data, bytes) else data
-    return f"TT.{version}." + base64.urlsafe_b64encode(zlib.compress(raw, level)).decode().rstrip("=")
+    packer = zlib.compressobj(level, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *save.preset(version))
+    return f"TT.{version}." + base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
 
 
 def unpack(text: str) -> dict[str, Any]:
-    body = text.split(".", 2)[2]
-    return json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    """The data of a save string of any format (format 3's with its preset dictionary)."""
+    _prefix, version, body = text.split(".", 2)
+    inflater = zlib.decompressobj(15, *save.preset(int(version)))
+    return json.loads(inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
 
 
 def real_game(game_id: str, players: int, seed: int, steps: int, options: dict | None = None) -> GameState:

@@ -1,6 +1,8 @@
-"""Save strings of format 2 and the record beside the position: undo chain, log, copies for bots, restore checks."""
+"""Save strings of format 3 and the record beside the position: undo chain, log, copies for bots, restore checks."""
 
 from __future__ import annotations
+
+import base64
 
 import pytest
 
@@ -177,7 +179,7 @@ def test_a_save_keeps_the_moves_since_the_start_and_they_replay_to_its_position(
     while not state.is_over and state.moves < 150:
         state = game.apply(state, rng.choice(game.legal_actions(state)))
     data = unpack(save.dumps(state))
-    assert data["h"] == state.history and len(data["h"]) == state.moves
+    assert save.history_of(data["h"]) == state.history and len(state.history) == state.moves
     assert [tuple(turn) for turn in data["t"]] == state.turns and state.turns[0][0] <= 3
     loaded = save.loads(save.dumps(state))
     assert loaded.history == state.history and loaded.turns == state.turns and can_replay(loaded)
@@ -185,14 +187,79 @@ def test_a_save_keeps_the_moves_since_the_start_and_they_replay_to_its_position(
     assert len(states) == state.moves + 1 and states[-1].position() == state.position()
     assert states[-1].log == state.log and states[0].moves == 0
     # A history that does not lead to the position is refused by the replay, never by the save.
-    spoilt = save.loads(save.pack({**data, "h": [0] * len(data["h"])}))
+    spoilt = save.loads(save.pack({**data, "h": save.history_text([0] * state.moves)}))
     assert spoilt is not None and spoilt.position() == state.position()
     with pytest.raises(ReplayError):
         replay_states(game, spoilt)
     # One of the wrong length, or made under older rules, is dropped.
-    assert save.loads(save.pack({**data, "h": data["h"][:-1]})).history is None
+    assert save.loads(save.pack({**data, "h": save.history_text(state.history[:-1])})).history is None
     older = {key: value for key, value in data.items() if key not in ("c", "d")}
     assert save.loads(save.pack({**older, "r": game.rules_version - 1}, version=2)).history is None
+
+
+def test_the_history_is_one_string_of_base_45_digits_and_reads_back_exactly():
+    every = list(range(save.MAX_ITEMS))
+    text = save.history_text(every)
+    assert save.history_of(text) == every
+    assert [len(save.history_text([i])) for i in (0, 9, 10, 44, 45, 2024 - 25)] == [1, 1, 1, 1, 2, 2]
+    assert save.history_text([0, 9, 10, 44, 45, 46]) == "09aIK0K1"
+    assert save.history_of("") == [] and '"' not in save.DIGITS and "\\" not in save.DIGITS
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["0 1", "K", "J0", "0\u00e9", save.DIGITS[89] + "k", save.history_text([1]) * (2 * save.MAX_HISTORY + 1)],
+    ids=["foreign", "unfinished", "leading zero", "not ascii", "index over the limit", "too long"],
+)
+def test_a_damaged_history_string_is_dropped_and_the_game_opens_without_its_replay(text):
+    assert save.history_of(text) is None
+    state = GAMES["titan_dice"].new_game(2, None, 3, [Seat(name="A"), Seat(name="B")])
+    data = unpack(save.dumps(state))
+    loaded = save.loads(save.pack({**data, "h": text}))
+    assert loaded.history is None and loaded.position() == state.position()
+
+
+def test_a_format_2_save_with_its_history_as_a_list_opens_with_its_replay_and_format_3_is_shorter():
+    from engine.core.replay import can_replay, replay_states
+
+    game = GAMES["titan_race"]
+    state = game.new_game(3, None, 9, [Seat(name=f"P{i}") for i in range(3)])
+    rng = Rng(9)
+    while not state.is_over and state.moves < 400:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    today = save.dumps(state)
+    assert today.startswith("TT.3.") and isinstance(unpack(today)["h"], str)
+    old = save.pack({**unpack(today), "h": state.history}, version=2)
+    assert old.startswith("TT.2.") and len(today) < len(old)
+    for text in (old, today):
+        loaded = save.loads(text)
+        assert loaded == state and loaded.history == state.history and can_replay(loaded)
+        assert replay_states(game, loaded)[-1].position() == state.position()
+
+
+def test_format_3_packs_with_its_preset_dictionary_which_never_changes():
+    import hashlib
+    import zlib
+
+    from engine.core.save_dictionary import DICTIONARY
+
+    # A format-3 string opens only with these very bytes: a new dictionary is a new format.
+    assert (
+        hashlib.sha256(DICTIONARY).hexdigest() == "fb33dbe8528fb241005be2e2bef31962ac0e17bd5879da8f2492612604785d65"
+        and len(DICTIONARY) == 13962
+    )
+    state = GAMES["titan"].new_game(3, {"variant": "battle"}, 4, [Seat(name=n) for n in ("Ann", "Bob", "Cy")])
+    rng = Rng(4)
+    while not state.is_over and state.moves < 300:
+        state = GAMES["titan"].apply(state, rng.choice(GAMES["titan"].legal_actions(state)))
+    text = save.dumps(state)
+    body = text.split(".", 2)[2]
+    with pytest.raises(zlib.error):  # plain zlib cannot read it: the dictionary is needed
+        zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    assert save.loads(text) == state
+    plain = {**unpack(text), "h": state.history}
+    assert len(text) < 0.9 * len(save.pack(plain, version=2))  # the words of the position and the log not spelt out
+    assert save.loads(save.pack(plain, version=2)) == state
 
 
 def test_a_log_turn_heading_is_the_turn_the_move_falls_in():

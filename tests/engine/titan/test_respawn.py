@@ -199,3 +199,18 @@ def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_fr
     assert state.phase == Phase.SPLIT  # (this seed draws a free Tower)
     splits = [a for a in GAME.legal_actions(state) if isinstance(a, Split)]
     assert any(len(a.leaving) != 4 for a in splits)  # not the first turn's four and four
+
+
+def test_standard_splits_a_spawned_eight_even_where_a_half_would_be_cornered(monkeypatch):
+    from engine.titan import ai
+
+    state = second_round_muster()
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for legion in state.legions.values():  # Ann's legions off the Towers: the drawn Tower is free
+        if legion.land in TOWERS:
+            legion.land = next(land for land in sorted(LANDS) if land not in TOWERS and not state.legions_on(land))
+    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    monkeypatch.setattr(ai, "_cornered", lambda *_: True)  # every split would risk a half: the eight still part
+    action = GAME.own_bot(1, 1).choose(state, bob)
+    assert isinstance(action, Split) and action in GAME.legal_actions(state)

@@ -1,0 +1,71 @@
+"""Write engine/core/save_dictionary.py, the preset zlib dictionary of format-3 save strings (run once, issue 15).
+
+    .venv/bin/python scripts/make_save_dictionary.py
+
+Never run it again for format 3: a format-3 string opens only with the very bytes it was packed with (the test
+pins their hash). A better dictionary is a new format. What it holds: the position and the log, as a save
+holds them, of one seeded 6-player Battle Titan game between Standard players to its end at 60 minutes of
+the bench's clock (scripts/bench_battle_titan.py), its last 20,000 characters. Saves of Titan share most of
+their words with it (the position's keys, the log's sentences), so a long game's save is about a sixth shorter.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_battle_titan import app_pauses, clock_seconds
+
+from engine.core.bots import make_bot
+from engine.registry import get_game
+
+SEED, PLAYERS, LENGTH = 9004, 6, 20_000
+OUT = Path(__file__).resolve().parents[1] / "engine" / "core" / "save_dictionary.py"
+
+
+def dictionary_text() -> str:
+    """The position and the log of the seeded game, as JSON, the last LENGTH characters."""
+    game = get_game("titan")
+    clock = {**app_pauses(), "human": 5.0, "forced_human": 1.0}
+    state = game.new_game(PLAYERS, game.Options(variant="battle", ending="time"), seed=SEED)
+    bots = [make_bot(game, 1, seed=SEED * 7 + seat + 1) for seat in range(PLAYERS)]
+    modelled = fed = 0.0
+    while state.current_player is not None:
+        seat = state.current_player
+        choices = len(game.legal_actions(state))
+        action = bots[seat].choose(state, seat)
+        modelled += clock_seconds(state, seat, choices, 0.0, clock)
+        state = game.apply(state, action)
+        if modelled - fed >= 1:
+            state = game.add_time(state, int(modelled - fed))
+            fed += int(modelled - fed)
+    position = json.dumps(state.position(), separators=(",", ":"), ensure_ascii=False)
+    log = json.dumps(state.log, separators=(",", ":"), ensure_ascii=False)
+    return (position + log)[-LENGTH:]
+
+
+def main() -> int:
+    text = dictionary_text()
+    chunks = [text[i : i + 80] for i in range(0, len(text), 80)]
+    lines = "\n".join(f"    {chunk.encode('ascii')!r}" for chunk in chunks)  # ASCII: the log's words
+    OUT.write_text(
+        '"""The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these '
+        'bytes)."""\n'
+        "\n"
+        "# Written once by scripts/make_save_dictionary.py (issue 15): the position and the log of a seeded\n"
+        "# 6-player Battle Titan game, the words most saves share. tests/engine/test_saves.py pins its hash.\n"
+        "DICTIONARY = (\n"
+        f"{lines}\n"
+        ")\n",
+        encoding="utf-8",
+    )
+    print(f"{OUT}: {len(text.encode('utf-8'))} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
