@@ -59,9 +59,21 @@ def end_line(war: dict[str, Any]) -> str:
             return f"{name}: {why}; the game ends at the end of this round."
         if not end.get("appeared"):
             goal = "the first one mustered" if kind == "appearance" else "its dying out, once mustered,"
-            return f"{name}: none mustered yet; {goal} ends the game at the end of its round."
-        return f"{name}: {alive} alive; the game ends at the end of the round none is left."
+            line = f"{name}: none mustered yet; {goal} ends the game at the end of its round"
+        else:
+            line = f"{name}: {alive} alive; the game ends at the end of the round none is left"
+        return line + _latest(end)
     return ""
+
+
+def _latest(end: dict[str, Any]) -> str:
+    """The creature endings' latest end (a ruling): ', or after round 80 (round 12 now).'"""
+    if "last_round" not in end:
+        return "."
+    now, last = int(end["round"]), int(end["last_round"])
+    if now >= last:
+        return f", or at the end of this round {now}, the latest."
+    return f", or after round {last} at the latest (round {now} now)."
 
 
 def _kinds_line(kinds: dict[str, int]) -> str:

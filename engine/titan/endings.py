@@ -9,6 +9,8 @@ number of turns. Four kinds of ending, chosen at set-up (`TitanOptions.ending`):
   kept (`WarRecord.round_clock`) for the replay (docs/titan.md);
 - appearance: at the end of the round in which the first of the chosen creature is mustered anywhere;
 - extinction: at the end of the round in which, after at least one was mustered, none is alive on the board.
+The creature endings come at the latest at the end of round 80 (this edition's ruling: a creature nobody
+musters, or one nobody kills, would otherwise never end the game), announced a round ahead like `rounds`.
 
 Final score: battle points plus half the value of the player's living characters on the board (a Titan at
 his power); halves are kept (scores are x.5 where the value is odd), nothing is rounded. Ties are ties.
@@ -25,7 +27,10 @@ from engine.titan.warmongering import battle_titan, war
 ENDINGS = ("rounds", "time", "appearance", "extinction")
 DEFAULT_ROUNDS = 12
 DEFAULT_MINUTES = 60
-DEFAULT_CREATURE = "Colossus"  # the top of two paths: its first muster marks a game grown ripe (docs/titan.md)
+DEFAULT_CREATURE = (
+    "Serpent"  # the top of the jungle path: first mustered near the 60-minute game's length (docs/titan.md)
+)
+CREATURE_LAST_ROUND = 80  # a creature ending comes at the latest at the end of this round (a ruling: docs/titan.md)
 CREATURE_CHOICES = tuple(sorted(name for name in CREATURES if name != TITAN))
 
 
@@ -73,15 +78,26 @@ def observe(state: TitanState) -> None:
         state.log.append(f"No {name} is left alive: the game ends at the end of this round (the agreed extinction).")
 
 
+def last_round(state: TitanState) -> int | None:
+    """The round that is the last whatever happens: the agreed rounds, or a creature ending's latest; None under
+    the time ending (known only as it comes)."""
+    kind = ending(state)
+    if kind == "rounds":
+        return rounds_agreed(state)
+    return CREATURE_LAST_ROUND if kind in ("appearance", "extinction") else None
+
+
 def round_begins(state: TitanState) -> None:
     """A new round: its number is `state.turn_number`. The last round is announced a round ahead."""
-    if not battle_titan(state) or ending(state) != "rounds":
+    last = last_round(state) if battle_titan(state) else None
+    if last is None or (ending(state) != "rounds" and war(state).ends):
         return
-    left = rounds_agreed(state) - state.turn_number
+    left = last - state.turn_number
+    latest = "" if ending(state) == "rounds" else f" at the latest (the {creature_agreed(state)} has not ended it)"
     if left == 1:
-        state.log.append(f"Round {state.turn_number} of {rounds_agreed(state)}: the next round is the last.")
+        state.log.append(f"Round {state.turn_number} of {last}: the next round is the last{latest}.")
     elif left == 0:
-        state.log.append(f"Round {state.turn_number}: the last round.")
+        state.log.append(f"Round {state.turn_number}: the last round{latest}.")
 
 
 def round_over(state: TitanState) -> bool:
@@ -98,6 +114,8 @@ def round_over(state: TitanState) -> bool:
         reason = f"the agreed {seconds_agreed(state) // 60} minutes are up"
     elif kind in ("appearance", "extinction") and record.ends:
         reason = f"the agreed {kind} of the {creature_agreed(state)}"
+    elif kind in ("appearance", "extinction") and state.turn_number >= CREATURE_LAST_ROUND:
+        reason = f"round {CREATURE_LAST_ROUND}, the latest end, came before the {kind} of the {creature_agreed(state)}"
     else:
         return False
     state.phase = Phase.GAME_OVER
@@ -123,7 +141,14 @@ def remaining(state: TitanState) -> dict[str, object]:
     if kind == "time":
         return {"ending": kind, "seconds": record.seconds, "limit": seconds_agreed(state)}
     name = creature_agreed(state)
-    return {"ending": kind, "creature": name, "alive": alive_on_board(state, name), "appeared": record.appeared}
+    return {
+        "ending": kind,
+        "creature": name,
+        "alive": alive_on_board(state, name),
+        "appeared": record.appeared,
+        "round": state.turn_number,
+        "last_round": CREATURE_LAST_ROUND,
+    }
 
 
 def half_values(state: TitanState) -> list[float]:
@@ -178,7 +203,7 @@ def end_problems(state: TitanState) -> list[str]:
     due = {
         "rounds": state.turn_number >= rounds_agreed(state),
         "time": record.seconds >= seconds_agreed(state),
-    }.get(kind, record.ends)
+    }.get(kind, record.ends or state.turn_number >= CREATURE_LAST_ROUND)
     if not due:
         problems.append(f"the game ended before its agreed end ({kind})")
     totals = final_scores(state)

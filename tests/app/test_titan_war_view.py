@@ -147,11 +147,27 @@ def _colossus(state: TitanState) -> None:
         ({"rounds": 12}, 12, 0, None, "Round 12 of 12: the last round."),
         ({"ending": "time", "minutes": 60}, 5, 41 * 60 + 30, None, "41 of 60 minutes played"),
         ({"ending": "time", "minutes": 30}, 5, 30 * 60, None, "The 30 minutes are up: the game ends at the end of"),
-        ({"ending": "appearance"}, 2, 0, None, "Colossus: none mustered yet; the first one mustered ends the game"),
+        ({"ending": "appearance", "creature": "Colossus"}, 2, 0, None, "Colossus: none mustered yet; the first one"),
         ({"ending": "extinction", "creature": "Lion"}, 2, 0, None, "Lion: none mustered yet; its dying out"),
-        ({"ending": "extinction"}, 4, 0, _colossus, "Colossus: 1 alive; the game ends at the end of the round none"),
-        ({"ending": "appearance"}, 4, 0, "ends", "Colossus: the first is mustered; the game ends at the end of this"),
-        ({"ending": "extinction"}, 4, 0, "ends", "Colossus: none is left alive; the game ends at the end of this"),
+        ({"ending": "extinction", "creature": "Colossus"}, 4, 0, _colossus, "Colossus: 1 alive; the game ends at"),
+        ({"ending": "appearance", "creature": "Colossus"}, 4, 0, "ends", "Colossus: the first is mustered; the game"),
+        ({"ending": "extinction", "creature": "Colossus"}, 4, 0, "ends", "Colossus: none is left alive; the game"),
+        (
+            {"ending": "appearance"},
+            7,
+            0,
+            None,
+            "Serpent: none mustered yet; the first one mustered ends the game at "
+            "the end of its round, or after round 80 at the latest (round 7 now).",
+        ),
+        (
+            {"ending": "extinction"},
+            80,
+            0,
+            None,
+            "Serpent: none mustered yet; its dying out, once mustered, ends "
+            "the game at the end of its round, or at the end of this round 80, the latest.",
+        ),
     ],
 )
 def test_the_ends_progress_in_a_line_for_each_kind_of_ending(options, turn, seconds, change, line) -> None:

@@ -45,9 +45,9 @@ def equal_turns(state: TitanState, turns: list[int]) -> None:
     )
 
 
-def test_the_options_default_to_twelve_rounds_an_hour_and_the_colossus():
+def test_the_options_default_to_twelve_rounds_an_hour_and_the_serpent():
     options = TitanOptions()
-    assert (options.ending, options.rounds, options.minutes, options.creature) == ("rounds", 12, 60, "Colossus")
+    assert (options.ending, options.rounds, options.minutes, options.creature) == ("rounds", 12, 60, "Serpent")
     with pytest.raises(ValueError):
         TitanOptions(creature="Titan")
 
@@ -60,6 +60,21 @@ def test_rounds_end_the_game_after_the_last_player_of_the_last_round_the_last_ro
     text = "\n".join(state.log)
     assert "Round 2 of 3: the next round is the last." in text and "Round 3: the last round." in text
     assert "(3 rounds have been played)" in text
+
+
+@pytest.mark.parametrize("kind", ["appearance", "extinction"])
+def test_a_creature_ending_comes_at_the_latest_at_the_end_of_round_80_announced_a_round_ahead(kind):
+    """This edition's ruling (docs/titan.md): no Hydra can be mustered in four rounds from the start, so the game
+    whose second round is renumbered 78 ends at the end of round 80, every player having had his turns."""
+    state, _turns = play_randomly(new(3, seed=5, ending=kind, creature="Hydra"), 5, stop=lambda s: s.turn_number == 2)
+    state.turn_number = endings.CREATURE_LAST_ROUND - 2
+    state, _turns = play_randomly(state, 5)
+    assert state.is_over and state.turn_number == endings.CREATURE_LAST_ROUND and not state.war.appeared
+    assert state.mover == state.order[-1]
+    text = "\n".join(state.log)
+    assert "Round 79 of 80: the next round is the last at the latest (the Hydra has not ended it)." in text
+    assert f"(round 80, the latest end, came before the {kind} of the Hydra)" in text
+    assert endings.end_problems(state) == []
 
 
 def test_a_standard_game_ignores_the_ending():
@@ -155,7 +170,14 @@ def test_every_seat_sees_what_is_left_and_the_running_totals():
     assert GAME.view(timed, 0)["war"]["end"] == {"ending": "time", "seconds": 42, "limit": 300}
     lion = new(2, seed=10, ending="appearance", creature="Lion")
     shown = GAME.view(lion, 1)["war"]["end"]
-    assert shown == {"ending": "appearance", "creature": "Lion", "alive": 0, "appeared": False}
+    assert shown == {
+        "ending": "appearance",
+        "creature": "Lion",
+        "alive": 0,
+        "appeared": False,
+        "round": lion.turn_number,
+        "last_round": 80,
+    }
 
 
 def test_the_ending_options_are_off_the_form_and_would_show_only_where_they_apply():
