@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import fill_seats, small_targets
-from tests.e2e.test_titan_app import FAST, step
+from tests.e2e.test_titan_app import FAST, WAIT, step
 
 pytestmark = pytest.mark.e2e
 
@@ -89,3 +89,39 @@ def test_battle_titan_is_set_up_played_to_its_end_and_its_reckoning_shown(size, 
     expect(tiers).to_contain_text("Behemoth")
     tiers.scroll_into_view_if_needed()
     shot(page, f"battle-titan-{size}-rules")
+
+
+def test_the_games_clock_counts_while_shown_and_is_saved_when_hidden(page, open_app):
+    """The time ending: the clock runs while the game is on screen, and hiding the page saves it with the game."""
+    open_app(page, FAST)
+    page.click("[data-cmd=new][data-game=titan]")
+    page.wait_for_selector("#setup-form")
+    fill_seats(page, 2, (0,), {0: "Ann"})
+    page.select_option("#f-opt_variant", "battle")
+    page.select_option("#f-opt_ending", "time")
+    expect(page.locator("#f-opt_ending-note")).to_contain_text("only while the game is open on screen")
+    page.fill("#f-opt_minutes", "5")
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .tt", timeout=30_000)
+    page.wait_for_selector(WAIT, timeout=60_000)  # Ann to play: the computer has moved
+    expect(page.locator("#status .spinner")).to_have_count(0)
+    page.wait_for_function("!window.titanSaving")
+    before = stored_seconds(page)
+    page.wait_for_timeout(2500)  # Ann thinks
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.wait_for_function("!window.titanSaving")
+    assert 2 <= stored_seconds(page) - before <= 60
+
+
+def stored_seconds(page: Page) -> int:
+    """The game's clock as saved in the page's store."""
+    from engine.core.save import loads
+
+    keys = page.evaluate("Object.keys(localStorage).filter((key) => key.includes(':save:'))")
+    assert len(keys) == 1
+    state = loads(page.evaluate(f"JSON.parse(localStorage.getItem({keys[0]!r})).save"))
+    assert state.options.ending == "time"
+    return int(state.war.seconds)
