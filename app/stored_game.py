@@ -133,11 +133,13 @@ class StoredGame:
         self.saver.track(entry)
         if state.snapshot() == table.state.snapshot():
             return  # the same position (a computer move made in both tabs)
+        moved = state.history != table.state.history  # the same moves: only the game's clock went on there
         self.app.computer.stop()
         table.state = state
         table.last_view = None
         table.render(rolled=False)
-        self.app.notices.notify("info", "This game was played on in another tab: here it is as it stands now.")
+        if moved:
+            self.app.notices.notify("info", "This game was played on in another tab: here it is as it stands now.")
         self.app.computer.schedule()
 
     async def upgrade_saves(self) -> None:

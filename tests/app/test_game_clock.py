@@ -142,3 +142,21 @@ def test_a_time_only_save_never_writes_over_another_tabs_move_nor_splits_the_gam
     assert loads(store.get(here.entry_id).save) == moved and len(store.listing().games) == 1
     kept_apart = here.save(GAME, GAME.add_time(state, 40))  # a move's save would keep this tab's game apart
     assert kept_apart.notice is not None and len(store.listing().games) == 2
+
+
+def test_another_tabs_time_only_save_is_followed_without_saying_it_was_played_on(monkeypatch: Any) -> None:
+    async def body() -> None:
+        app, _clock = timed_app(monkeypatch)
+        store, entry_id = app.stored.store, app.stored.saver.entry_id
+        there = Saver(store, lambda: 1_000, lambda: "other")
+        there.track(store.get(entry_id))
+        there.save(GAME, GAME.add_time(app.table.state, 30))  # the other tab's clock went on
+        app.stored.follow_other_tab()
+        assert seconds(app.table.state) == 30 and not app.notices.shown
+        state = app.table.state
+        there.track(store.get(entry_id))
+        there.save(GAME, GAME.apply(state, GAME.legal_actions(state)[0]))  # a move there
+        app.stored.follow_other_tab()
+        assert len(app.table.state.history) == 1 and "played on in another tab" in app.notices.shown[-1][1]
+
+    asyncio.run(body())
