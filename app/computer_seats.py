@@ -92,7 +92,7 @@ class ComputerSeats:
             if cancelled() or table.state is not state:
                 return
             try:
-                table.state = game.apply(state, action)
+                table.state = game.apply(app.clock.fold(state), action)
             except Exception as error:  # an engine bug: stop the computer seats, keep the game as it was
                 traceback.print_exc()
                 app.notices.notify("error", f"The computer player could not move ({error}); the game is unchanged.")

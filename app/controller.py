@@ -17,6 +17,7 @@ from typing import Any
 from app import dom
 from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
+from app.game_clock import GameClock
 from app.home import Home
 from app.new_game import NewGame
 from app.notices import Notices
@@ -33,6 +34,7 @@ class App:
 
     def __init__(self) -> None:
         self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, referenced until they finish (then dropped)
+        self.clock = GameClock(self)  # Battle Titan's clock: the time the game is on screen
         self.notices = Notices(self)
         self.stored = StoredGame(self)  # (a storage that cannot be used says so in a notice)
         self.router = Router(self)
@@ -61,6 +63,8 @@ class App:
         dom.listen(dom.window(), "hashchange", lambda _event: self.router.open_from_hash())
         dom.listen(dom.window(), "storage", self.stored.on_storage)
         dom.listen(dom.window(), "popstate", self.router.on_popstate)
+        dom.listen(dom.window().document, "visibilitychange", self.clock.on_visibility)
+        dom.listen(dom.window(), "pagehide", self.clock.on_visibility)
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         self.router.open_first()

@@ -73,7 +73,12 @@ def log_with_notes(
 
 
 def result_lines(game: Game, state: GameState) -> list[str]:
-    """The final result: winners first, then every seat's score."""
+    """The final result: winners first, then every seat's score (or the game's own words for it)."""
+    module = view_module(game.id)
+    if hasattr(module, "final_lines"):  # a result of its own (Battle Titan: ties, the end's reason, the reckoning)
+        lines = module.final_lines(game.view(state, None))
+        if lines:
+            return [str(line) for line in lines]
     winners = game.winners(state)
     scores = game.scores(state)
     names = [seat.name for seat in state.seats]
@@ -253,7 +258,9 @@ def render_regions(
     if standing_in and stand_in is not None and seat is not None:
         text = f"{stand_in.level_name} is fighting this battle for {state.seats[seat].name}…"
     if state.is_over:
-        actions = game_over_html(result_lines(game, state), can_replay(state))
+        final = module.final_html(view) if hasattr(module, "final_html") else ""  # the game's own end screen
+        lines = result_lines(game, state)
+        actions = game_over_html(lines[:1] if final else lines, can_replay(state), final)
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
         if standing_in and stand_in is not None and seat is not None:

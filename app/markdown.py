@@ -1,7 +1,8 @@
 """A tiny Markdown converter for the rulebooks: escapes everything first, then adds a few tags.
 
 Handles what the rulebooks use: `#` headings, paragraphs, `-`/`*`/`1.` lists,
-`**bold**`, `*italic*`/`_italic_`, `` `code` `` and horizontal rules. Because
+`**bold**`, `*italic*`/`_italic_`, `` `code` ``, horizontal rules and pipe tables
+(`| a | b |`, its second line `| --- | --- |`; the first row is the header). Because
 the whole text is HTML-escaped before any tag is added, no markup in the
 source can reach the DOM: only the tags this module writes.
 """
@@ -19,6 +20,17 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.*)$")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_TABLE_RULE = re.compile(r"^[\s|:-]+$")
+
+
+def _table_html(rows: list[str]) -> str:
+    """A pipe table's rows as a table (the first row its header), in a box that scrolls sideways on a phone."""
+    cells = [[inline(cell.strip()) for cell in row.split("|")] for row in rows if not _TABLE_RULE.match(row)]
+    head, body = cells[0], cells[1:]
+    header = "".join(f"<th>{cell}</th>" for cell in head)
+    lines = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in body)
+    return f"<div class='table-wrap'><table><thead><tr>{header}</tr></thead><tbody>{lines}</tbody></table></div>"
 
 
 def slug(text: str) -> str:
@@ -42,6 +54,7 @@ def to_html(markdown: str, *, heading_offset: int = 0) -> str:
     paragraph: list[str] = []
     list_tag: str | None = None
     items: list[str] = []
+    table: list[str] = []  # the rows of a pipe table being collected (each without its outer pipes)
     used_ids: set[str] = set()
 
     def flush_paragraph() -> None:
@@ -58,8 +71,21 @@ def to_html(markdown: str, *, heading_offset: int = 0) -> str:
             items.clear()
             list_tag = None
 
+    def flush_table() -> None:
+        """Close the table being collected."""
+        if table:
+            blocks.append(_table_html(table))
+            table.clear()
+
     for raw in markdown.replace("\r\n", "\n").split("\n"):
         line = raw.rstrip()
+        row = _TABLE_ROW.match(line)
+        if row:
+            flush_paragraph()
+            flush_list()
+            table.append(row.group(1))
+            continue
+        flush_table()
         if not line.strip():
             flush_paragraph()
             flush_list()
@@ -98,4 +124,5 @@ def to_html(markdown: str, *, heading_offset: int = 0) -> str:
         paragraph.append(line)
     flush_paragraph()
     flush_list()
+    flush_table()
     return "\n".join(blocks)

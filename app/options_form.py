@@ -6,6 +6,7 @@ A field's `json_schema_extra` may say how the form shows it:
 - `when`: {other option: [values]}: shown only while another option has one of those values;
 - `seats`: its numeric choices are seats, offered only up to the player count;
 - `count`: a tuple of choices is shown as that many selects (`empty`: the label of "none chosen");
+- `notes`: {value: line} for a choice: the line under it says what the chosen value means (and follows it);
 - `form`: False keeps it off the form.
 A field the form does not show keeps its default.
 """
@@ -40,6 +41,7 @@ class OptionField:
     seats: bool = False  # numeric choices are seats: only those up to the player count are offered
     count: int = 0  # kind "choices": how many selects
     empty: str = ""  # kind "choices": the label of the "none chosen" entry
+    notes: dict[str, str] = dataclass_field(default_factory=dict)  # kind "choice": what each value means
     on_form: bool = True
     refresh: bool = False  # another field depends on it: the form is redrawn when it changes
 
@@ -106,7 +108,9 @@ def option_fields(model: type[BaseModel]) -> list[OptionField]:
         shown.when = {key: tuple(str(v) for v in allowed) for key, allowed in (extra.get("when") or {}).items()}
         shown.seats = bool(extra.get("seats"))
         shown.on_form = extra.get("form", True) is not False
+        shown.notes = {str(value): str(line) for value, line in (extra.get("notes") or {}).items()}
     for shown in fields:
+        shown.refresh = shown.refresh or bool(shown.notes)  # its line follows the value chosen
         for name in shown.when:
             for other in fields:
                 other.refresh = other.refresh or other.name == name
@@ -137,6 +141,8 @@ def render_fields(
             parts.append(_render_choices(field, values, key, field_id, help_html))
             continue
         current = values.get(key, "" if field.default is None else str(field.default))
+        if field.notes.get(current):
+            help_html = f"<small class='help'{attrs(id=field_id + '-note')}>{esc(field.notes[current])}</small>"
         if field.kind == "choice":
             options = "".join(
                 f"<option{attrs(value=value, selected=value == current)}>{esc(label)}</option>"

@@ -20,10 +20,23 @@ class Router:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.screen = "home"
+        self._screen = "home"
         self.back_to = "home"  # the screen the rules (or setup) screen's Back returns to
         self.following_history = False  # showing a screen for the browser's Back or Forward: no new entry
         self.history_index = 0  # how many of this app's history entries lie before the one shown
+
+    @property
+    def screen(self) -> str:
+        """The screen shown: home, setup, game, replay or rules."""
+        return self._screen
+
+    @screen.setter
+    def screen(self, value: str) -> None:
+        """Another screen: leaving the game screen saves the time its clock counted (app/game_clock.py)."""
+        if self._screen == "game" and value != "game":
+            self.app.clock.flush()
+        self._screen = value
+        self.app.clock.look()
 
     def open_first(self) -> None:
         """At start-up: a shared link's game, else the game this tab had open before a reload, else home."""

@@ -121,32 +121,39 @@ class Saver:
         """Write the game in play on a store that answers at once (tests, the in-memory store)."""
         return finish_now(self.write(game, state))
 
-    def write_latest(self, current: Callable[[], tuple[Game, GameState] | None]) -> Coroutine[Any, Any, Saved]:
+    def write_latest(
+        self, current: Callable[[], tuple[Game, GameState] | None], time_only: bool = False
+    ) -> Coroutine[Any, Any, Saved]:
         """Write the game in play as it stands when this tab's earlier saves are done (one at a time, in order;
         a position already written is not written again). Counted in `writing` from this call on, before the
-        write starts, so that another tab's write heard meanwhile waits for its outcome."""
+        write starts, so that another tab's write heard meanwhile waits for its outcome. `time_only`: see
+        `write`."""
         self.writing += 1
-        return self._write_latest(current)
+        return self._write_latest(current, time_only)
 
-    async def _write_latest(self, current: Callable[[], tuple[Game, GameState] | None]) -> Saved:
+    async def _write_latest(self, current: Callable[[], tuple[Game, GameState] | None], time_only: bool) -> Saved:
         """`write_latest`'s work."""
         try:
             async with self.turn:
                 now = current()
                 if now is None or now[1] is self.written:
                     return Saved(follow=self._behind())
-                return await self.write(*now)
+                return await self.write(*now, time_only=time_only)
         finally:
             self.writing -= 1
 
-    async def write(self, game: Game, state: GameState) -> Saved:
-        """Write the game in play; a failure gives one notice and the game goes on."""
+    async def write(self, game: Game, state: GameState, time_only: bool = False) -> Saved:
+        """Write the game in play; a failure gives one notice and the game goes on. `time_only`: the game's
+        clock moved on, no move was made (app/game_clock.py): if another tab saved the game meanwhile, or
+        deleted it, this write is dropped (that tab's move stands and this tab follows it), never kept apart."""
         if self.entry_id is None:
             return Saved()
         try:
             try:
                 await self._put(game, state, self.entry_id, self.revision)
             except ConflictError as conflict:
+                if time_only:
+                    return Saved(follow=conflict.stored_revision is not None)
                 done = await self._settle(game, state, conflict)
                 if self.failing:
                     self.failing = False

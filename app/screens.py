@@ -222,11 +222,12 @@ def log_html(
     return "".join(items)
 
 
-def game_over_html(lines: Sequence[str], can_replay: bool = False) -> str:
-    """The final result panel shown in the action bar when the game ends (with a replay when it can be had)."""
+def game_over_html(lines: Sequence[str], can_replay: bool = False, final: str = "") -> str:
+    """The final result panel shown in the action bar when the game ends (with a replay when it can be had);
+    `final`: the game's own end screen (markup, already escaped) under the result's head."""
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (
-        f"<div class='result'><ul class='result-list'>{items}</ul>"
+        f"<div class='result'><ul class='result-list'>{items}</ul>{final}"
         + button("New game", cls="btn btn-primary", cmd="new")
         + (button("Replay the game", cls="btn", cmd="replay") if can_replay else "")
         + button("Home", cls="btn", cmd="home")

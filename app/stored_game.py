@@ -52,13 +52,14 @@ class StoredGame:
         self.app.table.begin(state, new_entry=False)
         return True
 
-    def autosave(self) -> None:
+    def autosave(self, time_only: bool = False) -> None:
         """Save the game in play (checked against what other tabs saved, in one step with the write: an IndexedDB
-        transaction the page waits on, so the save runs as a task after the move is painted)."""
+        transaction the page waits on, so the save runs as a task after the move is painted). `time_only`: only
+        the game's clock moved on (`Saver.write`)."""
         table = self.app.table
         if table.game is None or table.state is None:
             return
-        work = self.saver.write_latest(self.current_game)  # counted as under way from now on
+        work = self.saver.write_latest(self.current_game, time_only)  # counted as under way from now on
         if not self.store.across_tabs:  # a store that answers at once (no browser storage): written now
             finish_now(self.write_save(work))
             return
@@ -132,11 +133,13 @@ class StoredGame:
         self.saver.track(entry)
         if state.snapshot() == table.state.snapshot():
             return  # the same position (a computer move made in both tabs)
+        moved = state.history != table.state.history  # the same moves: only the game's clock went on there
         self.app.computer.stop()
         table.state = state
         table.last_view = None
         table.render(rolled=False)
-        self.app.notices.notify("info", "This game was played on in another tab: here it is as it stands now.")
+        if moved:
+            self.app.notices.notify("info", "This game was played on in another tab: here it is as it stands now.")
         self.app.computer.schedule()
 
     async def upgrade_saves(self) -> None:

@@ -47,6 +47,7 @@ class Table:
     def begin(self, state: GameState, *, new_entry: bool) -> None:
         """Show a game (new, opened or imported) and save it."""
         app = self.app
+        app.clock.reset()  # a new count (the game shown before saved its time when its screen was left)
         app.computer.stop()
         self.game = GAMES[state.game_id]
         app.publish_loaded_games()
@@ -237,7 +238,7 @@ class Table:
             self.ask_to_confirm(value, question)
             return
         try:
-            self.state = self.game.apply(self.state, action)
+            self.state = self.game.apply(app.clock.fold(self.state), action)
         except IllegalAction as error:
             app.notices.notify("error", str(error))
             return
@@ -276,7 +277,7 @@ class Table:
         whose = undo_for(game, state, shown)
         handed_back = app.computer.stop_stand_in(say=False)
         app.computer.stop()
-        self.state = undo(state, seat)
+        self.state = undo(app.clock.fold(state), seat)
         app.computer.say_handed_back(handed_back, "Undo")  # in the log where the game now stands
         self.last_view = None
         self.render(rolled=False)

@@ -26,6 +26,10 @@ from app.views.titan_battle_art import battleland_map
 # The costs of battle decisions are hooks the app asks of this module: re-exported.
 from app.views.titan_costs import action_warning as action_warning
 from app.views.titan_costs import confirm_action as confirm_action
+
+# Battle Titan's end screen (its result in words and its reckoning): hooks too.
+from app.views.titan_final import final_html as final_html
+from app.views.titan_final import final_lines as final_lines
 from app.views.titan_masterboard import indexed_actions, masterboard_layer, picked_key
 from app.views.titan_masterboard_art import masterboard_map
 from app.views.titan_war import spawn_detail

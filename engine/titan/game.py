@@ -69,12 +69,18 @@ class TitanOptions(BaseModel):
         default="standard",
         title="Rules",
         description="Standard Titan, or Battle Titan's house rules (points for every attack, nobody is ever out).",
-        # Not offered yet: Battle Titan has no ending nor respawn so far (issue 15). A save without the field
-        # (every save before it) is standard Titan.
-        json_schema_extra={"labels": {"standard": "Standard Titan", "battle": "Battle Titan"}, "form": False},
+        # A save without the field (every save before issue 15) is standard Titan.
+        json_schema_extra={
+            "labels": {"standard": "Standard Titan", "battle": "Battle Titan"},
+            "notes": {
+                "standard": "The rulebook's game: a player whose Titan dies is out; the last Titan left wins.",
+                "battle": "House rules: the game ends when agreed, every battle scores points (even a lost attack), "
+                "and nobody is ever out: a player wiped out spawns a new Titan legion. Most points wins.",
+            },
+        },
     )
-    # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. Off the form with the
-    # variant until the app offers it (each is shown only where it applies: turning `form` on is all it needs).
+    # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. The form shows each
+    # only where it applies (`when`).
     ending: Literal["rounds", "time", "appearance", "extinction"] = Field(
         default="rounds",
         title="The game ends",
@@ -88,8 +94,15 @@ class TitanOptions(BaseModel):
                 "appearance": "When the first of a creature is mustered",
                 "extinction": "When a creature dies out",
             },
+            "notes": {
+                "rounds": "Every player plays the chosen number of turns; the last round is announced a round ahead.",
+                "time": "The game's own clock counts only while the game is open on screen; the round in which "
+                "it runs out is the last.",
+                "appearance": "The round in which the first of the chosen creature is mustered anywhere is the last.",
+                "extinction": "The round in which, after one was mustered, none of the chosen creature is left "
+                "alive on the board is the last.",
+            },
             "when": {"variant": ["battle"]},
-            "form": False,
         },
     )
     rounds: int = Field(
@@ -98,7 +111,7 @@ class TitanOptions(BaseModel):
         le=200,
         title="Rounds",
         description="Every player plays this many turns (12: an evening's game).",
-        json_schema_extra={"when": {"variant": ["battle"], "ending": ["rounds"]}, "form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["rounds"]}},
     )
     minutes: int = Field(
         default=DEFAULT_MINUTES,
@@ -106,14 +119,14 @@ class TitanOptions(BaseModel):
         le=1440,
         title="Minutes",
         description="Time the game is open; the round in which it runs out is the last (60: an hour's game).",
-        json_schema_extra={"when": {"variant": ["battle"], "ending": ["time"]}, "form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["time"]}},
     )
     creature: Literal[CREATURE_CHOICES] = Field(  # type: ignore[valid-type]
         default=DEFAULT_CREATURE,
         title="Creature",
         description="The creature whose first muster (or extinction) ends the game (a Colossus: the top of "
         "two paths, mustered only once a game has grown ripe).",
-        json_schema_extra={"when": {"variant": ["battle"], "ending": ["appearance", "extinction"]}, "form": False},
+        json_schema_extra={"when": {"variant": ["battle"], "ending": ["appearance", "extinction"]}},
     )
 
 

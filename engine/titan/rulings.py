@@ -3,6 +3,8 @@ programs differ, what the engine does (shown in the in-app rules, kept in step w
 
 from __future__ import annotations
 
+from engine.titan.battle_rulings import battle_titan_markdown
+
 RULINGS: tuple[tuple[str, str], ...] = (
     (
         "Towers and the order of play",
@@ -98,77 +100,11 @@ RULINGS: tuple[tuple[str, str], ...] = (
 )
 
 
-# Battle Titan (issue 15): what changes from the standard game, and this edition's rulings where the seed is silent
-# (docs/titan.md, "Battle Titan: rulings", "...: the agreed end and the final score", "...: the respawn").
-BATTLE_TITAN: tuple[tuple[str, str], ...] = (
-    (
-        "What changes",
-        "Battle Titan (Mike Schneider's house rules, 2004) is played to an end agreed at set-up, for points, and "
-        "nobody is ever out. Movement, teleports, concessions, mustering, summoning and splits are as in the "
-        "standard game.",
-    ),
-    (
-        "The end",
-        "At the end of a round (every player has had the same turns), after the agreed rounds (12 by default; the "
-        "last is announced a round ahead), when the game's clock passes the agreed minutes (60; only time the game "
-        "is open counts, and an undo gives none back), or in the round a chosen creature (a Colossus by default) "
-        "is first mustered, or dies out after one was.",
-    ),
-    (
-        "The score",
-        "Battle points plus half the value of your living characters on the board (a Titan at its power). Halves "
-        "are kept (a total may end in .5); equal totals share the win.",
-    ),
-    (
-        "Battle points",
-        "A winning attacker scores the enemy dead in full; an attacker who does not win scores at least half the "
-        "value of his characters that took part, never more than the whole enemy legion; a winning defender scores "
-        "half the attackers killed. Halves are rounded down per engagement. Every point counts for Titan power and "
-        "angels, as in the standard game.",
-    ),
-    (
-        "Returned, not retired",
-        "Characters that do not come onto the battleland, and attackers left when time runs out, go back to the "
-        "stock; only the killed are retired (concessions, flights and terms count as kills). Each player's kills "
-        "are kept as war trophies.",
-    ),
-    (
-        "Nobody is out",
-        "A player whose Titan is slain plays on with his other legions, without a Titan (so no Titan teleport, "
-        "and no Warlock mustered by the Titan; a Warlock still musters another), and gets no new Titan until he "
-        "is wiped out.",
-    ),
-    (
-        "The respawn",
-        "A player with no legion left, at the beginning of his next turn, draws a Tower with the game's dice "
-        "(each of the six alike) and spawns a new Titan legion there: his Titan (at the power of his score), an "
-        "Angel, and for each path (plains: Centaur, Lion, Minotaur, Dragon, Colossus; marsh: Ogre, Troll, "
-        "Warbear, Giant, Colossus; jungle: Gargoyle, Cyclops, Behemoth, Serpent) the highest tier alive on the "
-        "board counted at that moment and its precursor, with the seed's fallbacks; where the seed gives a "
-        "choice, he chooses. The new legion is shown to all.",
-    ),
-    (
-        "A free Tower",
-        "His turn goes on as usual; a legion of eight must be split before he rolls.",
-    ),
-    (
-        "An occupied Tower",
-        "His turn is the attack on the legion there (it can only be one player's, joined at the end of his move), "
-        "eight strong, from the Tower's attacker edge; no split, no move. After the engagement a legion still "
-        "eight strong gives its least valuable character back to the stock (returned). It may muster if it won, "
-        "as any legion that moved.",
-    ),
-)
-
-
 def rules_markdown(battle_titan: bool = True) -> str:
     """The rulings as Markdown, for the in-app rules and docs/titan.md; then Battle Titan's page (left out of the
     in-app rules while the set-up form does not offer the variant: a player reads only rules he can play)."""
     lines = ["## This edition's rulings", ""]
     for title, text in RULINGS:
         lines += [f"- **{title}.** {text}"]
-    if battle_titan:
-        lines += ["", "## Battle Titan (house rules)", ""]
-        for title, text in BATTLE_TITAN:
-            lines += [f"- **{title}.** {text}"]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + "\n" + battle_titan_markdown() if battle_titan else text

@@ -52,3 +52,13 @@ def test_rulebook_converts():
     text = (Path(__file__).resolve().parents[2] / "assets" / "rules" / "titan-dice.md").read_text()
     html = to_html(text)
     assert "GAIA" in html and "<h2" in html and "<strong>" in html
+
+
+def test_markdown_pipe_tables_become_tables_escaped():
+    html = to_html(
+        f"Before\n\n| tier | plains {XSS} |\n| --- | --- |\n| 1 (basic) | **Centaur** |\n| 2 | Lion |\nafter"
+    )
+    assert "<p>Before</p>" in html and "<p>after</p>" in html and "<img" not in html
+    table = html.split("<div class='table-wrap'>")[1].split("</div>")[0]
+    assert "<thead><tr><th>tier</th><th>plains &lt;img" in table and "---" not in table
+    assert "<tr><td>1 (basic)</td><td><strong>Centaur</strong></td></tr><tr><td>2</td><td>Lion</td></tr>" in table

@@ -143,3 +143,38 @@ def test_titan_offers_balanced_towers_off_by_default_for_fewer_than_six_players(
     assert state.options.balanced_towers is True
     _seats, options, _seed = checked_start(setup, form)
     assert GAMES["titan"].new_game(4, options, 3, _seats).options.balanced_towers is False
+
+
+def test_titans_form_offers_battle_titan_and_its_ending_each_with_what_it_means():
+    """Issue 15: Standard Titan by default; Battle Titan's ending and its value shown only where they apply,
+    the line under each choice saying what the chosen value means."""
+    from app.setup_screen import setup_html
+
+    form = {"game": "titan", "num_players": "2", "seat0_name": "Ann", "seat0_kind": "human"}
+    _game, setup = read_form(GAMES, form, None)
+    html = setup_html(setup)
+    assert "Standard Titan" in html and "Battle Titan" in html and "the last Titan left wins" in html
+    assert "The game ends" not in html and "f-opt_rounds" not in html
+    assert checked_start(setup, form)[1].get("variant", "standard") == "standard"
+    battle = {**form, "opt_variant": "battle", "opt_ending": "rounds"}
+    _game, setup = read_form(GAMES, battle, None)
+    html = setup_html(setup)
+    assert "nobody is ever out" in html and "The game ends" in html and "f-opt_rounds" in html
+    assert "announced a round ahead" in html and "f-opt_minutes" not in html and "f-opt_creature" not in html
+    assert 'id="f-opt_ending"' in html and 'data-refresh="1"' in html.split('id="f-opt_ending"')[1][:80]
+    _seats, options, _seed = checked_start(setup, {**battle, "opt_rounds": "2"})
+    expected = {"open_legions": False, "balanced_towers": False, "variant": "battle", "ending": "rounds", "rounds": 2}
+    assert options == expected
+    timed = {**battle, "opt_ending": "time", "opt_minutes": "30"}
+    _game, setup = read_form(GAMES, timed, None)
+    html = setup_html(setup)
+    assert "f-opt_minutes" in html and "f-opt_rounds" not in html and "open on screen" in html
+    assert checked_start(setup, timed)[1]["minutes"] == 30
+    extinct = {**battle, "opt_ending": "extinction", "opt_creature": "Lion"}
+    _game, setup = read_form(GAMES, extinct, None)
+    html = setup_html(setup)
+    assert "none of the chosen creature is left" in html and '<option value="Lion" selected>' in html
+    assert checked_start(setup, extinct)[1]["creature"] == "Lion"
+    _seats, options, _seed = checked_start(setup, {**battle, "opt_rounds": "0"})
+    with pytest.raises(ValueError, match="rounds: Input should be greater than or equal to 1"):  # shown on the form
+        GAMES["titan"].new_game(2, options, 1)

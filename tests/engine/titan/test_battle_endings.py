@@ -180,17 +180,16 @@ def test_every_seat_sees_what_is_left_and_the_running_totals():
     }
 
 
-def test_the_ending_options_are_off_the_form_and_would_show_only_where_they_apply():
+def test_the_variant_and_its_ending_are_on_the_form_each_shown_only_where_it_applies():
     from app.options_form import PREFIX, option_fields
 
     fields = option_fields(TitanOptions)
-    by_name = {field.name: field for field in fields}
-    assert not any(by_name[name].is_shown(2, {}, fields) for name in ("ending", "rounds", "minutes", "creature"))
-    on = option_fields(TitanOptions)  # as the form would be with `form` turned on
-    for field in on:
-        field.on_form = True
-    shown = {field.name for field in on if field.is_shown(2, {PREFIX + "variant": "battle"}, on)}
-    assert {"ending", "rounds"} <= shown and not {"minutes", "creature"} & shown
-    timed = {f.name for f in on if f.is_shown(2, {PREFIX + "variant": "battle", PREFIX + "ending": "time"}, on)}
+    assert all(field.on_form for field in fields)
+    assert not {f.name for f in fields if f.is_shown(2, {}, fields)} & {"ending", "rounds", "minutes", "creature"}
+    shown = {field.name for field in fields if field.is_shown(2, {PREFIX + "variant": "battle"}, fields)}
+    assert {"variant", "ending", "rounds"} <= shown and not {"minutes", "creature"} & shown
+    timed = {f.name for f in fields if f.is_shown(2, {PREFIX + "variant": "battle", PREFIX + "ending": "time"}, fields)}
     assert "minutes" in timed and "rounds" not in timed
-    assert not {f.name for f in on if f.is_shown(2, {}, on)} & {"ending", "rounds", "minutes", "creature"}
+    for ending in ("appearance", "extinction"):
+        values = {PREFIX + "variant": "battle", PREFIX + "ending": ending}
+        assert {f.name for f in fields if f.is_shown(2, values, fields)} >= {"creature"}

@@ -178,11 +178,41 @@ def test_the_in_app_rules_have_battle_titans_page_once_the_variant_is_offered():
     from engine.titan.game import battle_titan_offered
     from engine.titan.rulings import rules_markdown
 
-    assert ("## Battle Titan (house rules)" in GAME.rules_markdown()) == battle_titan_offered()
+    assert battle_titan_offered() and "## Battle Titan (house rules)" in GAME.rules_markdown()
     text = rules_markdown(battle_titan=True)
-    assert "## Battle Titan (house rules)" in text
+    assert "## Battle Titan (house rules)" in text and "## Battle Titan" not in rules_markdown(battle_titan=False)
     for words in ("draws a Tower with the game's dice", "least valuable character back", "Halves are kept"):
         assert words in text
+
+
+def test_battle_titans_rules_page_has_the_tiers_table_every_ruling_and_renders_in_the_app():
+    """What changes from the standard game, the paths and tiers as a table, what each side scores, the spawn's
+    fallbacks and the rulings where the seed is silent; converted by the app's rules screen into tables."""
+    from app.markdown import to_html
+    from engine.titan.battle_rulings import BATTLE_TITAN, BATTLE_TITAN_RULINGS
+
+    text = GAME.rules_markdown()
+    assert "| 3 | Minotaur | Warbear | - |" in text and "| 5 | Colossus | Colossus | Serpent |" in text
+    for title, words in (*BATTLE_TITAN, *BATTLE_TITAN_RULINGS):
+        assert f"- **{title}.** {words}" in text
+    for words in (
+        "What changes",
+        "Returned, not retired",
+        "An occupied Tower",
+        "half the value of the attackers killed",
+        "Hydra, Archangel, Titan",
+        "counts as alive until its legion loses it",
+        "Extra Titans",
+        "A spawn is no first turn",
+        "no Titan teleport",
+        "open on screen",
+    ):
+        assert words in text
+    html = to_html(text, heading_offset=1)
+    assert html.count("<div class='table-wrap'><table>") == 3
+    assert "<th>tier</th><th>plains</th><th>marsh</th><th>jungle</th>" in html
+    assert "<tr><td>2</td><td>Lion</td><td>Troll</td><td>Cyclops</td></tr>" in html
+    assert '<h3 id="battle-titan-house-rules">' in html and '<h4 id="rulings-where-the-seed-is-silent">' in html
 
 
 def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_freely():
