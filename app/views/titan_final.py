@@ -58,6 +58,9 @@ def end_reason(view: dict[str, Any]) -> str:
     elif kind == "time":
         minutes, seconds = divmod(int(end.get("seconds", 0)), 60)
         why = f"the agreed {int(end.get('limit', 0)) // 60} minutes were up (the game was open {minutes}:{seconds:02d})"
+    elif kind in ("appearance", "extinction") and not (_war(view) or {}).get("ends"):
+        what = "first muster" if kind == "appearance" else "dying out"
+        why = f"round {end.get('last_round')} is the latest end, and it came before the {end.get('creature')}'s {what}"
     elif kind == "appearance":
         why = f"the first {end.get('creature')} was mustered"
     elif kind == "extinction":

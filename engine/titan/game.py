@@ -98,9 +98,10 @@ class TitanOptions(BaseModel):
                 "rounds": "Every player plays the chosen number of turns; the last round is announced a round ahead.",
                 "time": "The game's own clock counts only while the game is open on screen; the round in which "
                 "it runs out is the last.",
-                "appearance": "The round in which the first of the chosen creature is mustered anywhere is the last.",
+                "appearance": "The round in which the first of the chosen creature is mustered anywhere is the last "
+                "(round 80 at the latest).",
                 "extinction": "The round in which, after one was mustered, none of the chosen creature is left "
-                "alive on the board is the last.",
+                "alive on the board is the last (round 80 at the latest).",
             },
             "when": {"variant": ["battle"]},
         },
@@ -124,8 +125,8 @@ class TitanOptions(BaseModel):
     creature: Literal[CREATURE_CHOICES] = Field(  # type: ignore[valid-type]
         default=DEFAULT_CREATURE,
         title="Creature",
-        description="The creature whose first muster (or extinction) ends the game (a Colossus: the top of "
-        "two paths, mustered only once a game has grown ripe).",
+        description="The creature whose first muster (or extinction) ends the game (a Serpent, the top of the "
+        "jungle path: first mustered after about an hour's play; a Colossus for a long evening).",
         json_schema_extra={"when": {"variant": ["battle"], "ending": ["appearance", "extinction"]}},
     )
 

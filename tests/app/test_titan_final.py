@@ -75,8 +75,10 @@ def test_each_ending_gives_its_reason():
         ({"ending": "appearance", "creature": "Lion"}, "the first Lion was mustered"),
         ({"ending": "extinction", "creature": "Lion"}, "the Lion died out"),
     ):
-        view["war"]["end"] = end
+        view["war"]["end"], view["war"]["ends"] = end, True
         assert words in final_lines(view)[1]
+    view["war"]["end"], view["war"]["ends"] = {"ending": "extinction", "creature": "Lion", "last_round": 80}, False
+    assert "round 80 is the latest end, and it came before the Lion's dying out" in final_lines(view)[1]
 
 
 def test_the_finished_games_screen_shows_the_reckoning(monkeypatch: Any) -> None:

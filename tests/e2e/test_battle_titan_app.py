@@ -37,7 +37,7 @@ def set_up_battle_titan(page: Page, shot, size: str) -> None:
     expect(page.locator("#f-opt_minutes")).to_have_value("60")
     expect(page.locator("#f-opt_rounds")).to_have_count(0)
     page.select_option("#f-opt_ending", "extinction")
-    expect(page.locator("#f-opt_creature")).to_have_value("Colossus")
+    expect(page.locator("#f-opt_creature")).to_have_value("Serpent")
     page.select_option("#f-opt_ending", "rounds")
     page.fill("#f-opt_rounds", str(ROUNDS))
     page.locator("#f-opt_rounds").scroll_into_view_if_needed()
