@@ -118,6 +118,9 @@ def status_hint(ctx: BoardContext) -> str | None:
     """Who must do what, in the game's words."""
     view = ctx.view
     if view.get("phase") == "game_over":
+        battle_titan = final_lines(view)  # Battle Titan: the highest total wins, nobody stands last
+        if battle_titan:
+            return battle_titan[0]
         winner = view.get("winner", -1)
         if isinstance(winner, int) and winner >= 0:
             return f"{view['players'][winner]['name']} wins: the last Titan standing."

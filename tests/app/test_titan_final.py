@@ -87,6 +87,10 @@ def test_the_finished_games_screen_shows_the_reckoning(monkeypatch: Any) -> None
     assert "Battle Titan: the final reckoning" in regions.actions and "New game" in regions.actions
     assert regions.actions.count("<li>") == 1  # the head only: the rest is in the reckoning
     assert result_lines(GAME, state)[0] in regions.status
+    from app.views.titan import status_hint
+    from tests.app.boards import board_context
+
+    assert status_hint(board_context(GAME, state, 0)) == result_lines(GAME, state)[0]  # nobody stands last
 
     async def body() -> None:
         page = FakePage()
