@@ -111,7 +111,7 @@ class TitanOptions(BaseModel):
         ge=1,
         le=200,
         title="Rounds",
-        description="Every player plays this many turns (12: an evening's game).",
+        description="Every player plays this many turns (12: a short game; about 35 play like the hour's game).",
         json_schema_extra={"when": {"variant": ["battle"], "ending": ["rounds"]}},
     )
     minutes: int = Field(
