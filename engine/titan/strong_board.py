@@ -58,7 +58,7 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     if phase == Phase.MUSTER:
         return board.muster(legal)
     if phase == Phase.SPAWN:
-        return board.spawn(legal)
+        return (yield from board.spawn(legal))
     return ai.choose(state, seat, legal, rng)  # (battle phases go to strong_battle; not reached)
 
 
@@ -230,7 +230,7 @@ class _Board(MovePlanner):
 
     # -- Battle Titan's spawn -------------------------------------------------------------------------------------
 
-    def spawn(self, legal: list[Action]) -> Action:
+    def spawn(self, legal: list[Action]) -> Generator[None, None, Action]:
         """The spawn's open choice: the creature worth most with what the new legion could then muster from its
         Tower next turn (its Titan and angel aside: the legion of eight is split, or fights, first)."""
         tower = war(self.state).spawn_tower
@@ -239,7 +239,11 @@ class _Board(MovePlanner):
             fighting = tuple(name for name in contents if not CREATURES[name].is_lord)
             return self.next_turn * self.next_recruits(tower, fighting)
 
-        pick = spawn_pick(respawn.offer(self.state), [a.creature for a in legal], worth)
+        offer = respawn.offer(self.state)
+        for action in legal:  # what each pick could muster, worked out a unit at a time
+            worth(tuple(sorted([*offer.legion, action.creature])))
+            yield
+        pick = spawn_pick(offer, [a.creature for a in legal], worth)
         return next(a for a in legal if a.creature == pick)
 
     # -- after an engagement ---------------------------------------------------------------------------------------
