@@ -24,6 +24,7 @@ from engine.titan.warmongering import war
 POINT = 2.0  # a battle point, against a living character's value point (which counts half at the end)
 POINTS = 0.3  # a point's worth beyond that while the game lasts: toward angels and the Titan's power
 LATE = 3  # ... counted in full from this many turns before the end, less and less after
+GROWTH = 0.0  # a living character's worth beyond its value while the game lasts (what it may still win)
 OWN_TITAN_STAKE = 30.0  # the seat's Titan lost: no Titan teleport nor his Warlock, until a respawn (not the game)
 TITAN_STAKE = 15.0  # an enemy Titan killed: the same for him
 BATTLE_TITAN_STAKE = 20.0  # a Titan's stake in the battle's own play (strong_battle), either side's
@@ -63,6 +64,7 @@ class War:
         self.left = {other: turns_left(state, other) for other in range(state.num_players)}
         mine = self.left[seat]
         self.point = POINT + POINTS * min(1.0, mine / LATE)
+        self.live = 1.0 + GROWTH * min(1.0, mine / LATE)
         self.next_turn = 1.0 if mine >= 1 else 0.0  # what the seat could muster next turn counts only if it comes
 
     def can_answer(self, enemy_seat: int) -> bool:
@@ -80,7 +82,7 @@ class War:
 
     def lost_to_attack(self, value: float, stake: float) -> float:
         """A legion of the seat's killed by an attacker: its characters, and the enemy scores them in full."""
-        return value * (1.0 + self.opp * self.point) + stake
+        return value * (self.live + self.opp * self.point) + stake
 
     def attack(self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float]) -> float:
         """An attack by the seat's legion worth `mine` on an enemy worth `theirs` (`odds`: the attacker's and the
@@ -91,15 +93,18 @@ class War:
         stock (2.B.3); if both are wiped out the attacker scores the enemy. `stakes`: each legion's stake."""
         wins, loses, a_left, d_left, time_loss = odds
         own_stake, their_stake = stakes
+        live, point, opp = self.live, self.point, self.opp
         mutual = max(0.0, 1.0 - wins - loses)
         kept_winning = min(mine, a_left / wins) if wins > 0 else mine
         kept_defending = min(theirs, d_left / loses) if loses > 0 else theirs
         dead = theirs - kept_defending
-        warmongering = min(max(dead, mine / 2), theirs)
-        win = self.point * theirs + self.opp * (theirs + their_stake) - (mine - kept_winning)
-        lost_battle = self.point * warmongering - mine - own_stake - self.opp * self.point * mine / 2 + self.opp * dead
-        lost_time = self.point * warmongering - mine + self.opp * dead
-        both = self.point * theirs - mine - own_stake + self.opp * (theirs + their_stake)
+        warmongering = point * min(max(dead, mine / 2), theirs)
+        gone = live * mine + own_stake  # our legion off the board (killed, or back to the stock)
+        taken = opp * (live * theirs + their_stake)  # theirs
+        win = point * theirs + taken - live * (mine - kept_winning)
+        lost_battle = warmongering - gone - opp * point * mine / 2 + opp * live * dead
+        lost_time = warmongering - gone + opp * live * dead
+        both = point * theirs - gone + taken
         return wins * win + (loses - time_loss) * lost_battle + time_loss * lost_time + mutual * both
 
     def defence(self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float]) -> float:
@@ -109,14 +114,17 @@ class War:
         in full."""
         a_wins, d_wins, a_left, d_left, time_loss = odds
         own_stake, their_stake = stakes
+        live, point, opp = self.live, self.point, self.opp
         mutual = max(0.0, 1.0 - a_wins - d_wins)
         kept = min(mine, d_left / d_wins) if d_wins > 0 else mine
         kept_attacking = min(theirs, a_left / a_wins) if a_wins > 0 else theirs
-        their_score = self.opp * self.point * min(max(mine - kept, theirs / 2), mine)
-        won_battle = self.point * theirs / 2 + self.opp * (theirs + their_stake) - (mine - kept) - their_score
-        won_time = self.opp * theirs - (mine - kept) - their_score
-        lost = -(mine * (1.0 + self.opp * self.point) + own_stake) + self.opp * (theirs - kept_attacking)
-        both = -(mine * (1.0 + self.opp * self.point) + own_stake) + self.opp * (theirs + their_stake)
+        their_score = opp * point * min(max(mine - kept, theirs / 2), mine)
+        taken = opp * (live * theirs + their_stake)
+        won_battle = point * theirs / 2 + taken - live * (mine - kept) - their_score
+        won_time = taken - live * (mine - kept) - their_score
+        gone = mine * (live + opp * point) + own_stake  # our legion killed, scored by him in full
+        lost = -gone + opp * live * (theirs - kept_attacking)
+        both = -gone + taken
         return (d_wins - time_loss) * won_battle + time_loss * won_time + a_wins * lost + mutual * both
 
     def outcomes(self, attacking: bool, mine: float, theirs: float, stakes: tuple[float, float]) -> dict[str, float]:
@@ -124,19 +132,21 @@ class War:
         eliminated: it concedes, or terms), "theirs", "both", "flee" (the defender's), each as the house rules score
         it (a concession or terms count the whole legion as taking part, and its losses as kills)."""
         own_stake, their_stake = stakes
-        gone = mine + own_stake
+        live, point, opp = self.live, self.point, self.opp
+        gone = live * mine + own_stake
+        taken = opp * (live * theirs + their_stake)
         if attacking:
             return {
-                "mine": self.point * min(mine / 2, theirs) - gone - self.opp * self.point * mine / 2,
-                "theirs": self.point * theirs + self.opp * (theirs + their_stake),
-                "both": self.point * theirs - gone + self.opp * (theirs + their_stake),
+                "mine": point * min(mine / 2, theirs) - gone - opp * point * mine / 2,
+                "theirs": point * theirs + taken,
+                "both": point * theirs - gone + taken,
                 "flee": -gone,  # (not the attacker's to choose)
             }
         return {
-            "mine": -gone - self.opp * self.point * mine,
-            "theirs": self.point * theirs / 2 + self.opp * (theirs + their_stake - self.point * min(theirs / 2, mine)),
-            "both": -gone + self.opp * (theirs + their_stake - self.point * mine),
-            "flee": -gone - self.opp * self.point * (mine // 2),
+            "mine": -gone - opp * point * mine,
+            "theirs": point * theirs / 2 + taken - opp * point * min(theirs / 2, mine),
+            "both": -gone + taken - opp * point * mine,
+            "flee": -gone - opp * point * (mine // 2),
         }
 
 
