@@ -5,7 +5,8 @@ player: masterboard"): what each legion can muster now and over next turn's roll
 what it risks over the opponents' next roll (for each enemy player and each of his six rolls, the stack of his that
 reaches the land, following the signs, with the best chance of killing it; the Titan's legion stakes the game),
 plus what this turn's attacks win or lose (odds times stakes, points toward angels counted), an enemy stack likely
-killed this turn no longer threatening anyone.
+killed this turn no longer threatening anyone. Under Battle Titan the stakes, the risk and an attack are
+scored as its house rules score them, and only enemies with a turn left before the end threaten (`strong_war`).
 
 Every battle outcome is asked of one function, `_odds`: a battle on a known land of the calibrated predictor
 (`odds.contest`), the quick risk estimates of the strength ratio. It reads only what the seat may know: its own
@@ -29,7 +30,6 @@ from engine.titan.warmongering import battle_titan
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
 OWN_TITAN_STAKE = 600.0  # what losing its own costs: the game; more than a kill wins, since the odds are estimates
-WAR_ATTACK_AT_LEAST = 0.0  # Battle Titan: the odds under which an attack is not made (its points are counted)
 ATTACK_AT_LEAST = 0.7  # an attack at lower odds is not made: near even, the defender's land and time favour him
 NEXT_TURN = 0.5  # what the legion could muster next turn from a land counts at half its value
 POINTS = 0.3  # a point scored, beyond the characters it stands for: toward angels and the Titan's power
@@ -362,8 +362,11 @@ class Valuation:
         enemy = next(lg for lg in self.state.legions_on(land) if lg.owner != self.seat)
         odds = self.odds(legion, enemy, land)
         mine, theirs = self.value(legion), self.value(enemy)
-        if self.war is not None:
-            return self._war_attack(legion, enemy, land, reaches, odds), odds.attacker_wins
+        if self.war is not None:  # as the house rules score it, with the muster and the risk after a win
+            after = self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
+            after -= self.risk(_at(legion, land), land, reaches)
+            stakes = (self.stake(legion), self.stake(enemy))
+            return self.war.attack(mine, theirs, odds, stakes, after), odds.attacker_wins
         win = theirs * (1.0 + POINTS) + self.stake(enemy) - (mine - odds.attacker_left)
         win += self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
         win -= self.risk(_at(legion, land), land, reaches)
@@ -377,17 +380,6 @@ class Valuation:
     def next_turn(self) -> float:
         """The weight of what a legion could muster next turn: NEXT_TURN, or nothing when no next turn comes."""
         return NEXT_TURN * (1.0 if self.war is None else self.war.next_turn)
-
-    def _war_attack(self, legion: Legion, enemy: Legion, land: int, reaches: list[list[Reach]], odds: Odds) -> float:
-        """An attack as Battle Titan scores it (`strong_war.War.attack`), with the muster and the risk after a win."""
-        assert self.war is not None
-        mine, theirs = self.value(legion), self.value(enemy)
-        worth = self.war.attack(mine, theirs, odds, (self.stake(legion), self.stake(enemy)))
-        after = self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
-        worth += odds.attacker_wins * (after - self.risk(_at(legion, land), land, reaches))
-        if odds.attacker_wins < WAR_ATTACK_AT_LEAST:
-            worth -= 100.0
-        return worth
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------

@@ -84,13 +84,16 @@ class War:
         """A legion of the seat's killed by an attacker: its characters, and the enemy scores them in full."""
         return value * (self.live + self.opp * self.point) + stake
 
-    def attack(self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float]) -> float:
+    def attack(
+        self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float], after: float = 0.0
+    ) -> float:
         """An attack by the seat's legion worth `mine` on an enemy worth `theirs` (`odds`: the attacker's and the
-        defender's chances, what each keeps on average, the chance of a time loss), before what the winner
-        musters or risks after: a win scores the enemy in full (2.B) and takes him off the board; a loss still
-        scores the greater of the enemy dead and half the attackers, at most the whole enemy legion (2.B.1), and
-        the defender scores half the attackers killed (2.B.2), nothing on a time loss, when they go back to the
-        stock (2.B.3); if both are wiped out the attacker scores the enemy. `stakes`: each legion's stake."""
+        defender's chances, what each keeps on average, the chance of a time loss; `after`: what the winner
+        musters there less what he then risks): a win scores the enemy in full (2.B) and takes him off the board;
+        a loss still scores the greater of the enemy dead and half the attackers, at most the whole enemy legion
+        (2.B.1), and the defender scores half the attackers killed (2.B.2), nothing on a time loss, when they go
+        back to the stock (2.B.3); if both are wiped out the attacker scores the enemy. `stakes`: each legion's
+        stake. No threshold on the odds, as the standard game's 70%: the points decide."""
         wins, loses, a_left, d_left, time_loss = odds
         own_stake, their_stake = stakes
         live, point, opp = self.live, self.point, self.opp
@@ -105,7 +108,7 @@ class War:
         lost_battle = warmongering - gone - opp * point * mine / 2 + opp * live * dead
         lost_time = warmongering - gone + opp * live * dead
         both = point * theirs - gone + taken
-        return wins * win + (loses - time_loss) * lost_battle + time_loss * lost_time + mutual * both
+        return wins * (win + after) + (loses - time_loss) * lost_battle + time_loss * lost_time + mutual * both
 
     def defence(self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float]) -> float:
         """Fighting off an attacker worth `theirs` with the seat's legion worth `mine` (`odds` the attacker's): a
