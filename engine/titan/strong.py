@@ -61,10 +61,6 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
     """Strong's decision: the battle's part in a battle, else the masterboard's."""
     # The first time, Strong's modules are imported a unit of work each (about 5-9 ms of CPython each, 60 ms in
     # Pyodide together: one slice would block the page that long), apart from the first reckoning of the decision
-    if state.phase == Phase.SPAWN:  # the spawn's picks: Standard's (the most valuable creature)
-        from engine.titan.ai import choose
-
-        return choose(state, seat, legal, rng)
     if state.phase in BATTLE_PHASES:
         from engine.titan import strong_battle
 

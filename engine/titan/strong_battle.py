@@ -41,6 +41,8 @@ from engine.titan.battle import ATTACKER, DEFENDER, Battle, other_side, unit_pow
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, HEX_LABELS, HEX_NEIGHBORS, TITAN
 from engine.titan.state import TitanState
 from engine.titan.strong import Decision
+from engine.titan.strong_war import battle_stakes
+from engine.titan.warmongering import battle_titan
 
 DAMAGE = 0.5  # a hit that does not kill is worth this share of the hit's part of the character's value
 OWN_TITAN_STAKE = 200.0  # losing the Titan loses the game: on top of its points
@@ -143,14 +145,16 @@ class Side:
         self.me = ATTACKER if mine is not None and mine.owner == seat else DEFENDER
         self.them = other_side(self.me)
         alive = sum(1 for p in state.players if p.alive)
-        enemy_stake = ENEMY_TITAN_STAKE if alive <= 2 else ENEMY_TITAN_STAKE * 0.75
+        own_stake, enemy_stake = OWN_TITAN_STAKE, ENEMY_TITAN_STAKE if alive <= 2 else ENEMY_TITAN_STAKE * 0.75
+        if battle_titan(state):  # nobody is out: a Titan is no longer the game (strong_war)
+            own_stake, enemy_stake = battle_stakes()
         self.power = {i: unit_power(state, battle, u) for i, u in enumerate(battle.units)}
         self.worth: dict[int, float] = {}
         self.stake: dict[int, float] = {}
         for i, unit in enumerate(battle.units):
             self.worth[i] = float(self.power[i] * CREATURES[unit.name].skill)
             titan = unit.name == TITAN
-            self.stake[i] = (OWN_TITAN_STAKE if unit.side == self.me else enemy_stake) if titan else 0.0
+            self.stake[i] = (own_stake if unit.side == self.me else enemy_stake) if titan else 0.0
         self.ours = [i for i, u in enumerate(battle.units) if u.side == self.me and not u.slain]
         self.enemies = [i for i, u in enumerate(battle.units) if u.side == self.them and not u.slain and u.hex]
         self.enemy_hex = {i: battle.units[i].hex for i in self.enemies}

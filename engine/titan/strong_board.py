@@ -17,16 +17,18 @@ from collections.abc import Generator
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.titan import ai, flow, masterboard
+from engine.titan import ai, flow, masterboard, respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder
 from engine.titan.state import Legion, Phase, TitanState
 from engine.titan.strong import Decision
 from engine.titan.strong_moves import MovePlanner
 from engine.titan.strong_moves import _steps as _steps  # (tests plan with it)
-from engine.titan.strong_value import NEXT_TURN, POINTS, Reach
+from engine.titan.strong_value import POINTS, Reach
 from engine.titan.strong_value import _drain as _drain  # (tests and scripts run sliced work with it)
 from engine.titan.strong_value import _odds as _odds  # (tests ask the odds with it)
+from engine.titan.strong_war import spawn_pick
+from engine.titan.warmongering import war
 
 SPLIT_CANDIDATES = 8  # splits of a legion valued over the six rolls (after a quick first sort)
 
@@ -55,6 +57,8 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
         return (yield from board.aftermath(legal))
     if phase == Phase.MUSTER:
         return board.muster(legal)
+    if phase == Phase.SPAWN:
+        return (yield from board.spawn(legal))
     return ai.choose(state, seat, legal, rng)  # (battle phases go to strong_battle; not reached)
 
 
@@ -176,6 +180,10 @@ class _Board(MovePlanner):
         if not attacking:
             win, lose, left_mine, left_theirs = lose, win, left_theirs, left_mine
         m, t = self.value(mine), self.value(theirs)
+        if self.war is not None:  # Battle Titan: what its house rules score
+            stakes = (self.stake(mine), self.stake(theirs))
+            fight = self.war.attack(m, t, odds, stakes) if attacking else self.war.defence(m, t, odds, stakes)
+            return fight, self.war.outcomes(attacking, m, t, stakes)
         killed = t * (1.0 + POINTS) + self.stake(theirs)
         lost = m * (1.0 + POINTS) + self.stake(mine)
         fight = win * (killed - (m - left_mine)) - lose * (lost - (t - left_theirs))
@@ -220,6 +228,24 @@ class _Board(MovePlanner):
         odds = self.odds(attacker, defender, attacker.land)
         return odds.attacker_wins if attacker.owner == self.seat else odds.defender_wins
 
+    # -- Battle Titan's spawn -------------------------------------------------------------------------------------
+
+    def spawn(self, legal: list[Action]) -> Generator[None, None, Action]:
+        """The spawn's open choice: the creature worth most with what the new legion could then muster from its
+        Tower next turn (its Titan and angel aside: the legion of eight is split, or fights, first)."""
+        tower = war(self.state).spawn_tower
+
+        def worth(contents: tuple[str, ...]) -> float:
+            fighting = tuple(name for name in contents if not CREATURES[name].is_lord)
+            return self.next_turn * self.next_recruits(tower, fighting)
+
+        offer = respawn.offer(self.state)
+        for action in legal:  # what each pick could muster, worked out a unit at a time
+            worth(tuple(sorted([*offer.legion, action.creature])))
+            yield
+        pick = spawn_pick(offer, [a.creature for a in legal], worth)
+        return next(a for a in legal if a.creature == pick)
+
     # -- after an engagement ---------------------------------------------------------------------------------------
 
     def aftermath(self, legal: list[Action]) -> Generator[None, None, Action]:
@@ -260,7 +286,7 @@ class _Board(MovePlanner):
     def _muster_worth(self, legion: Legion, creature: str) -> float:
         """A recruit's value and, at half weight, what the legion could muster next turn with it."""
         contents = tuple(sorted([*legion.contents, creature]))
-        return CREATURES[creature].value + NEXT_TURN * self.next_recruits(legion.land, contents)
+        return CREATURES[creature].value + self.next_turn * self.next_recruits(legion.land, contents)
 
     def muster(self, legal: list[Action]) -> Action:
         musters = [a for a in legal if a.kind == "muster"]

@@ -5,7 +5,8 @@ player: masterboard"): what each legion can muster now and over next turn's roll
 what it risks over the opponents' next roll (for each enemy player and each of his six rolls, the stack of his that
 reaches the land, following the signs, with the best chance of killing it; the Titan's legion stakes the game),
 plus what this turn's attacks win or lose (odds times stakes, points toward angels counted), an enemy stack likely
-killed this turn no longer threatening anyone.
+killed this turn no longer threatening anyone. Under Battle Titan the stakes, the risk and an attack are
+scored as its house rules score them, and only enemies with a turn left before the end threaten (`strong_war`).
 
 Every battle outcome is asked of one function, `_odds`: a battle on a known land of the calibrated predictor
 (`odds.contest`), the quick risk estimates of the strength ratio. It reads only what the seat may know: its own
@@ -24,6 +25,8 @@ from engine.titan import baseline, flow, masterboard, recruiting
 from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.odds import contest, mean
 from engine.titan.state import Legion, TitanState, seen, unseen
+from engine.titan.strong_war import War
+from engine.titan.warmongering import battle_titan
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
 OWN_TITAN_STAKE = 600.0  # what losing its own costs: the game; more than a kill wins, since the odds are estimates
@@ -52,6 +55,7 @@ class Odds(NamedTuple):
     defender_wins: float
     attacker_left: float
     defender_left: float
+    time_loss: float = 0.0  # the part of defender_wins where the attacker runs out of time (the calibrated odds)
 
 
 def _odds(state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int | None = None) -> Odds:
@@ -108,7 +112,7 @@ def _calibrated_odds(
         results.append(contest(a, d, terrain, a_score, d_score, angel, _reinforcement(state, defender, d, terrain)))
         yield
     both = mean(results)
-    return Odds(both.attacker_wins, both.defender_wins, both.attacker_left, both.defender_left)
+    return Odds(both.attacker_wins, both.defender_wins, both.attacker_left, both.defender_left, both.time_loss)
 
 
 def _angel_to_summon(state: TitanState, attacker: Legion, seat: int, land: int) -> str:
@@ -171,6 +175,10 @@ class Valuation:
         self.enemy_lands = flow.enemy_lands(state, seat)
         self.own_lands = flow.own_lands(state, seat)
         self.enemies = [lg for marker, lg in sorted(state.legions.items()) if lg.owner != seat]
+        # Battle Titan: scored by its house rules, and only enemies with a turn left before the end threaten
+        self.war = War(state, seat) if battle_titan(state) else None
+        if self.war is not None:
+            self.enemies = [lg for lg in self.enemies if self.war.can_answer(lg.owner)]
         self.average = baseline.hidden_average(state, seat)
         self._odds: dict[tuple[Any, ...], Odds] = {}
         self._dest: dict[tuple[int, int], list[int]] = {}
@@ -192,6 +200,8 @@ class Valuation:
         """What a legion's loss costs its owner beyond its characters, as the seat knows: the game, for a Titan."""
         if TITAN not in seen(self.state, legion, self.seat):
             return 0.0
+        if self.war is not None:
+            return self.war.stake(True, legion.owner == self.seat)
         return OWN_TITAN_STAKE if legion.owner == self.seat else TITAN_STAKE
 
     def _odds_key(self, attacker: Legion, defender: Legion, land: int | None) -> tuple[Any, ...]:
@@ -326,12 +336,15 @@ class Valuation:
                 wins = self.odds(enemy, legion).attacker_wins
                 wins *= min(1.0, max(0.0, (wins - ENEMY_ATTACKS_FROM) / 0.25)) * alive
                 if fewest > 6:
-                    later = max(later, wins * TWO_DICE_AT_LEAST[fewest])
+                    if self.war is None or self.war.can_answer_twice(enemy.owner):
+                        later = max(later, wins * TWO_DICE_AT_LEAST[fewest])
                     continue
                 for roll in range(fewest, 7):
                     best[roll] = max(best[roll], wins)
             now = sum(best) / 6.0
             safe *= (1.0 - now) * (1.0 - TWO_TURNS * later)
+        if self.war is not None:
+            return (1.0 - safe) * self.war.lost_to_attack(self.value(legion), self.stake(legion))
         return (1.0 - safe) * (self.value(legion) * (1.0 + POINTS) + self.stake(legion))
 
     def standing(self, legion: Legion, land: int, moved: bool, reaches: list[list[Reach]]) -> float:
@@ -339,7 +352,7 @@ class Valuation:
         next turn, less what it risks."""
         contents = tuple(legion.contents)
         value = self.recruit(LANDS[land].terrain, contents)[0] if moved else 0.0
-        value += NEXT_TURN * self.next_recruits(land, contents)
+        value += self.next_turn * self.next_recruits(land, contents)
         return value - self.risk(_at(legion, land), land, reaches)
 
     def attack(self, legion: Legion, land: int, reaches: list[list[Reach]]) -> tuple[float, float]:
@@ -349,6 +362,11 @@ class Valuation:
         enemy = next(lg for lg in self.state.legions_on(land) if lg.owner != self.seat)
         odds = self.odds(legion, enemy, land)
         mine, theirs = self.value(legion), self.value(enemy)
+        if self.war is not None:  # as the house rules score it, with the muster and the risk after a win
+            after = self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
+            after -= self.risk(_at(legion, land), land, reaches)
+            stakes = (self.stake(legion), self.stake(enemy))
+            return self.war.attack(mine, theirs, odds, stakes, after), odds.attacker_wins
         win = theirs * (1.0 + POINTS) + self.stake(enemy) - (mine - odds.attacker_left)
         win += self.recruit(LANDS[land].terrain, tuple(legion.contents))[0]
         win -= self.risk(_at(legion, land), land, reaches)
@@ -357,6 +375,11 @@ class Valuation:
         if odds.attacker_wins < ATTACK_AT_LEAST:
             worth -= 100.0
         return worth, odds.attacker_wins
+
+    @property
+    def next_turn(self) -> float:
+        """The weight of what a legion could muster next turn: NEXT_TURN, or nothing when no next turn comes."""
+        return NEXT_TURN * (1.0 if self.war is None else self.war.next_turn)
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------
