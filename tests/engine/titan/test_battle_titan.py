@@ -76,11 +76,11 @@ def test_a_save_of_the_last_release_has_no_variant_and_opens_as_standard_titan()
         assert state.snapshot()["own"] == entry["own"]
 
 
-def test_battle_titan_is_not_offered_on_the_set_up_form_yet():
+def test_battle_titan_is_offered_on_the_set_up_form():
     field = next(f for f in option_fields(TitanOptions) if f.name == "variant")
-    assert not field.is_shown(2, {}, option_fields(TitanOptions))
+    assert field.is_shown(2, {}, option_fields(TitanOptions))
     assert dict(field.choices) == {"standard": "Standard Titan", "battle": "Battle Titan"}
-    assert "Battle Titan" not in render_fields(option_fields(TitanOptions), {}, 2)
+    assert "Battle Titan" in render_fields(option_fields(TitanOptions), {}, 2)
 
 
 def test_a_record_of_the_war_must_match_the_rules_it_is_saved_under():
