@@ -44,14 +44,32 @@ def answer_the_spawn(state: TitanState) -> TitanState:
     return state
 
 
-def test_a_wiped_out_player_spawns_at_his_next_turn_on_a_free_tower_and_must_split_the_eight():
+def spawned_on_a_free_tower() -> tuple[TitanState, int]:
+    """Bob wiped out in the second round, Ann's legions moved off the Towers, so the Tower drawn is free; the
+    spawn answered: Bob's turn begins with his new legion of eight."""
     state = second_round_muster()
     bob = state.order[1]
     wipe_out(state, bob)
-    for legion in state.legions.values():  # Ann's legions off the Towers: the drawn Tower is free
+    for legion in state.legions.values():
         if legion.land in TOWERS:
             legion.land = next(land for land in sorted(LANDS) if land not in TOWERS and not state.legions_on(land))
-    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    return answer_the_spawn(GAME.apply(state, EndMusters())), bob
+
+
+def wiped_out_with_the_jungle_basics_gone() -> tuple[TitanState, int]:
+    """Bob wiped out in the second round (seed 14), every Gargoyle and Cyclops taken (counted slain): his spawn
+    must choose another path's basic for the jungle."""
+    state = second_round_muster(seed=14)
+    bob = state.order[1]
+    wipe_out(state, bob)
+    for name in ("Gargoyle", "Cyclops"):
+        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
+        state.stock[name] = 0
+    return state, bob
+
+
+def test_a_wiped_out_player_spawns_at_his_next_turn_on_a_free_tower_and_must_split_the_eight():
+    state, bob = spawned_on_a_free_tower()
     assert state.mover == bob and state.phase == Phase.SPLIT
     assert any(line.endswith("(drawn at random).") and "is wiped out" in line for line in state.log)
     (legion,) = state.legions_of(bob)
@@ -152,12 +170,7 @@ def test_a_computer_player_answers_the_spawn_with_the_most_valuable_creature():
 
 
 def test_standard_baseline_and_strong_answer_the_spawn():
-    state = second_round_muster(seed=14)
-    bob = state.order[1]
-    wipe_out(state, bob)
-    for name in ("Gargoyle", "Cyclops"):
-        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
-        state.stock[name] = 0
+    state, bob = wiped_out_with_the_jungle_basics_gone()
     state = GAME.apply(state, EndMusters())
     best = respawn.best_pick(respawn.choices(state))
     for level in (1, 2):
@@ -234,13 +247,7 @@ def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_fr
 def test_standard_splits_a_spawned_eight_even_where_a_half_would_be_cornered(monkeypatch):
     from engine.titan import ai
 
-    state = second_round_muster()
-    bob = state.order[1]
-    wipe_out(state, bob)
-    for legion in state.legions.values():  # Ann's legions off the Towers: the drawn Tower is free
-        if legion.land in TOWERS:
-            legion.land = next(land for land in sorted(LANDS) if land not in TOWERS and not state.legions_on(land))
-    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    state, bob = spawned_on_a_free_tower()
     monkeypatch.setattr(ai, "_cornered", lambda *_: True)  # every split would risk a half: the eight still part
     action = GAME.own_bot(1, 1).choose(state, bob)
     assert isinstance(action, Split) and action in GAME.legal_actions(state)

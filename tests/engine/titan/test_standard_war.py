@@ -16,7 +16,7 @@ from engine.titan.war_record import WarRecord
 from tests.engine.titan.test_battle import index_of, set_battle
 from tests.engine.titan.test_battle_titan import fight
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, place
-from tests.engine.titan.test_respawn import second_round_muster, wipe_out
+from tests.engine.titan.test_respawn import wiped_out_with_the_jungle_basics_gone
 from tests.engine.titan.test_slices import MAX_WORK, steps_work, work  # noqa: F401 (work: a fixture)
 
 ROUNDS = 12
@@ -137,12 +137,7 @@ def test_of_spawn_choices_worth_the_same_it_picks_the_one_that_makes_a_pair():
     (plains), a Warbear and a Troll (marsh), and for its jungle basic a choice of a Centaur or an Ogre, both
     worth 12. A second Centaur makes a pair that musters a Lion; a lone Ogre musters nothing. The standard
     values take the first by name, the Ogre."""
-    state = second_round_muster(seed=14)
-    bob = state.order[1]
-    wipe_out(state, bob)
-    for name in ("Gargoyle", "Cyclops"):
-        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
-        state.stock[name] = 0
+    state, bob = wiped_out_with_the_jungle_basics_gone()
     ann = state.legions_of(state.order[0])[0]
     for name in ("Lion", "Warbear"):
         state.stock[name] -= 1
