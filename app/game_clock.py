@@ -26,11 +26,11 @@ FLUSH_SECONDS = 30.0
 
 
 def keeps_time(game: Game | None, state: GameState | None) -> bool:
-    """True for a game that ends when its clock runs out (Battle Titan's "time" ending) and is not over."""
-    if game is None or state is None or state.is_over or not hasattr(game, "add_time"):
+    """True for a game whose clock counts toward its end (the game says: `Titan.keeps_time`, Battle Titan's
+    "time" ending) and is not over."""
+    if game is None or state is None or state.is_over:
         return False
-    options = state.options
-    return getattr(options, "variant", "") == "battle" and getattr(options, "ending", "") == "time"
+    return bool(getattr(game, "keeps_time", lambda _state: False)(state))
 
 
 class GameClock:

@@ -357,6 +357,12 @@ class Titan(Game):
             return [seat for seat, total in enumerate(totals) if total == max(totals)]
         return [state.winner] if state.winner >= 0 else []
 
+    def keeps_time(self, state: GameState) -> bool:
+        """Whether the game's clock counts toward its end (Battle Titan's time ending): the app then feeds it
+        with `add_time` while the game is on screen."""
+        own = _own(state)
+        return own.war is not None and endings.ending(own) == "time"
+
     def add_time(self, state: GameState, seconds: int) -> GameState:
         """Battle Titan's clock: `state` with `seconds` more of the game being open (the app calls it while
         the game is on screen). The time goes into every state of the undo chain too, so an undo never gives

@@ -193,3 +193,8 @@ def test_the_variant_and_its_ending_are_on_the_form_each_shown_only_where_it_app
     for ending in ("appearance", "extinction"):
         values = {PREFIX + "variant": "battle", PREFIX + "ending": ending}
         assert {f.name for f in fields if f.is_shown(2, values, fields)} >= {"creature"}
+
+
+def test_only_the_time_ending_keeps_time():
+    assert GAME.keeps_time(new(2, ending="time")) and not GAME.keeps_time(new(2, ending="rounds"))
+    assert not GAME.keeps_time(GAME.new_game(2, {"ending": "time"}, 1, [Seat(name=n) for n in NAMES[:2]]))
