@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every test: ruff (lint and format), then pytest over the engine, app and browser tests (the `slow`
-# marker excluded, see pyproject.toml). Sets up what the tests need first.
+# marker excluded, see pyproject.toml), spread over TEST_WORKERS processes (pytest-xdist; default 2, this
+# machine's cores; 0 runs them in this process). Sets up what the tests need first.
 #   scripts/test.sh [pytest args]     e.g. scripts/test.sh -k startup
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ echo "== ruff check, ruff format --check"
 suites=()
 for d in tests/engine tests/app tests/e2e; do [ -d "$d" ] && suites+=("$d"); done
 echo "== pytest ${suites[*]}"
-.venv/bin/python -m pytest "${suites[@]}" "$@"
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" "${suites[@]}" "$@"
 rc=$?
 if [ "$rc" = 5 ]; then
   echo "test: pytest collected no tests (exit 5); nothing to fail on" >&2
