@@ -33,6 +33,15 @@ def test_places_everyone_knows_lie_where_they_should():
     assert sum(inside(25.0, 35.2, polygon) for polygon in LAND) == 1  # Crete, drawn once
 
 
+def test_land_segments_run_over_land():
+    for a, b in SEGMENTS:
+        if board.is_land_segment(a, b):
+            (lon1, lat1), (lon2, lat2) = LONLAT[a], LONLAT[b]
+            steps = [index / 20 for index in range(1, 20)]
+            at_sea = [t for t in steps if not on_land(lon1 + (lon2 - lon1) * t, lat1 + (lat2 - lat1) * t)]
+            assert not at_sea, (a, b)
+
+
 def test_node_coordinates_come_from_the_projection():
     for key, node in NODES.items():
         assert (node.x, node.y) == board.project(*LONLAT[key])
