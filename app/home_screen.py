@@ -131,7 +131,29 @@ def _titan_picture() -> str:
     )
 
 
-GAME_PICTURES = {"titan_dice": _dice_picture, "titan_race": _race_picture, "titan": _titan_picture}
+def _born_picture() -> str:
+    """A ship on the wine-dark sea sailing from a Point to a Site (a Quest Site with its number)."""
+    return (
+        "<svg class='game-pic' viewBox='0 0 90 80' aria-hidden='true' focusable='false'>"
+        "<rect x='0' y='0' width='90' height='80' rx='8' fill='#a9cfe8'/>"
+        "<path d='M0 62 Q18 52 34 60 T70 56 T90 60 V80 H0Z' fill='#e8dcb5'/>"
+        "<line x1='14' y1='30' x2='70' y2='22' stroke='#1d4ed8' stroke-width='2' stroke-dasharray='4 3'/>"
+        "<circle cx='14' cy='30' r='4' fill='#2563eb' stroke='#0f172a'/>"
+        "<circle cx='72' cy='22' r='9' fill='#b91c1c' stroke='#0f172a' stroke-width='1.5'/>"
+        "<text x='72' y='26' font-size='11' font-weight='700' fill='#fff' text-anchor='middle'>3</text>"
+        "<path d='M26 44 H58 L52 52 H32Z' fill='#7c2d12'/>"
+        "<line x1='42' y1='44' x2='42' y2='26' stroke='#422006' stroke-width='2'/>"
+        "<path d='M43 27 Q54 33 43 42Z' fill='#fef3c7' stroke='#422006' stroke-width='1'/>"
+        "</svg>"
+    )
+
+
+GAME_PICTURES = {
+    "titan_dice": _dice_picture,
+    "titan_race": _race_picture,
+    "titan": _titan_picture,
+    "born_of_titans": _born_picture,
+}
 
 
 def _players_range(low: int, high: int) -> str:
