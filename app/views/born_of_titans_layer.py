@@ -1,0 +1,179 @@
+"""Born of Titans' changing map layer, over the map drawn once (born_of_titans_map.map_svg): the counters on the
+Sites (face down, or face up by name), the Quests with their Hero's Quest marker, the Heroes as tokens, and the
+choices of the decision as lit targets (where a Move may end, with its cost in Courses; a Quest Site to start on
+or to place a Quest on; an Underworld Site). A Site holding counters is picked (`data-select="site:<id>"`) to see
+them in the panel, and to look at them with Prophecy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.markup import attrs, esc
+from app.views import BoardContext
+from app.views.born_of_titans_words import courses, name_of, player, seat_colour
+from engine.born_of_titans import board
+
+TOKEN = 15.0  # a Hero token's radius, in map units
+COUNTER = 13.0  # a counter's half side
+TARGET = 19.0  # a target ring's radius
+SITE_TARGETS = {"choose_start": "Start on", "place_quest": "Place the Quest on", "underworld": "Take the Quest to"}
+
+
+def spot(node: str) -> tuple[float, float]:
+    """Where a node is drawn on the map."""
+    entry = board.NODES[node]
+    return float(entry.x), float(entry.y)
+
+
+def node_name(node: str) -> str:
+    """A node in words: a Site by its name, a Point as 'a sea Point' or 'a land Point'."""
+    entry = board.NODES.get(node)
+    if entry is None:
+        return str(node)
+    return str(getattr(entry, "name", "") or node)
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def picked_site(selected: str | None) -> str | None:
+    if selected and selected.startswith("site:"):
+        site = selected[len("site:") :]
+        return site if site in board.NODES else None
+    return None
+
+
+def _counter(x: float, y: float, label: str, words: str, cls: str, ring: str = "") -> str:
+    """A square counter at (x, y): face down ('?') or face up (a short name); `ring`: the owner's colour."""
+    edge = f" stroke='{ring}'" if ring else ""
+    return (
+        f"<g class='bt-counter {cls}' transform='translate({_n(x)},{_n(y)})'><title>{esc(words)}</title>"
+        f"<rect x='-{_n(COUNTER)}' y='-{_n(COUNTER)}' width='{_n(2 * COUNTER)}' height='{_n(2 * COUNTER)}' "
+        f"rx='3'{edge}/>"
+        f"<text y='4'>{esc(label)}</text></g>"
+    )
+
+
+def _short(key: str) -> str:
+    """Two or three letters of a counter's name ('Defeat Medusa' -> 'DM')."""
+    words = [w for w in name_of(key).replace("'", "").split() if w.lower() not in ("the", "a", "of", "an")]
+    return "".join(w[0].upper() for w in words[:3]) or "?"
+
+
+def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
+    """The counters on one Site, in a row under it."""
+    items = []
+    encounter = site.get("encounter")
+    if encounter == "hidden":
+        items.append(("?", "An Encounter, face down", "bt-face-down"))
+    elif encounter:
+        items.append((_short(str(encounter)), f"Encounter: {name_of(str(encounter))}", "bt-face-up"))
+    monster = site.get("sea_monster")
+    if monster == "hidden":
+        items.append(("?", "A Sea Monster, face down", "bt-face-down bt-sea"))
+    elif monster:
+        items.append((_short(str(monster)), f"Sea Monster: {name_of(str(monster))}", "bt-face-up bt-sea"))
+    quests = []
+    for quest in site.get("quests") or []:
+        owner = quest.get("owner")
+        whose = f"{player(view, owner)}'s Quest (from Quest Site {quest.get('origin')})"
+        key = quest.get("quest")
+        if key and key != "hidden":
+            words = f"{whose}: {name_of(str(key))}" + ("" if quest.get("revealed") else " (face down; seen by you)")
+            quests.append((_short(str(key)), words, "bt-quest bt-face-up", seat_colour(owner)))
+        else:
+            quests.append(("?", f"{whose}, face down", "bt-quest bt-face-down", seat_colour(owner)))
+    x, y = spot(node)
+    row = [(label, words, cls, "") for label, words, cls in items] + quests
+    start = x - (len(row) - 1) * COUNTER * 1.1
+    return "".join(
+        _counter(start + i * COUNTER * 2.2, y + TOKEN + COUNTER + 4, label, words, cls, ring)
+        for i, (label, words, cls, ring) in enumerate(row)
+    )
+
+
+def hero_tokens(view: dict[str, Any]) -> str:
+    """Each Hero on the map: a disc of her player's colour with two letters of the Hero, fanned out when several
+    share a node."""
+    by_node: dict[str, list[dict[str, Any]]] = {}
+    for row in view.get("heroes") or []:
+        if row.get("node") in board.NODES and row.get("finished") is None:
+            by_node.setdefault(str(row["node"]), []).append(row)
+    tokens = []
+    for node, rows in by_node.items():
+        x, y = spot(node)
+        for i, row in enumerate(rows):
+            dx = (i - (len(rows) - 1) / 2) * TOKEN * 1.5
+            seat = row.get("seat")
+            hero = str(row.get("hero_name") or "?")
+            turn = " is-turn" if seat == view.get("mover") else ""
+            words = f"{row.get('name')}: {hero} at {node_name(node)}, Crew {row.get('crew')}"
+            tokens.append(
+                f"<g class='bt-hero{turn}' transform='translate({_n(x + dx)},{_n(y)})'><title>{esc(words)}</title>"
+                f"<circle r='{_n(TOKEN)}' fill='{seat_colour(seat)}'/><text y='5'>{esc(hero[:2])}</text></g>"
+            )
+    return "".join(tokens)
+
+
+def _target(x: float, y: float, index: int, words: str, tag: str = "") -> str:
+    label = (
+        f"<g class='bt-cost' aria-hidden='true'><circle r='9' cx='{_n(TARGET * 0.75)}' cy='-{_n(TARGET * 0.75)}'/>"
+        f"<text x='{_n(TARGET * 0.75)}' y='-{_n(TARGET * 0.75 - 4)}'>{esc(tag)}</text></g>"
+        if tag
+        else ""
+    )
+    return (
+        f"<g{attrs(class_='bt-target', data_action=index, role='button', tabindex=0, aria_label=words)}>"
+        f"<title>{esc(words)}</title><circle class='bt-target-ring' cx='{_n(x)}' cy='{_n(y)}' r='{_n(TARGET)}'/>"
+        + (f"<g transform='translate({_n(x)},{_n(y)})'>{label}</g>" if label else "")
+        + "</g>"
+    )
+
+
+def targets(ctx: BoardContext) -> str:
+    """The decision's choices on the map: a Move's ends with their cost, the Sites to start on, place a Quest on
+    or take an Underworld Quest to."""
+    if not ctx.interactive:
+        return ""
+    reachable = (ctx.view.get("move") or {}).get("reachable") or {}
+    drawn = []
+    for index, action in enumerate(ctx.actions):
+        data = action.model_dump()
+        kind = data.get("kind")
+        if kind == "move_to" and data.get("node") in board.NODES:
+            node = str(data["node"])
+            cost = reachable.get(node)
+            words = f"Move to {node_name(node)}" + (f" ({courses(int(cost))})" if cost is not None else "")
+            drawn.append(_target(*spot(node), index, words, "" if cost is None else str(cost)))
+        elif kind in SITE_TARGETS and data.get("site") in board.NODES:
+            site = str(data["site"])
+            drawn.append(_target(*spot(site), index, f"{SITE_TARGETS[kind]} {node_name(site)}"))
+    return "".join(drawn)
+
+
+def selectable_sites(view: dict[str, Any], picked: str | None) -> str:
+    """A ring on each Site holding counters: tap it to see them in the panel (and look at them)."""
+    rings = []
+    for node in sorted(view.get("sites") or {}):
+        if node not in board.NODES:
+            continue
+        x, y = spot(node)
+        chosen = " is-selected" if node == picked else ""
+        words = f"Show the counters at {node_name(node)}"
+        ring = attrs(class_=f"bt-pick{chosen}", data_select=f"site:{node}", role="button", tabindex=0, aria_label=words)
+        rings.append(
+            f"<g{ring}><circle class='bt-pick-ring' cx='{_n(x)}' cy='{_n(y + TOKEN * 0.6)}' r='{_n(TARGET + 8)}'/></g>"
+        )
+    return "".join(rings)
+
+
+def map_layer(ctx: BoardContext) -> str:
+    """The whole changing layer: pick rings under the counters and Heroes, the targets on top."""
+    view = ctx.view
+    sites = view.get("sites") or {}
+    counters = "".join(site_counters(view, node, site) for node, site in sorted(sites.items()) if node in board.NODES)
+    return (
+        f"{selectable_sites(view, picked_site(ctx.selected))}<g class='bt-pass'>{counters}{hero_tokens(view)}</g>"
+        f"{targets(ctx)}"
+    )
