@@ -22,14 +22,13 @@ from app.views.born_of_titans_layer import map_layer, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
 from app.views.born_of_titans_site import offer_panel, site_panel
-from app.views.born_of_titans_words import counter_panel, name_of, picked_counter, player, text_of
+from app.views.born_of_titans_words import counter_panel, courses, name_of, picked_counter, player, text_of
 
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
 PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-the-device screen, or played
 # for the one human when it is her only choice (app/decision.py)
 ENDS_TURN = frozenset({"end_turn"})
-ON_MAP = frozenset({"move_to"})  # picked on the map only (a Move may reach many places)
 KEY = "born_of_titans"
 
 PHASE_HINTS = {
@@ -108,22 +107,17 @@ def render_board(ctx: BoardContext) -> str:
 
 
 def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
-    """The choices that get a button: all but a Move's ends (lit on the map) and the looks at Sites other than the
-    one picked (pick a Site on the map, then Look)."""
+    """The choices that get a button: all but the looks at Sites other than the one picked (pick a Site on the map,
+    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone)."""
     site = picked_site(ctx.selected)
     shown, notes = [], []
     for index, action in enumerate(ctx.actions):
         data = action.model_dump()
-        kind = data.get("kind")
-        if kind in ON_MAP:
-            if "Tap a lit place on the map to move there (its cost in Courses is marked)." not in notes:
-                notes.append("Tap a lit place on the map to move there (its cost in Courses is marked).")
-        elif kind == "look" and data.get("site") != site:
-            if "Pick a Site on the map to look at its counters with Prophecy." not in notes:
-                notes.append("Pick a Site on the map to look at its counters with Prophecy.")
+        if data.get("kind") == "look" and data.get("site") != site:
+            notes.append("Pick a Site on the map to look at its counters with Prophecy.")
         else:
             shown.append(index)
-    return shown, " ".join(notes)
+    return shown, notes[0] if notes else ""
 
 
 def status_hint(ctx: BoardContext) -> str | None:
@@ -202,6 +196,9 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         return "Back to the Point you came from; the monster heals."
     if kind == "look":
         return "1 Prophecy: see every face-down counter at this Site (only you)."
+    if kind == "move_to":
+        cost = ((view.get("move") or {}).get("reachable") or {}).get(data.get("node"))
+        return f"{courses(int(cost))} of {courses(int((view.get('move') or {}).get('courses') or 0))}." if cost else ""
     if kind == "sacrifice":
         return "Draw two Divine counters, keep one."
     if kind == "prophecy":

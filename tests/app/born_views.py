@@ -178,3 +178,17 @@ def with_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     for row, name in zip(view["heroes"], names, strict=False):
         row["name"] = name
     return view
+
+
+class FakeAction:
+    """A legal action as the board reads it (`kind`, `model_dump()`), before the engine's own exist."""
+
+    def __init__(self, kind: str, **fields: Any) -> None:
+        self.kind = kind
+        self.fields = {"kind": kind, **fields}
+
+    def model_dump(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+    def describe(self) -> str:
+        return " ".join(f"{value}" for value in self.fields.values())
