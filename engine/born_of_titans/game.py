@@ -13,6 +13,7 @@ from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
 from engine.born_of_titans.rulings import rules_markdown
 from engine.born_of_titans.saved import restore_fields
+from engine.born_of_titans.sensible import sensible
 from engine.born_of_titans.setup import new_game
 from engine.born_of_titans.state import BornState, Phase
 from engine.born_of_titans.table import hero_name
@@ -124,6 +125,10 @@ class BornOfTitans(Game):
         mine = strength(seat)
         best = max((strength(o) for o in range(state.num_players) if o != seat), default=0.0)
         return max(0.0, min(1.0, 0.5 + (mine - best) / 40.0))
+
+    def sensible_actions(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """The legal actions less the strictly pointless ones (sensible.py)."""
+        return sensible(_own(state), actions)
 
     def determinize(self, state: GameState, seat: int, rng: Rng) -> GameState:
         """A copy `seat` could believe in (hidden.py)."""
