@@ -54,7 +54,12 @@ class BoardContext:
 
 
 # Game id -> the module under app/views that draws it (imported on first use).
-VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race", "titan": "titan"}
+VIEW_MODULES: dict[str, str] = {
+    "titan_dice": "titan_dice",
+    "titan_race": "titan_race",
+    "titan": "titan",
+    "born_of_titans": "born_of_titans",
+}
 
 
 def engine_status(ctx: BoardContext) -> str | None:

@@ -13,6 +13,7 @@ layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, t
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from app.markup import esc
@@ -90,11 +91,22 @@ def panel(ctx: BoardContext) -> str:
     return "".join(part for part in parts if part)
 
 
+@cache
+def _map() -> tuple[str, str]:
+    """The static map, drawn once per page, split where the changing layer goes (over everything, inside the SVG
+    so that it shares the map's coordinates and its pan and zoom). Its role is a group's: the layer holds
+    choices."""
+    svg = map_svg().replace("role='img'", "role='group'", 1)
+    end = svg.rindex("</svg>")
+    return svg[:end], svg[end:]
+
+
 def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
     """The board: the map's key, the whole markup, and the parts rewritten while the map stays."""
     overlay = map_layer(ctx)
     side = panel(ctx)
-    svg = map_svg(overlay=f"<g id='bt-overlay'>{overlay}</g>")
+    head, tail = _map()
+    svg = f"{head}<g id='bt-overlay'>{overlay}</g>{tail}"
     return KEY, _frame(svg, side), {"bt-overlay": overlay, "bt-panel": side}
 
 
@@ -198,7 +210,8 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         return "1 Prophecy: see every face-down counter at this Site (only you)."
     if kind == "move_to":
         cost = ((view.get("move") or {}).get("reachable") or {}).get(data.get("node"))
-        return f"{courses(int(cost))} of {courses(int((view.get('move') or {}).get('courses') or 0))}." if cost else ""
+        left = int((view.get("move") or {}).get("courses") or 0)
+        return f"Costs {courses(int(cost))} of your {left}." if cost else ""
     if kind == "sacrifice":
         return "Draw two Divine counters, keep one."
     if kind == "prophecy":

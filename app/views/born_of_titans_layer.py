@@ -44,14 +44,19 @@ def picked_site(selected: str | None) -> str | None:
     return None
 
 
-def _counter(x: float, y: float, label: str, words: str, cls: str, ring: str = "") -> str:
-    """A square counter at (x, y): face down ('?') or face up (a short name); `ring`: the owner's colour."""
-    edge = f" stroke='{ring}'" if ring else ""
+def _counter(x: float, y: float, label: str, words: str, cls: str, owner: tuple[str, str] | None = None) -> str:
+    """A square counter at (x, y): face down ('?') or face up (a short name). A Quest carries its Hero's Quest
+    marker (`owner`: her player's colour and the Hero's two letters) on its corner."""
+    marker = ""
+    if owner is not None:
+        marker = (
+            f"<g class='bt-quest-marker' transform='translate({_n(COUNTER)},-{_n(COUNTER)})'>"
+            f"<circle r='8.5' fill='{owner[0]}'/><text y='3.5'>{esc(owner[1])}</text></g>"
+        )
     return (
         f"<g class='bt-counter {cls}' transform='translate({_n(x)},{_n(y)})'><title>{esc(words)}</title>"
         f"<rect x='-{_n(COUNTER)}' y='-{_n(COUNTER)}' width='{_n(2 * COUNTER)}' height='{_n(2 * COUNTER)}' "
-        f"rx='3'{edge}/>"
-        f"<text y='4'>{esc(label)}</text></g>"
+        f"rx='3'/><text y='4'>{esc(label)}</text>{marker}</g>"
     )
 
 
@@ -74,23 +79,27 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
         items.append(("?", "A Sea Monster, face down", "bt-face-down bt-sea"))
     elif monster:
         items.append((_short(str(monster)), f"Sea Monster: {name_of(str(monster))}", "bt-face-up bt-sea"))
-    quests = []
+    quests: list[tuple[str, str, str, tuple[str, str] | None]] = []
     for quest in site.get("quests") or []:
         owner = quest.get("owner")
-        whose = f"{player(view, owner)}'s Quest (from Quest Site {quest.get('origin')})"
+        heroes = view.get("heroes") or []
+        hero = str(heroes[owner].get("hero_name") or "?") if isinstance(owner, int) and owner < len(heroes) else "?"
+        marker = (seat_colour(owner), hero[:2])
+        whose = f"{player(view, owner)}'s Quest, {hero}'s (from Quest Site {quest.get('origin')})"
         key = quest.get("quest")
         if key and key != "hidden":
             words = f"{whose}: {name_of(str(key))}" + ("" if quest.get("revealed") else " (face down; seen by you)")
-            quests.append((_short(str(key)), words, "bt-quest bt-face-up", seat_colour(owner)))
+            quests.append((_short(str(key)), words, "bt-quest bt-face-up", marker))
         else:
-            quests.append(("?", f"{whose}, face down", "bt-quest bt-face-down", seat_colour(owner)))
+            quests.append(("?", f"{whose}, face down", "bt-quest bt-face-down", marker))
     x, y = spot(node)
-    row = [(label, words, cls, "") for label, words, cls in items] + quests
-    start = x - (len(row) - 1) * COUNTER * 1.1
-    return "".join(
-        _counter(start + i * COUNTER * 2.2, y + TOKEN + COUNTER + 4, label, words, cls, ring)
-        for i, (label, words, cls, ring) in enumerate(row)
+    row = [(label, words, cls, None) for label, words, cls in items] + quests
+    start = -(len(row) - 1) * COUNTER * 1.2
+    drawn = "".join(
+        _counter(start + i * COUNTER * 2.4, TOKEN + COUNTER + 4, label, words, cls, owner)
+        for i, (label, words, cls, owner) in enumerate(row)
     )
+    return f"<g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>{drawn}</g></g>"
 
 
 def hero_tokens(view: dict[str, Any]) -> str:
@@ -103,31 +112,36 @@ def hero_tokens(view: dict[str, Any]) -> str:
     tokens = []
     for node, rows in by_node.items():
         x, y = spot(node)
+        here = []
         for i, row in enumerate(rows):
             dx = (i - (len(rows) - 1) / 2) * TOKEN * 1.5
             seat = row.get("seat")
             hero = str(row.get("hero_name") or "?")
             turn = " is-turn" if seat == view.get("mover") else ""
             words = f"{row.get('name')}: {hero} at {node_name(node)}, Crew {row.get('crew')}"
-            tokens.append(
-                f"<g class='bt-hero{turn}' transform='translate({_n(x + dx)},{_n(y)})'><title>{esc(words)}</title>"
+            here.append(
+                f"<g class='bt-hero{turn}' transform='translate({_n(dx)},0)'><title>{esc(words)}</title>"
                 f"<circle r='{_n(TOKEN)}' fill='{seat_colour(seat)}'/><text y='5'>{esc(hero[:2])}</text></g>"
             )
+        tokens.append(
+            f"<g class='bt-at' data-at='{esc(node)}' transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>"
+            f"{''.join(here)}</g></g>"
+        )
     return "".join(tokens)
 
 
 def _target(x: float, y: float, index: int, words: str, tag: str = "") -> str:
-    label = (
-        f"<g class='bt-cost' aria-hidden='true'><circle r='9' cx='{_n(TARGET * 0.75)}' cy='-{_n(TARGET * 0.75)}'/>"
-        f"<text x='{_n(TARGET * 0.75)}' y='-{_n(TARGET * 0.75 - 4)}'>{esc(tag)}</text></g>"
+    """A lit choice on the map: a ring (with the Move's cost in Courses, if any), grown to a finger's size."""
+    cost = (
+        f"<g class='bt-cost' aria-hidden='true' transform='translate({_n(TARGET * 0.75)},-{_n(TARGET * 0.75)})'>"
+        f"<circle r='9'/><text y='4'>{esc(tag)}</text></g>"
         if tag
         else ""
     )
     return (
         f"<g{attrs(class_='bt-target', data_action=index, role='button', tabindex=0, aria_label=words)}>"
-        f"<title>{esc(words)}</title><circle class='bt-target-ring' cx='{_n(x)}' cy='{_n(y)}' r='{_n(TARGET)}'/>"
-        + (f"<g transform='translate({_n(x)},{_n(y)})'>{label}</g>" if label else "")
-        + "</g>"
+        f"<title>{esc(words)}</title><g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow-target'>"
+        f"<circle class='bt-target-ring' r='{_n(TARGET)}'/>{cost}</g></g></g>"
     )
 
 
@@ -163,7 +177,8 @@ def selectable_sites(view: dict[str, Any], picked: str | None) -> str:
         words = f"Show the counters at {node_name(node)}"
         ring = attrs(class_=f"bt-pick{chosen}", data_select=f"site:{node}", role="button", tabindex=0, aria_label=words)
         rings.append(
-            f"<g{ring}><circle class='bt-pick-ring' cx='{_n(x)}' cy='{_n(y + TOKEN * 0.6)}' r='{_n(TARGET + 8)}'/></g>"
+            f"<g{ring}><g transform='translate({_n(x)},{_n(y + TOKEN * 0.6)})'><circle class='bt-pick-ring' "
+            f"r='{_n(TARGET + 8)}'/></g></g>"
         )
     return "".join(rings)
 

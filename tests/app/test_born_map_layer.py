@@ -36,20 +36,21 @@ def test_heroes_stand_at_their_nodes_in_their_players_colours() -> None:
     tokens = hero_tokens(view)
     assert tokens.count("class='bt-hero") == 3
     x, y = spot("mesembria")
-    assert f"class='bt-hero' transform='translate({_n(x)},{_n(y)})'" in tokens  # Cyd, alone at Mesembria
+    assert f"data-at='mesembria' transform='translate({_n(x)},{_n(y)})'" in tokens  # Cyd, alone at Mesembria
     assert seat_colour(0) in tokens and seat_colour(2) in tokens
     assert "Ann: Cyrene at Quest Site 3" in tokens and "class='bt-hero is-turn'" in tokens
     view["heroes"][1]["node"] = "quest_3"  # two on one Site: fanned out, not one atop the other
     shared = re.findall(r"class='bt-hero[^']*' transform='translate\(([-\d.]+),", hero_tokens(view))
-    assert len(set(shared)) == 3
+    assert shared == ["-11.2", "11.2", "0"]  # Ann and Bob side by side at Quest Site 3, Cyd alone at Mesembria
 
 
-def test_counters_are_face_down_or_named_and_quests_ringed_in_their_owners_colour() -> None:
+def test_counters_are_face_down_or_named_and_quests_carry_their_heros_marker() -> None:
     view = base_view(1)
     medusa = site_counters(view, "quest_3", view["sites"]["quest_3"])
-    assert "Ann&#x27;s Quest (from Quest Site 3): Defeat Medusa" in medusa and f"stroke='{seat_colour(0)}'" in medusa
+    assert "Ann&#x27;s Quest, Cyrene&#x27;s (from Quest Site 3): Defeat Medusa" in medusa
+    assert f"<circle r='8.5' fill='{seat_colour(0)}'/><text y='3.5'>Cy</text>" in medusa  # Cyrene's Quest marker
     hidden = site_counters(view, "quest_6", view["sites"]["quest_6"])
-    assert "face down" in hidden and ">?<" in hidden and f"stroke='{seat_colour(1)}'" in hidden
+    assert "face down" in hidden and ">?<" in hidden and f"fill='{seat_colour(1)}'/><text y='3.5'>At<" in hidden
     assert "An Encounter, face down" in site_counters(view, "mesembria", view["sites"]["mesembria"])
     assert "A Sea Monster, face down" in site_counters(view, "messina", view["sites"]["messina"])
     assert "Sea Monster: The Sirens" in site_counters(view, "bosporus", view["sites"]["bosporus"])
