@@ -85,7 +85,12 @@ def take(state: BornState, kind: str, face: str) -> int:
         if state.faces[cid] == face:
             state.piles[kind].remove(cid)
             return cid
-    raise AssertionError(f"no {face} left in the {kind} pile")
+    # Elsewhere face down (on the map): it trades faces with a counter of the pile, which is then taken.
+    elsewhere = next(c for c in IDS[kind] if state.faces[c] == face and c not in state.face_up)
+    cid = state.piles[kind][0]
+    state.faces[cid], state.faces[elsewhere] = state.faces[elsewhere], state.faces[cid]
+    state.piles[kind].remove(cid)
+    return cid
 
 
 def give(state: BornState, seat: int, **parts: Any) -> None:
@@ -180,3 +185,20 @@ def legal(state: BornState, kind: str) -> list[Action]:
 def fresh_rng(state: BornState, seed: int = 1) -> None:
     """Random draws from a seeded RNG again."""
     state.rng = Rng(seed)
+
+
+def my_turn(players: int = 2, seed: int = 3, **parts: Any) -> tuple[BornState, int]:
+    """A game at the first player's first decision, nobody holding Divine counters, her sheet arranged."""
+    heroes = {0: "atalanta", 1: "cyrene", 2: "jason", 3: "odysseus"}
+    state = started(heroes={k: v for k, v in heroes.items() if k < players}, players=players, seed=seed).clone()
+    if state.phase != Phase.TURN:  # her Quest turned up at the start as an Underworld Quest: begin again
+        return my_turn(players, seed + 100, **parts)
+    clear_divine(state)
+    seat = state.mover
+    give(state, seat, **parts)
+    return state, seat
+
+
+def successes_roll(state: BornState, count: int, hits: int) -> None:
+    """Script the next roll of `count` dice to show `hits` Successes (5s) and failures (2s)."""
+    dice(state, *([5] * hits + [2] * max(0, count - hits)))
