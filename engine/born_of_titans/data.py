@@ -133,7 +133,7 @@ EVENTS: Final[tuple[str, ...]] = (
 # fmt: off
 HEROES: Final[dict[str, Hero]] = {h.key: h for h in (
     Hero("cyrene",   "Cyrene",   6, 5, 4, "The huntress of Thessaly who wrestled a lion bare-handed."),
-    Hero("atalanta", "Atalanta", 6, 5, 4, "Swiftest of mortals, who drew first blood from the Calydonian Boar."),
+    Hero("atalanta", "Atalanta", 6, 5, 4, "Who drew first blood from the Calydonian Boar and threw Peleus."),
     Hero("heracles", "Heracles", 7, 5, 3, "Son of Zeus, who laboured twelve times for Eurystheus."),
     Hero("jason",    "Jason",    5, 5, 5, "Captain of the Argo, who sailed to Colchis for the Golden Fleece."),
     Hero("perseus",  "Perseus",  4, 5, 6, "Who beheaded Medusa by looking only at her reflection."),

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.born_of_titans import data
-from engine.born_of_titans.components import PRINTED, components_markdown
+from engine.born_of_titans.components import PRINTED, WHY, components_markdown
 from engine.born_of_titans.data import (
     ALLIES,
     ATTRIBUTES,
@@ -296,3 +296,4 @@ def test_the_page_marks_every_kind_as_this_editions_values():
     # each kind's table is followed by its mark
     sections = page.split("\n### ")[1:]
     assert len(sections) == len(PRINTED) and all("This edition's values" in s for s in sections)
+    assert set(WHY) == set(PRINTED) and all(why in page for why in WHY.values())
