@@ -36,7 +36,6 @@ PHASE_HINTS = {
     "choose_hero": "choose your Hero",
     "choose_start": "choose the Quest Site to start on (lit on the map)",
     "place_quest": "place the Quest drawn unseen on a lit Quest Site",
-    "turn": "take an action (two a turn, one with no Crew), or end the turn",
     "move": "move: tap a lit place on the map (its cost in Courses), or stop",
     "underworld": "take the Underworld Quest to a lit Underworld Site",
     "ally": "take this Ally, or refuse",
@@ -154,10 +153,28 @@ def _phase_hint(view: dict[str, Any]) -> str:
         if not challenge.get("rolls"):
             return f"roll against {foe} (commit Prophecy for more dice)"
         return f"roll again against {foe}, or retreat"
+    if phase == "turn":
+        return _turn_hint(view)
     if phase == "ally":
         ally = (view.get("offer") or {}).get("ally")
         return f"take {name_of(ally)} as your Ally, or refuse" if ally else PHASE_HINTS["ally"]
     return PHASE_HINTS.get(phase, "choose")
+
+
+def _turn_hint(view: dict[str, Any]) -> str:
+    """'take an action (1 of 2 taken), or end the turn': two a turn, one with no Crew, Fair Weather's on top."""
+    heroes = view.get("heroes") or []
+    mover = view.get("mover")
+    crew = heroes[mover].get("crew") if isinstance(mover, int) and 0 <= mover < len(heroes) else 1
+    actions = view.get("actions") or {}
+    used, extra = int(actions.get("used") or 0), int(actions.get("extra") or 0)
+    allowed = 2 if crew else 1
+    taken = (
+        f"{used} of {allowed} taken"
+        + ("" if crew else ", no Crew")
+        + (f", {extra} more from Fair Weather" if extra else "")
+    )
+    return f"take an action ({taken}), or end the turn"
 
 
 def action_group(kind: str) -> str:

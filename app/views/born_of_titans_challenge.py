@@ -73,21 +73,26 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     got = int(challenge.get("successes") or 0)
     attribute = challenge.get("attribute")
     rolls = list(challenge.get("rolls") or [])
+    pending = bool(challenge.get("pending"))  # the last roll waits for its moment to react before it counts
     rows = "".join(
         f"<li><span class='bt-roll-no'>Roll {number}</span>"
         f"{dice_row(list(values), fresh=rolled and number == len(rolls))}"
-        "</li>"
+        + ("<span class='bt-pending'>counts once the moment passes</span>" if pending and number == len(rolls) else "")
+        + "</li>"
         for number, values in enumerate(rolls, 1)
     )
     by = f" by {esc(str(attribute).title())}" if attribute else " (attribute not chosen yet)"
+    against = challenge.get("monster_attribute")
+    if attribute and against and against != attribute:  # Athena's pair: her attribute against another number
+        by += f" against its {esc(str(against).title())}"
     width = 0 if needed <= 0 else min(100, round(100 * got / needed))
     powers = "".join(f"<li>{esc(p)}</li>" for p in _powers(challenge))
     return (
         f"<section class='bt-challenge' aria-label='Challenge'><h2>{esc(who)} against "
         f"{chip(foe, label=foe_name, selected=selected == f'counter:{foe}')}</h2>"
         f"{_numbers(challenge)}"
-        f"<p class='bt-total' aria-label='{got} of {needed} Successes needed{esc(by)}'><b>{got}</b> of <b>{needed}</b> "
-        f"Successes{by}</p><span class='bt-bar' aria-hidden='true'><span style='width:{width}%'></span></span>"
+        f"<p class='bt-total'><b>{got}</b> of <b>{needed or '?'}</b> Successes{by}</p>"
+        f"<span class='bt-bar' aria-hidden='true'><span style='width:{width}%'></span></span>"
         + (f"<ol class='bt-rolls'>{rows}</ol>" if rows else "<p class='bt-none'>No roll yet.</p>")
         + (f"<ul class='bt-powers'>{powers}</ul>" if powers else "")
         + "</section>"
@@ -120,10 +125,8 @@ def moment_words(view: dict[str, Any]) -> str:
     if kind == "challenge_roll":
         last = list(challenge.get("last_roll") or [])
         hits = sum(1 for v in last if v >= SUCCESS)
-        return (
-            f"{owner} rolled {successes(hits)}: {int(challenge.get('successes') or 0)} of "
-            f"{int(challenge.get('needed') or 0)} against {foe}."
-        )
+        total = int(challenge.get("successes") or 0) + (hits if challenge.get("pending", True) else 0)
+        return f"{owner} rolled {successes(hits)}: {total} of {int(challenge.get('needed') or 0)} against {foe}."
     if kind == "move_roll":
         return f"{owner} rolled {courses(int((view.get('move') or {}).get('courses') or 0))} for a Move."
     if kind == "turn_end":

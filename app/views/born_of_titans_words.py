@@ -9,8 +9,7 @@ from typing import Any
 
 from app.markup import attrs, esc
 
-SEAT_COLOURS = ("#b91c1c", "#1d4ed8", "#15803d", "#7e22ce")  # one per seat: red, blue, green, purple
-SEAT_COLOUR_NAMES = ("red", "blue", "green", "purple")
+SEAT_COLOURS = ("#2563eb", "#db2777", "#0d9488", "#ea580c")  # one per seat, as the page's seat chips (app.css)
 ATTRIBUTES = ("battle", "navigation", "wits")
 KIND_WORDS = {
     "hero": "Hero",

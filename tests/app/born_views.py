@@ -145,6 +145,9 @@ def challenge_view(seat: int | None = 0, **changes: Any) -> dict[str, Any]:
         "successes": 4,
         "rolls": [[6, 5, 4, 1, 2], [2, 3, 4, 1, 1, 2]],
         "last_roll": [2, 3, 4, 1, 1, 2],
+        "last_successes": 1,
+        "pending": False,
+        "monster_attribute": "wits",
         "committed": 1,
         "kills": 2,
         "athena_dice": 0,
@@ -157,7 +160,7 @@ def challenge_view(seat: int | None = 0, **changes: Any) -> dict[str, Any]:
 
 def moment_view(seat: int | None, asked: int = 1, kind: str = "challenge_roll") -> dict[str, Any]:
     """The moment after Ann's second roll in her Challenge against Medusa: `asked` may play a Divine counter."""
-    view = challenge_view(seat)
+    view = challenge_view(seat, successes=3, pending=kind == "challenge_roll")  # the last roll waits for the moment
     view["phase"] = "react"
     view["current"] = asked
     view["moment"] = {"kind": kind, "asked": asked, "roll_owner": 0 if kind != "turn_end" else None}

@@ -75,6 +75,11 @@ def test_the_challenge_shows_each_roll_the_total_and_what_is_in_force() -> None:
     assert "Athena: +2 dice a roll" in powered and esc("Athena's pair") in powered
     assert "Ares pair: each miss kills 3 Crew" in powered and "Nemean Lion Skin" in powered
     assert "width:57%" in panel  # the bar: 4 of 7
+    assert "counts once the moment passes" not in panel
+    waiting = challenge_panel(moment_view(0))  # the moment after the second roll: it has not counted yet
+    assert "<b>3</b> of <b>7</b>" in waiting and waiting.count("counts once the moment passes") == 1
+    crossed = challenge_panel(challenge_view(0, attribute="wits", monster_attribute="battle", any_attribute=True))
+    assert "Successes by Wits against its Battle" in crossed
 
 
 def test_the_move_roll_shows_its_dice_and_courses() -> None:

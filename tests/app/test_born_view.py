@@ -156,3 +156,21 @@ def test_player_names_are_escaped_everywhere() -> None:
         for markup in (regions.board, regions.actions, regions.status, regions.log):
             assert "<img" not in markup
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+
+
+def test_status_hints_in_the_games_words() -> None:
+    from app.views.born_of_titans import _phase_hint
+    from tests.app.born_views import base_view, challenge_view, moment_view
+
+    turn = base_view(0)
+    turn["actions"] = {"used": 1, "extra": 0}
+    assert _phase_hint(turn) == "take an action (1 of 2 taken), or end the turn"
+    turn["mover"] = 1  # Bob, with no Crew, after Fair Weather
+    turn["actions"] = {"used": 0, "extra": 2}
+    assert _phase_hint(turn) == "take an action (0 of 1 taken, no Crew, 2 more from Fair Weather), or end the turn"
+    assert _phase_hint(challenge_view(0)) == "roll again against Defeat Medusa, or retreat"
+    assert (
+        _phase_hint(challenge_view(0, attribute=None, rolls=[]))
+        == "choose the attribute to challenge Defeat Medusa with"
+    )
+    assert _phase_hint(moment_view(1)) == "a moment to react: play a Divine counter, or pass"
