@@ -68,13 +68,14 @@ def decision_now(game: Game, state: GameState, shown: int | None = None, stand_i
     return Decision(seat, answer=answer) if answer is not None else Decision(seat)
 
 
-def pass_actions(game: Game, state: GameState) -> list[int]:
-    """The indices of the legal actions that only pass (the view module's `PASS_KINDS`: Born of Titans' Pass at a
-    moment to react), in the engine's order."""
+def pass_actions(game: Game, state: GameState, legal: list[Action] | None = None) -> list[int]:
+    """The indices of the legal actions (`legal`, if already asked) that only pass: the view module's `PASS_KINDS`
+    (Born of Titans' Pass at a moment to react), in the engine's order."""
     kinds = getattr(view_module(game.id), "PASS_KINDS", frozenset())
     if not kinds or state.current_player is None or state.is_over:
         return []
-    return [index for index, action in enumerate(game.legal_actions(state)) if action.kind in kinds]
+    legal = game.legal_actions(state) if legal is None else legal
+    return [index for index, action in enumerate(legal) if action.kind in kinds]
 
 
 def automatic_pass(game: Game, state: GameState) -> Action | None:
@@ -82,10 +83,10 @@ def automatic_pass(game: Game, state: GameState) -> Action | None:
     holds no Divine counter she could play now). Only with one human at the device: among several, a question
     answered for some and asked of others would tell who holds what (the pass-the-device screen offers its Pass to
     all alike instead). The recorded action is the same Pass she would have chosen."""
-    if not getattr(view_module(game.id), "PASS_KINDS", None):
+    if not getattr(view_module(game.id), "PASS_KINDS", None) or state.current_player is None or state.is_over:
         return None
     legal = game.legal_actions(state)
-    return legal[0] if len(legal) == 1 and pass_actions(game, state) == [0] else None
+    return legal[0] if len(legal) == 1 and pass_actions(game, state, legal) == [0] else None
 
 
 def guards_secrets(game: Game, state: GameState) -> bool:

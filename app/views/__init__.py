@@ -24,6 +24,9 @@ A game's view module provides:
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
   a "pass the device to X" screen before each human seat decides (see app/gameview.py), which says what
   the board shows from `SECRETS_SHOWN` ("what is inside {name}'s legions"; `{name}`: the seat's name).
+- optionally `PASS_KINDS = frozenset({...})`: the kinds of action that only pass a question asked of everyone
+  (Born of Titans' `pass_moment`): the pass-the-device screen offers it in one tap, and with one human the
+  page plays it for her when it is her only choice (app/decision.py).
 """
 
 from __future__ import annotations

@@ -174,3 +174,32 @@ def test_status_hints_in_the_games_words() -> None:
         == "choose the attribute to challenge Defeat Medusa with"
     )
     assert _phase_hint(moment_view(1)) == "a moment to react: play a Divine counter, or pass"
+
+
+def test_the_map_is_drawn_once_and_only_its_layer_and_panel_change() -> None:
+    from app.views.born_of_titans import render_layers
+
+    states = played(3, 3, 600)
+    first = render_layers(board_context(GAME, states[40], states[40].current_player))
+    later = render_layers(board_context(GAME, states[300], states[300].current_player))
+    assert first[0] == later[0] == "born_of_titans"
+    assert set(first[2]) == {"bt-overlay", "bt-panel"}
+    for element_id, part in later[2].items():
+        assert f"id='{element_id}'" in later[1] and part in later[1]
+    static = later[1].split("<g id='bt-overlay'>")[0]
+    assert static == first[1].split("<g id='bt-overlay'>")[0]  # the map itself never changes
+    assert "data-node=" in static and "role='group'" in static
+
+
+def test_the_result_lists_every_players_quests_and_places() -> None:
+    from app.views.born_of_titans import result_lines
+    from tests.app.born_views import base_view
+
+    view = base_view(None)
+    view["heroes"][0]["quests"] = {"1": "slay_the_hydra", "3": "defeat_medusa", "5": "golden_fleece"}
+    view["places"] = [0]
+    assert result_lines(view) == [
+        "Ann (Cyrene): place 1, 3 Quests",
+        "Bob (Atalanta): 0 Quests",
+        "Cyd (Jason): 0 Quests",
+    ]
