@@ -238,3 +238,9 @@ def at_quest(state: BornState, seat: int, face: str, number: int, **parts: Any) 
     set_quest(state, seat, face, QUEST_SITES[number], revealed=True)
     give(state, seat, node=QUEST_SITES[number], came_from=None, **parts)
     return state
+
+
+def hand(state: BornState, seat: int, *faces: str) -> None:
+    """Give a seat these Divine counters (from the pile)."""
+    for face in faces:
+        state.sheets[seat].divine.append(take(state, "divine", face))
