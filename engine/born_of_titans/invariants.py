@@ -60,7 +60,8 @@ def invariant_violations(state: BornState) -> list[str]:
                 problems.append(f"{who}: her Quest's number does not match its Site")
             if not quest["revealed"] and board.NODES.get(site) and board.NODES[site].kind == "underworld":
                 problems.append(f"{who}: a face-down Quest in the Underworld")
-        if sheet.finished is not None and (sheet.node is not None and state.options.play_for_places):  # type: ignore[attr-defined]
+        playing_on = state.options.play_for_places and state.phase != Phase.GAME_OVER  # type: ignore[attr-defined]
+        if sheet.finished is not None and sheet.node is not None and playing_on:
             problems.append(f"{who}: finished but still on the map")
     sites = [sheet.quest["site"] for sheet in state.sheets if sheet.quest is not None]
     quest_sites = [site for site in sites if board.NODES.get(site) and board.NODES[site].kind == "quest"]

@@ -187,12 +187,15 @@ def fresh_rng(state: BornState, seed: int = 1) -> None:
     state.rng = Rng(seed)
 
 
-def my_turn(players: int = 2, seed: int = 3, **parts: Any) -> tuple[BornState, int]:
+def my_turn(
+    players: int = 2, seed: int = 3, options: dict[str, Any] | None = None, **parts: Any
+) -> tuple[BornState, int]:
     """A game at the first player's first decision, nobody holding Divine counters, her sheet arranged."""
     heroes = {0: "atalanta", 1: "cyrene", 2: "jason", 3: "odysseus"}
-    state = started(heroes={k: v for k, v in heroes.items() if k < players}, players=players, seed=seed).clone()
+    chosen = {k: v for k, v in heroes.items() if k < players}
+    state = started(heroes=chosen, players=players, seed=seed, **(options or {})).clone()
     if state.phase != Phase.TURN:  # her Quest turned up at the start as an Underworld Quest: begin again
-        return my_turn(players, seed + 100, **parts)
+        return my_turn(players, seed + 100, options, **parts)
     clear_divine(state)
     seat = state.mover
     give(state, seat, **parts)
@@ -202,3 +205,42 @@ def my_turn(players: int = 2, seed: int = 3, **parts: Any) -> tuple[BornState, i
 def successes_roll(state: BornState, count: int, hits: int) -> None:
     """Script the next roll of `count` dice to show `hits` Successes (5s) and failures (2s)."""
     dice(state, *([5] * hits + [2] * max(0, count - hits)))
+
+
+def win_challenge(state: BornState, seat: int) -> BornState:
+    """Choose the first usable attribute and roll exactly the Successes needed (then the Gear draw's index 0)."""
+    from engine.born_of_titans.table import foe_numbers, totals
+
+    if state.phase == Phase.TURN:
+        state = act(state, {"kind": "encounter"})
+    state = pass_all(state)
+    choice = next(a for a in GAME.legal_actions(state) if a.kind in ("choose_attribute", "choose_match"))
+    state = act(state, choice)
+    attribute = state.challenge["attribute"]
+    needed = foe_numbers(state, state.challenge["foe"])[attribute] or 0
+    count = totals(state, seat)[attribute]
+    state.rng = ScriptedRng([4] * needed + [0] * max(0, count - needed) + [0], seed=7)
+    if count < needed:
+        state.challenge["athena_dice"] = needed - count
+        state.rng = ScriptedRng([4] * needed + [0], seed=7)
+    return pass_all(act(state, {"kind": "roll", "commit": 0}))
+
+
+def pass_all(state: BornState) -> BornState:
+    """Everyone passes until the moment to react is over."""
+    while state.phase == Phase.REACT:
+        state = act(state, {"kind": "pass_moment"})
+    return state
+
+
+def at_quest(state: BornState, seat: int, face: str, number: int, **parts: Any) -> BornState:
+    """Her current Quest `face` face up on Quest Site `number`, and she on it."""
+    set_quest(state, seat, face, QUEST_SITES[number], revealed=True)
+    give(state, seat, node=QUEST_SITES[number], came_from=None, **parts)
+    return state
+
+
+def hand(state: BornState, seat: int, *faces: str) -> None:
+    """Give a seat these Divine counters (from the pile)."""
+    for face in faces:
+        state.sheets[seat].divine.append(take(state, "divine", face))

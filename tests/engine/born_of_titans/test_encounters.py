@@ -18,7 +18,7 @@ def _at_gates(face, **parts):
 
 
 def test_ruling_9_a_hero_at_a_city_with_an_encounter_stands_at_its_gates():
-    state, seat = _at_gates("harpies", crew=3)
+    state, _ = _at_gates("harpies", crew=3)
     assert "recruit" not in kinds(state) and "sacrifice" not in kinds(state)
     assert "encounter" in kinds(state)
     state, _seat = my_turn(node=CITY, came_from="p_saronic", in_city=True, crew=3)
