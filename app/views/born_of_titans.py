@@ -202,10 +202,31 @@ def _roll_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if not isinstance(seat, int) or not 0 <= seat < len(heroes) or not attribute:
         return ""
     total = int((heroes[seat].get("attributes") or {}).get(attribute) or 0)
-    commit = int(data.get("commit") or 0)
-    dice = total + int(challenge.get("committed") or 0) + commit + int(challenge.get("athena_dice") or 0)
-    spent = f", {commit} more Prophecy committed" if commit else ""
-    return f"{dice} dice ({str(attribute).title()} {total}{spent}); 4-6 succeed."
+    committed = int(challenge.get("committed") or 0) + int(data.get("commit") or 0)
+    athena = int(challenge.get("athena_dice") or 0)
+    dice = total + committed + athena
+    extra = (f" + {committed} Prophecy" if committed else "") + (f" + {athena} from Athena" if athena else "")
+    return f"{dice} dice ({str(attribute).title()} {total}{extra}); 4-6 succeed."
+
+
+def _totals_of(view: dict[str, Any], seat: Any) -> dict[str, Any]:
+    heroes = view.get("heroes") or []
+    return dict(heroes[seat].get("attributes") or {}) if isinstance(seat, int) and 0 <= seat < len(heroes) else {}
+
+
+def _match_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """'Your Wits 5 dice a roll against 7 needed' (Athena's pair: any of hers against any of its numbers)."""
+    challenge = view.get("challenge") or {}
+    mine = str(data.get("attribute") or data.get("hero_attribute") or "")
+    theirs = str(data.get("attribute") or data.get("monster_attribute") or "")
+    total = int(_totals_of(view, challenge.get("seat")).get(mine) or 0)
+    needed = (challenge.get("numbers") or {}).get(theirs)
+    return f"Your {mine.title()}: {total} dice a roll, against {needed} Successes needed." if needed else ""
+
+
+def _move_detail(view: dict[str, Any]) -> str:
+    dice = int(_totals_of(view, view.get("mover")).get("navigation") or 0)
+    return f"Roll {dice} dice (your Navigation): each Success is a Course."
 
 
 def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
@@ -219,6 +240,10 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         return text_of(str((view.get("offer") or {}).get("ally") or ""))
     if kind == "roll":
         return _roll_detail(view, data)
+    if kind in ("choose_attribute", "choose_match"):
+        return _match_detail(view, data)
+    if kind == "move":
+        return _move_detail(view)
     if kind in ("argo", "dragons_teeth", "lion_skin"):
         return text_of(str(kind))
     if kind == "retreat":

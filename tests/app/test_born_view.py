@@ -203,3 +203,24 @@ def test_the_result_lists_every_players_quests_and_places() -> None:
         "Bob (Atalanta): 0 Quests",
         "Cyd (Jason): 0 Quests",
     ]
+
+
+def test_each_choice_says_what_it_does_before_one_chooses() -> None:
+    from app.views.born_of_titans import action_detail
+    from tests.app.born_views import base_view, challenge_view
+
+    choosing = challenge_view(0, attribute=None, rolls=[])
+    assert action_detail(choosing, {"kind": "choose_attribute", "attribute": "wits"}) == (
+        "Your Wits: 5 dice a roll, against 7 Successes needed."
+    )
+    athena = {"kind": "choose_match", "hero_attribute": "battle", "monster_attribute": "navigation"}
+    assert action_detail(choosing, athena) == "Your Battle: 7 dice a roll, against 5 Successes needed."
+    assert action_detail(challenge_view(0), {"kind": "roll", "commit": 2}) == (
+        "8 dice (Wits 5 + 3 Prophecy); 4-6 succeed."
+    )
+    assert action_detail(base_view(0), {"kind": "move"}) == "Roll 7 dice (your Navigation): each Success is a Course."
+    pair = action_detail(base_view(0), {"kind": "play_divine", "counter": "ares", "pair": True, "target": 1})
+    assert pair.startswith("Ares (a pair): ") and "three Crew" in pair and pair.endswith("On Bob.")
+    assert "two more dice" in action_detail(base_view(0), {"kind": "keep", "divine": "athena"})
+    assert "Battle 6" in action_detail(base_view(0), {"kind": "choose_hero", "hero": "cyrene"})
+    assert "Invincible" in action_detail(base_view(0), {"kind": "lion_skin"})
