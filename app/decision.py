@@ -83,7 +83,10 @@ def automatic_pass(game: Game, state: GameState) -> Action | None:
     holds no Divine counter she could play now). Only with one human at the device: among several, a question
     answered for some and asked of others would tell who holds what (the pass-the-device screen offers its Pass to
     all alike instead). The recorded action is the same Pass she would have chosen."""
-    if not getattr(view_module(game.id), "PASS_KINDS", None) or state.current_player is None or state.is_over:
+    seat = state.current_player
+    if not getattr(view_module(game.id), "PASS_KINDS", None) or seat is None or state.is_over:
+        return None
+    if state.seats[seat].is_ai or guards_secrets(game, state):
         return None
     legal = game.legal_actions(state)
     return legal[0] if len(legal) == 1 and pass_actions(game, state, legal) == [0] else None

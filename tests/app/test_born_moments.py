@@ -139,3 +139,32 @@ async def test_the_computer_loop_passes_for_her_and_thinks_only_for_the_computer
     assert all(seat != 0 or kind == "pass_moment" for seat, kind in played)
     decision = app.table.decision()
     assert decision.seat is None or decision.by_human  # the loop stops where she has a real choice
+
+
+@functools.cache
+def ended_with_nothing_to_play() -> GameState:
+    """Ann (the one human) has just ended her turn, and the turn's end moment asks her with nothing to play."""
+    for seed in range(1, 80):
+        state = GAME.new_game(3, GAME.Options(), seed, seats(1))
+        rng = random.Random(seed)
+        for _ in range(900):
+            if state.is_over:
+                break
+            last = state.last_action
+            if last is not None and last.kind == "end_turn" and state.last_actor == 0 and automatic_pass(GAME, state):
+                return state
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    raise AssertionError("no such moment found")
+
+
+@play
+async def test_an_undo_goes_back_past_the_pass_played_for_her(monkeypatch):
+    ended = ended_with_nothing_to_play()
+    passed = GAME.apply(ended, automatic_pass(GAME, ended))  # type: ignore[arg-type]
+    page = FakePage()
+    app = controller_with(page, monkeypatch).App()
+    app.table.begin(passed, new_entry=True)
+    app.table.undo()  # Ann takes back her End turn (the Pass after it was the page's, not a choice of hers)
+    back = app.table.state
+    assert back is not None and str(back.phase) == "turn" and back.current_player == 0
+    assert any(action.kind == "end_turn" for action in GAME.legal_actions(back))
