@@ -58,7 +58,7 @@ def _games(players: int, count: int, first_seed: int) -> list[int]:
     lengths = []
     for seed in range(first_seed, first_seed + count):
         watch = Watch(seed)
-        state, steps = play_game(players, seed, OPTIONS[seed % 3], watch.before, lambda s, a: watch.after(s, a))
+        state, steps = play_game(players, seed, OPTIONS[seed % 3], watch.before, watch.after)
         assert state.is_over and GAME.winners(state) and GAME.legal_actions(state) == []
         assert len(GAME.scores(state)) == players
         lengths.append(steps)
