@@ -71,7 +71,7 @@ def invariant_violations(state: BornState) -> list[str]:
         problems.append("more Lose Turn counters on Heroes than exist")
     if not -1 <= state.hubris < state.num_players:
         problems.append("the Hubris counter is with nobody that exists")
-    if state.hubris >= 0 and not state.active(state.hubris):
+    if state.hubris >= 0 and not state.active(state.hubris) and state.phase != Phase.GAME_OVER:
         problems.append("a finished Hero holds Hubris")
     for city in state.encounters:
         if city not in board.CITIES:

@@ -59,10 +59,15 @@ def purposeful(state: BornState, actions: list[Action]) -> Action | None:
 
 
 def play_game(
-    players: int, seed: int, options: dict | None = None, each: Callable[[BornState, Action], None] | None = None
+    players: int,
+    seed: int,
+    options: dict | None = None,
+    each: Callable[[BornState, Action], None] | None = None,
+    after: Callable[[BornState, Action], BornState | None] | None = None,
 ) -> tuple[BornState, int]:
-    """One seeded game to its end (applied in place); `each(state, action)` is called before every action.
-    Returns the final state and the number of actions."""
+    """One seeded game to its end (applied in place); `each(state, action)` is called before every action,
+    `after(state, action)` after it (it may return a state to go on from). Returns the final state and the
+    number of actions."""
     chooser = Rng(seed ^ 0xB0B)
     state = GAME.new_game(players, options, seed=seed)
     assert isinstance(state, BornState)
@@ -76,6 +81,8 @@ def play_game(
             each(state, action)
         GAME.apply_unchecked(state, action)
         steps += 1
+        if after is not None:
+            state = after(state, action) or state
         if steps > 50_000:
             raise AssertionError(f"seed {seed}: not over after 50,000 actions")
     return state, steps
