@@ -224,3 +224,20 @@ def test_each_choice_says_what_it_does_before_one_chooses() -> None:
     assert "two more dice" in action_detail(base_view(0), {"kind": "keep", "divine": "athena"})
     assert "Battle 6" in action_detail(base_view(0), {"kind": "choose_hero", "hero": "cyrene"})
     assert "Invincible" in action_detail(base_view(0), {"kind": "lion_skin"})
+
+
+def test_the_hand_made_views_have_the_engines_shape() -> None:
+    from tests.app.born_views import challenge_view, moment_view, move_view
+
+    states = played(3, 3, 600)
+    real = GAME.view(states[-1], 0)
+    made = moment_view(0)
+    assert set(made) <= set(real) and set(real) - set(made) <= {"game", "actions"}
+    assert set(made["heroes"][0]) == set(real["heroes"][0])  # the seat's own row, with its Divine counters
+    assert set(made["heroes"][1]) == set(real["heroes"][1])
+    challenge = next(GAME.view(s, 0)["challenge"] for s in states if GAME.view(s, 0)["challenge"])
+    assert set(challenge_view(0)["challenge"]) == set(challenge)
+    moving = next(GAME.view(s, 0)["move"] for s in states if GAME.view(s, 0)["move"])
+    assert set(move_view(0)["move"]) == set(moving)
+    moment = next(GAME.view(s, 0)["moment"] for s in states if GAME.view(s, 0)["moment"])
+    assert set(made["moment"]) == set(moment)
