@@ -65,7 +65,7 @@ class ComputerSeats:
             if state is None or game is None or state.is_over:
                 return
             decision = table.decision(state)
-            if decision.level is None:
+            if not decision.by_computer:
                 table.focus_first_choice()  # the human's turn again: the keyboard is on her first choice
                 return
             seat, level = decision.seat, decision.level
@@ -79,7 +79,11 @@ class ComputerSeats:
                 return
             started = dom.perf_now()
             try:
-                action = await ai.think(game, state, seat, level, is_cancelled=cancelled)
+                if decision.answer is not None:  # a human's only choice, a Pass (decision.automatic_pass)
+                    action = decision.answer
+                else:
+                    assert level is not None
+                    action = await ai.think(game, state, seat, level, is_cancelled=cancelled)
             except Exception as error:  # a bot failure must not freeze the game: fall back to a legal action
                 app.notices.notify("warn", f"The computer player hit a problem ({error}); it plays a simple move.")
                 action = game.legal_actions(state)[0]
@@ -101,6 +105,8 @@ class ComputerSeats:
             table.render()
             app.stored.autosave()
             dom.publish("titanLastAiApplyMs", dom.perf_now() - started)
+            if decision.answer is not None:
+                continue  # a Pass played for a human: no computer decision to count
             self.decisions += 1
             dom.publish("titanAiDecisions", self.decisions)
             dom.publish("titanAiMaxSliceMs", ai.STATS["max_slice_ms"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.views import view_module
-from engine.core.game import Game, GameState
+from engine.core.game import Action, Game, GameState
 from engine.core.undo import undo_steps
 
 # The engine says which seat must decide (`state.current_player`); that seat is not always the one whose turn it
@@ -38,16 +38,18 @@ class Decision:
     level: int | None = None  # the computer answers, at this level: a computer seat, or standing in for a human
     standing_in: bool = False  # the computer answers for a human seat (his battle, handed over)
     pass_to: int | None = None  # a human asked who does not hold the device: pass it to him before drawing
+    answer: Action | None = None  # the page answers for the human: a Pass, her only choice (see `automatic_pass`)
 
     @property
     def by_computer(self) -> bool:
-        """The computer answers (a computer seat, or for a human who handed it his battle)."""
-        return self.level is not None
+        """The computer answers (a computer seat, for a human who handed it his battle, or a Pass the page plays
+        for a human with nothing else to do)."""
+        return self.level is not None or self.answer is not None
 
     @property
     def by_human(self) -> bool:
         """A human answers, with the page's choices (once he holds the device)."""
-        return self.seat is not None and self.level is None
+        return self.seat is not None and self.level is None and self.answer is None
 
 
 def decision_now(game: Game, state: GameState, shown: int | None = None, stand_in: StandIn | None = None) -> Decision:
@@ -60,7 +62,34 @@ def decision_now(game: Game, state: GameState, shown: int | None = None, stand_i
         return Decision(seat, level=state.seats[seat].level)
     if stand_in is not None and stand_in.plays(game, state):
         return Decision(seat, level=stand_in.level, standing_in=True)
-    return Decision(seat, pass_to=seat if seat != shown and guards_secrets(game, state) else None)
+    if guards_secrets(game, state):
+        return Decision(seat, pass_to=seat if seat != shown else None)
+    answer = automatic_pass(game, state)
+    return Decision(seat, answer=answer) if answer is not None else Decision(seat)
+
+
+def pass_actions(game: Game, state: GameState, legal: list[Action] | None = None) -> list[int]:
+    """The indices of the legal actions (`legal`, if already asked) that only pass: the view module's `PASS_KINDS`
+    (Born of Titans' Pass at a moment to react), in the engine's order."""
+    kinds = getattr(view_module(game.id), "PASS_KINDS", frozenset())
+    if not kinds or state.current_player is None or state.is_over:
+        return []
+    legal = game.legal_actions(state) if legal is None else legal
+    return [index for index, action in enumerate(legal) if action.kind in kinds]
+
+
+def automatic_pass(game: Game, state: GameState) -> Action | None:
+    """The Pass the page plays for a human when it is her only choice (Born of Titans: a moment to react, and she
+    holds no Divine counter she could play now). Only with one human at the device: among several, a question
+    answered for some and asked of others would tell who holds what (the pass-the-device screen offers its Pass to
+    all alike instead). The recorded action is the same Pass she would have chosen."""
+    seat = state.current_player
+    if not getattr(view_module(game.id), "PASS_KINDS", None) or seat is None or state.is_over:
+        return None
+    if state.seats[seat].is_ai or guards_secrets(game, state):
+        return None
+    legal = game.legal_actions(state)
+    return legal[0] if len(legal) == 1 and pass_actions(game, state, legal) == [0] else None
 
 
 def guards_secrets(game: Game, state: GameState) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from app import ai
 from app.computer_help import battle_offer, battle_offer_html, hint_box_html, stand_in_stop_html
-from app.decision import StandIn, can_undo, decision_now, guards_secrets, perspective, undo_for
+from app.decision import StandIn, can_undo, decision_now, guards_secrets, pass_actions, perspective, undo_for
 from app.markup import esc
 from app.screens import (
     actions_html,
@@ -178,22 +178,34 @@ def armed_status(detail: str) -> str:
 
 
 def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[int, str]] | None = None) -> Regions:
-    """The pass-the-device screen: no board, no secrets, one "I am X" button."""
+    """The pass-the-device screen: no board, no secrets, one "I am X" button; at a moment to react (the view's
+    `PASS_KINDS`), also a Pass in one tap, on a screen that looks the same whatever the seat holds."""
     name = state.seats[seat].name
     text = f"Pass the device to {name}."
     secrets = str(getattr(view_module(game.id), "SECRETS_SHOWN", "secrets")).replace("{name}", name)
+    actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
+    legal: list[Action] = []
+    passing = ""
+    passes = pass_actions(game, state)
+    if passes:
+        legal = game.legal_actions(state)
+        passing = f"<p>{esc(name)} may also pass without looking: nothing is shown.</p>"
+        actions += (
+            f"<button type='button' class='btn btn-action btn-pass' data-action='{passes[0]}'>"
+            f"Pass without looking ({esc(name)})</button>"
+        )
     board = (
         f"<div class='handover'><h2>Pass the device to {esc(name)}</h2>"
-        f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p></div>"
+        f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p>"
+        f"{passing}</div>"
     )
-    actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
     return Regions(
         gamebar=gamebar_html(game.title, False, state.is_over),
         status=status_html(text, seat=seat),
         board=board,
         actions=actions,
         log=_log(state, notes),
-        legal=[],
+        legal=legal,
         status_text=text,
     )
 
@@ -254,6 +266,8 @@ def render_regions(
     else:
         board = module.render_board(ctx)
     text = status_text(game, state, ctx)
+    if decision.answer is not None and seat is not None:  # a Pass played for her (decision.automatic_pass)
+        text = f"{state.seats[seat].name} has nothing to play now and passes."
     thinking = seat is not None and not interactive
     if standing_in and stand_in is not None and seat is not None:
         text = f"{stand_in.level_name} is fighting this battle for {state.seats[seat].name}…"
@@ -263,6 +277,8 @@ def render_regions(
         actions = game_over_html(lines[:1] if final else lines, can_replay(state), final)
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
+        if decision.answer is not None:
+            waiting = text
         if standing_in and stand_in is not None and seat is not None:
             waiting = f"{stand_in.level_name} decides for {state.seats[seat].name}; Stop, at the top, hands it back."
         module = view_module(game.id)

@@ -13,7 +13,7 @@ from app.screens import confirm_dialog_html, game_layout_html
 from app.views import view_module
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, GameState
-from engine.core.undo import undo
+from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES
 
 if TYPE_CHECKING:
@@ -278,6 +278,8 @@ class Table:
         handed_back = app.computer.stop_stand_in(say=False)
         app.computer.stop()
         self.state = undo(app.clock.fold(state), seat)
+        while self.decision().answer is not None and undo_steps(self.state, seat) > 0:
+            self.state = undo(self.state, seat)  # a Pass the page played for her: back to her own decision before it
         app.computer.say_handed_back(handed_back, "Undo")  # in the log where the game now stands
         self.last_view = None
         self.render(rolled=False)

@@ -24,6 +24,9 @@ A game's view module provides:
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
   a "pass the device to X" screen before each human seat decides (see app/gameview.py), which says what
   the board shows from `SECRETS_SHOWN` ("what is inside {name}'s legions"; `{name}`: the seat's name).
+- optionally `PASS_KINDS = frozenset({...})`: the kinds of action that only pass a question asked of everyone
+  (Born of Titans' `pass_moment`): the pass-the-device screen offers it in one tap, and with one human the
+  page plays it for her when it is her only choice (app/decision.py).
 """
 
 from __future__ import annotations
@@ -54,7 +57,12 @@ class BoardContext:
 
 
 # Game id -> the module under app/views that draws it (imported on first use).
-VIEW_MODULES: dict[str, str] = {"titan_dice": "titan_dice", "titan_race": "titan_race", "titan": "titan"}
+VIEW_MODULES: dict[str, str] = {
+    "titan_dice": "titan_dice",
+    "titan_race": "titan_race",
+    "titan": "titan",
+    "born_of_titans": "born_of_titans",
+}
 
 
 def engine_status(ctx: BoardContext) -> str | None:

@@ -1,0 +1,289 @@
+"""Born of Titans on the page: the Mediterranean drawn once (pinch-zoomed and panned), the changing layer over it,
+and a panel beside it, from `game.view(state, seat)` (shape: docs/born-of-titans.md, "The view").
+
+Select, then target: a Site holding counters is picked on the map to see them (and look at them with Prophecy);
+a Move's ends, the Quest Sites to start on or place a Quest on and the Underworld Sites light up as choices. The
+panel holds what the decision is about (a counter's text opened by a tap, the Site picked, the moment to react,
+the Challenge with its dice, the Move roll, an offer) and every player's Crew Sheet.
+
+This module holds the hooks the app calls (app/views/__init__.py) and the game's words for its choices; the map
+layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, the rolls and the moment
+`born_of_titans_challenge.py`, the counters' names and texts `born_of_titans_words.py`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from app.markup import esc
+from app.views import BoardContext
+from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel
+from app.views.born_of_titans_layer import map_layer, picked_site
+from app.views.born_of_titans_map import map_svg
+from app.views.born_of_titans_sheet import crew_sheets
+from app.views.born_of_titans_site import offer_panel, site_panel
+from app.views.born_of_titans_words import counter_panel, courses, name_of, picked_counter, player, text_of
+
+SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
+SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
+PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-the-device screen, or played
+# for the one human when it is her only choice (app/decision.py)
+ENDS_TURN = frozenset({"end_turn"})
+KEY = "born_of_titans"
+
+PHASE_HINTS = {
+    "choose_hero": "choose your Hero",
+    "choose_start": "choose the Quest Site to start on (lit on the map)",
+    "place_quest": "place the Quest drawn unseen on a lit Quest Site",
+    "move": "move: tap a lit place on the map (its cost in Courses), or stop",
+    "underworld": "take the Underworld Quest to a lit Underworld Site",
+    "ally": "take this Ally, or refuse",
+    "sacrifice": "keep one of the two Divine counters",
+    "restock": "choose which empty Cities get a new Encounter",
+    "react": "a moment to react: play a Divine counter, or pass",
+}
+GROUP_TITLES = {"play_divine": "Divine counters", "look": "Look with Prophecy", "restock": "Encounters"}
+
+
+# -- the board ----------------------------------------------------------------------------------------------
+
+
+def _frame(svg: str, panel: str) -> str:
+    return (
+        f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='pz-frame'>"
+        f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
+        "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
+        "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
+        "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
+        f"<div id='bt-panel' class='tt-panel bt-panel'>{panel}</div></div>"
+    )
+
+
+def _piles(view: dict[str, Any]) -> str:
+    piles = view.get("piles") or {}
+    names = (("encounter", "Encounters"), ("divine", "Divine"), ("gear", "Gear"), ("quest", "Quests"))
+    rows = "".join(f"<li>{label}: <b>{int(piles.get(key) or 0)}</b></li>" for key, label in names)
+    hubris = view.get("hubris")
+    holder = player(view, hubris) if isinstance(hubris, int) else "nobody"
+    return (
+        f"<details class='bt-piles'><summary>Piles and Hubris</summary><ul>{rows}</ul>"
+        f"<p>Hubris: {esc(holder)}</p></details>"
+    )
+
+
+def panel(ctx: BoardContext) -> str:
+    """The panel: what the decision is about first, then the Crew Sheets and the piles."""
+    view = ctx.view
+    selected = ctx.selected
+    parts = []
+    counter = picked_counter(selected)
+    if counter:
+        parts.append(counter_panel(counter))
+    site = picked_site(selected)
+    if site:
+        parts.append(site_panel(view, site, selected))
+    parts += [moment_panel(view), offer_panel(view, selected), challenge_panel(view, selected, rolled=ctx.rolled)]
+    if not view.get("challenge"):
+        parts.append(move_panel(view, rolled=ctx.rolled))
+    parts += [crew_sheets(view, selected), _piles(view)]
+    return "".join(part for part in parts if part)
+
+
+@cache
+def _map() -> tuple[str, str]:
+    """The static map, drawn once per page, split where the changing layer goes (over everything, inside the SVG
+    so that it shares the map's coordinates and its pan and zoom). Its role is a group's: the layer holds
+    choices."""
+    svg = map_svg().replace("role='img'", "role='group'", 1)
+    end = svg.rindex("</svg>")
+    return svg[:end], svg[end:]
+
+
+def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
+    """The board: the map's key, the whole markup, and the parts rewritten while the map stays."""
+    overlay = map_layer(ctx)
+    side = panel(ctx)
+    head, tail = _map()
+    svg = f"{head}<g id='bt-overlay'>{overlay}</g>{tail}"
+    return KEY, _frame(svg, side), {"bt-overlay": overlay, "bt-panel": side}
+
+
+def render_board(ctx: BoardContext) -> str:
+    """The whole board markup (`render_layers` without its parts)."""
+    return render_layers(ctx)[1]
+
+
+# -- the choices ----------------------------------------------------------------------------------------------
+
+
+def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
+    """The choices that get a button: all but the looks at Sites other than the one picked (pick a Site on the map,
+    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone)."""
+    site = picked_site(ctx.selected)
+    shown, notes = [], []
+    for index, action in enumerate(ctx.actions):
+        data = action.model_dump()
+        if data.get("kind") == "look" and data.get("site") != site:
+            notes.append("Pick a Site on the map to look at its counters with Prophecy.")
+        else:
+            shown.append(index)
+    return shown, notes[0] if notes else ""
+
+
+def status_hint(ctx: BoardContext) -> str | None:
+    """Who must do what, in the game's words."""
+    view = ctx.view
+    if view.get("phase") == "game_over":
+        winner = view.get("winner")
+        return f"{player(view, winner)} wins: three Quests completed." if isinstance(winner, int) else None
+    seat = view.get("current")
+    if seat is None:
+        return None
+    return f"{player(view, seat)}: {_phase_hint(view)}"
+
+
+def _phase_hint(view: dict[str, Any]) -> str:
+    phase = str(view.get("phase"))
+    if phase == "challenge":
+        challenge = view.get("challenge") or {}
+        foe = challenge.get("foe_name") or name_of(challenge.get("foe"))
+        if not challenge.get("attribute") and not challenge.get("rolls"):
+            return f"choose the attribute to challenge {foe} with"
+        if not challenge.get("rolls"):
+            return f"roll against {foe} (commit Prophecy for more dice)"
+        return f"roll again against {foe}, or retreat"
+    if phase == "turn":
+        return _turn_hint(view)
+    if phase == "ally":
+        ally = (view.get("offer") or {}).get("ally")
+        return f"take {name_of(ally)} as your Ally, or refuse" if ally else PHASE_HINTS["ally"]
+    return PHASE_HINTS.get(phase, "choose")
+
+
+def _turn_hint(view: dict[str, Any]) -> str:
+    """'take an action (1 of 2 taken), or end the turn': two a turn, one with no Crew, Fair Weather's on top."""
+    heroes = view.get("heroes") or []
+    mover = view.get("mover")
+    crew = heroes[mover].get("crew") if isinstance(mover, int) and 0 <= mover < len(heroes) else 1
+    actions = view.get("actions") or {}
+    used, extra = int(actions.get("used") or 0), int(actions.get("extra") or 0)
+    allowed = 2 if crew else 1
+    taken = (
+        f"{used} of {allowed} taken"
+        + ("" if crew else ", no Crew")
+        + (f", {extra} more from Fair Weather" if extra else "")
+    )
+    return f"take an action ({taken}), or end the turn"
+
+
+def action_group(kind: str) -> str:
+    """The action bar's heading for a kind of choice (Divine counters together, the looks together)."""
+    return GROUP_TITLES.get(kind, "")
+
+
+def _divine_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    from engine.born_of_titans.data import DIVINE
+
+    divine = DIVINE.get(str(data.get("counter")))
+    if divine is None:
+        return ""
+    words = divine.pair if data.get("pair") and divine.pair else divine.single
+    target = data.get("target")
+    on = f" On {player(view, target)}." if isinstance(target, int) else ""
+    return f"{divine.name}{' (a pair)' if data.get('pair') else ''}: {words}{on}"
+
+
+def _roll_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    challenge = view.get("challenge") or {}
+    seat = challenge.get("seat")
+    heroes = view.get("heroes") or []
+    attribute = challenge.get("attribute")
+    if not isinstance(seat, int) or not 0 <= seat < len(heroes) or not attribute:
+        return ""
+    total = int((heroes[seat].get("attributes") or {}).get(attribute) or 0)
+    committed = int(challenge.get("committed") or 0) + int(data.get("commit") or 0)
+    athena = int(challenge.get("athena_dice") or 0)
+    dice = total + committed + athena
+    extra = (f" + {committed} Prophecy" if committed else "") + (f" + {athena} from Athena" if athena else "")
+    return f"{dice} dice ({str(attribute).title()} {total}{extra}); 4-6 succeed."
+
+
+def _totals_of(view: dict[str, Any], seat: Any) -> dict[str, Any]:
+    heroes = view.get("heroes") or []
+    return dict(heroes[seat].get("attributes") or {}) if isinstance(seat, int) and 0 <= seat < len(heroes) else {}
+
+
+def _match_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """'Your Wits 5 dice a roll against 7 needed' (Athena's pair: any of hers against any of its numbers)."""
+    challenge = view.get("challenge") or {}
+    mine = str(data.get("attribute") or data.get("hero_attribute") or "")
+    theirs = str(data.get("attribute") or data.get("monster_attribute") or "")
+    total = int(_totals_of(view, challenge.get("seat")).get(mine) or 0)
+    needed = (challenge.get("numbers") or {}).get(theirs)
+    return f"Your {mine.title()}: {total} dice a roll, against {needed} Successes needed." if needed else ""
+
+
+def _move_detail(view: dict[str, Any]) -> str:
+    dice = int(_totals_of(view, view.get("mover")).get("navigation") or 0)
+    return f"Roll {dice} dice (your Navigation): each Success is a Course."
+
+
+def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """What a choice does, under its label: a counter's full text before one chooses it."""
+    kind = data.get("kind")
+    if kind == "play_divine":
+        return _divine_detail(view, data)
+    if kind in ("keep", "choose_hero"):
+        return text_of(str(data.get("divine") or data.get("hero") or ""))
+    if kind in ("take_ally", "refuse_ally"):
+        return text_of(str((view.get("offer") or {}).get("ally") or ""))
+    if kind == "roll":
+        return _roll_detail(view, data)
+    if kind in ("choose_attribute", "choose_match"):
+        return _match_detail(view, data)
+    if kind == "move":
+        return _move_detail(view)
+    if kind in ("argo", "dragons_teeth", "lion_skin"):
+        return text_of(str(kind))
+    if kind == "retreat":
+        return "Back to the Point you came from; the monster heals."
+    if kind == "look":
+        return "1 Prophecy: see every face-down counter at this Site (only you)."
+    if kind == "move_to":
+        cost = ((view.get("move") or {}).get("reachable") or {}).get(data.get("node"))
+        left = int((view.get("move") or {}).get("courses") or 0)
+        return f"Costs {courses(int(cost))} of your {left}." if cost else ""
+    if kind == "sacrifice":
+        return "Draw two Divine counters, keep one."
+    if kind == "prophecy":
+        return "Prophecy +2 (at most 6)."
+    return ""
+
+
+def turn_label(view: dict[str, Any]) -> str:
+    """'Round 3 (Ann)', for the saved-game list."""
+    mover = view.get("mover")
+    whose = f" ({player(view, mover)})" if isinstance(mover, int) else ""
+    return f"Round {int(view.get('round') or 1)}{whose}"
+
+
+def players_label(view: dict[str, Any]) -> list[str]:
+    """Each player with her Hero ('Ann (Cyrene)'), for the saved-game list."""
+    return [
+        f"{row.get('name')}" + (f" ({row['hero_name']})" if row.get("hero_name") else "")
+        for row in view.get("heroes") or []
+    ]
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    """Every player's Quests completed, and her place when play went on for places."""
+    places = {seat: number for number, seat in enumerate(view.get("places") or [], 1)}
+    lines = []
+    for row in view.get("heroes") or []:
+        count = len(row.get("quests") or {})
+        place = f"place {places[row['seat']]}, " if row.get("seat") in places else ""
+        lines.append(
+            f"{row.get('name')} ({row.get('hero_name') or '?'}): {place}{count} Quest{'s' if count != 1 else ''}"
+        )
+    return lines

@@ -1,0 +1,194 @@
+"""Born of Titans' changing map layer, over the map drawn once (born_of_titans_map.map_svg): the counters on the
+Sites (face down, or face up by name), the Quests with their Hero's Quest marker, the Heroes as tokens, and the
+choices of the decision as lit targets (where a Move may end, with its cost in Courses; a Quest Site to start on
+or to place a Quest on; an Underworld Site). A Site holding counters is picked (`data-select="site:<id>"`) to see
+them in the panel, and to look at them with Prophecy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.markup import attrs, esc
+from app.views import BoardContext
+from app.views.born_of_titans_words import courses, name_of, player, seat_colour
+from engine.born_of_titans import board
+
+TOKEN = 15.0  # a Hero token's radius, in map units
+COUNTER = 13.0  # a counter's half side
+TARGET = 19.0  # a target ring's radius
+SITE_TARGETS = {"choose_start": "Start on", "place_quest": "Place the Quest on", "underworld": "Take the Quest to"}
+
+
+def spot(node: str) -> tuple[float, float]:
+    """Where a node is drawn on the map."""
+    entry = board.NODES[node]
+    return float(entry.x), float(entry.y)
+
+
+def node_name(node: str) -> str:
+    """A node in words: a Site by its name, a Point as 'a sea Point' or 'a land Point'."""
+    entry = board.NODES.get(node)
+    if entry is None:
+        return str(node)
+    return str(getattr(entry, "name", "") or node)
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def picked_site(selected: str | None) -> str | None:
+    if selected and selected.startswith("site:"):
+        site = selected[len("site:") :]
+        return site if site in board.NODES else None
+    return None
+
+
+def _counter(x: float, y: float, label: str, words: str, cls: str, owner: tuple[str, str] | None = None) -> str:
+    """A square counter at (x, y): face down ('?') or face up (a short name). A Quest carries its Hero's Quest
+    marker (`owner`: her player's colour and the Hero's two letters) on its corner."""
+    marker = ""
+    if owner is not None:
+        marker = (
+            f"<g class='bt-quest-marker' transform='translate({_n(COUNTER)},-{_n(COUNTER)})'>"
+            f"<circle r='8.5' fill='{owner[0]}'/><text y='3.5'>{esc(owner[1])}</text></g>"
+        )
+    return (
+        f"<g class='bt-counter {cls}' transform='translate({_n(x)},{_n(y)})'><title>{esc(words)}</title>"
+        f"<rect x='-{_n(COUNTER)}' y='-{_n(COUNTER)}' width='{_n(2 * COUNTER)}' height='{_n(2 * COUNTER)}' "
+        f"rx='3'/><text y='4'>{esc(label)}</text>{marker}</g>"
+    )
+
+
+def _short(key: str) -> str:
+    """Two or three letters of a counter's name ('Defeat Medusa' -> 'DM')."""
+    words = [w for w in name_of(key).replace("'", "").split() if w.lower() not in ("the", "a", "of", "an")]
+    return "".join(w[0].upper() for w in words[:3]) or "?"
+
+
+def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
+    """The counters on one Site, in a row under it."""
+    items = []
+    encounter = site.get("encounter")
+    if encounter == "hidden":
+        items.append(("?", "An Encounter, face down", "bt-face-down"))
+    elif encounter:
+        items.append((_short(str(encounter)), f"Encounter: {name_of(str(encounter))}", "bt-face-up"))
+    monster = site.get("sea_monster")
+    if monster == "hidden":
+        items.append(("?", "A Sea Monster, face down", "bt-face-down bt-sea"))
+    elif monster:
+        items.append((_short(str(monster)), f"Sea Monster: {name_of(str(monster))}", "bt-face-up bt-sea"))
+    quests: list[tuple[str, str, str, tuple[str, str] | None]] = []
+    for quest in site.get("quests") or []:
+        owner = quest.get("owner")
+        heroes = view.get("heroes") or []
+        hero = str(heroes[owner].get("hero_name") or "?") if isinstance(owner, int) and owner < len(heroes) else "?"
+        marker = (seat_colour(owner), hero[:2])
+        whose = f"{player(view, owner)}'s Quest, {hero}'s (from Quest Site {quest.get('origin')})"
+        key = quest.get("quest")
+        if key and key != "hidden":
+            words = f"{whose}: {name_of(str(key))}" + ("" if quest.get("revealed") else " (face down; seen by you)")
+            quests.append((_short(str(key)), words, "bt-quest bt-face-up", marker))
+        else:
+            quests.append(("?", f"{whose}, face down", "bt-quest bt-face-down", marker))
+    x, y = spot(node)
+    row = [(label, words, cls, None) for label, words, cls in items] + quests
+    start = -(len(row) - 1) * COUNTER * 1.2
+    drawn = "".join(
+        _counter(start + i * COUNTER * 2.4, TOKEN + COUNTER + 4, label, words, cls, owner)
+        for i, (label, words, cls, owner) in enumerate(row)
+    )
+    return f"<g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>{drawn}</g></g>"
+
+
+def hero_tokens(view: dict[str, Any]) -> str:
+    """Each Hero on the map: a disc of her player's colour with two letters of the Hero, fanned out when several
+    share a node."""
+    by_node: dict[str, list[dict[str, Any]]] = {}
+    for row in view.get("heroes") or []:
+        if row.get("node") in board.NODES and row.get("finished") is None:
+            by_node.setdefault(str(row["node"]), []).append(row)
+    tokens = []
+    for node, rows in by_node.items():
+        x, y = spot(node)
+        here = []
+        for i, row in enumerate(rows):
+            dx = (i - (len(rows) - 1) / 2) * TOKEN * 1.5
+            seat = row.get("seat")
+            hero = str(row.get("hero_name") or "?")
+            turn = " is-turn" if seat == view.get("mover") else ""
+            words = f"{row.get('name')}: {hero} at {node_name(node)}, Crew {row.get('crew')}"
+            here.append(
+                f"<g class='bt-hero{turn}' transform='translate({_n(dx)},0)'><title>{esc(words)}</title>"
+                f"<circle r='{_n(TOKEN)}' fill='{seat_colour(seat)}'/><text y='5'>{esc(hero[:2])}</text></g>"
+            )
+        tokens.append(
+            f"<g class='bt-at' data-at='{esc(node)}' transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>"
+            f"{''.join(here)}</g></g>"
+        )
+    return "".join(tokens)
+
+
+def _target(x: float, y: float, index: int, words: str, tag: str = "") -> str:
+    """A lit choice on the map: a ring (with the Move's cost in Courses, if any), grown to a finger's size."""
+    cost = (
+        f"<g class='bt-cost' aria-hidden='true' transform='translate({_n(TARGET * 0.75)},-{_n(TARGET * 0.75)})'>"
+        f"<circle r='9'/><text y='4'>{esc(tag)}</text></g>"
+        if tag
+        else ""
+    )
+    return (
+        f"<g{attrs(class_='bt-target', data_action=index, role='button', tabindex=0, aria_label=words)}>"
+        f"<title>{esc(words)}</title><g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow-target'>"
+        f"<circle class='bt-target-ring' r='{_n(TARGET)}'/>{cost}</g></g></g>"
+    )
+
+
+def targets(ctx: BoardContext) -> str:
+    """The decision's choices on the map: a Move's ends with their cost, the Sites to start on, place a Quest on
+    or take an Underworld Quest to."""
+    if not ctx.interactive:
+        return ""
+    reachable = (ctx.view.get("move") or {}).get("reachable") or {}
+    drawn = []
+    for index, action in enumerate(ctx.actions):
+        data = action.model_dump()
+        kind = data.get("kind")
+        if kind == "move_to" and data.get("node") in board.NODES:
+            node = str(data["node"])
+            cost = reachable.get(node)
+            words = f"Move to {node_name(node)}" + (f" ({courses(int(cost))})" if cost is not None else "")
+            drawn.append(_target(*spot(node), index, words, "" if cost is None else str(cost)))
+        elif kind in SITE_TARGETS and data.get("site") in board.NODES:
+            site = str(data["site"])
+            drawn.append(_target(*spot(site), index, f"{SITE_TARGETS[kind]} {node_name(site)}"))
+    return "".join(drawn)
+
+
+def selectable_sites(view: dict[str, Any], picked: str | None) -> str:
+    """A ring on each Site holding counters: tap it to see them in the panel (and look at them)."""
+    rings = []
+    for node in sorted(view.get("sites") or {}):
+        if node not in board.NODES:
+            continue
+        x, y = spot(node)
+        chosen = " is-selected" if node == picked else ""
+        words = f"Show the counters at {node_name(node)}"
+        ring = attrs(class_=f"bt-pick{chosen}", data_select=f"site:{node}", role="button", tabindex=0, aria_label=words)
+        rings.append(
+            f"<g{ring}><g transform='translate({_n(x)},{_n(y + TOKEN * 0.6)})'><circle class='bt-pick-ring' "
+            f"r='{_n(TARGET + 8)}'/></g></g>"
+        )
+    return "".join(rings)
+
+
+def map_layer(ctx: BoardContext) -> str:
+    """The whole changing layer: pick rings under the counters and Heroes, the targets on top."""
+    view = ctx.view
+    sites = view.get("sites") or {}
+    counters = "".join(site_counters(view, node, site) for node, site in sorted(sites.items()) if node in board.NODES)
+    return (
+        f"{selectable_sites(view, picked_site(ctx.selected))}<g class='bt-pass'>{counters}{hero_tokens(view)}</g>"
+        f"{targets(ctx)}"
+    )

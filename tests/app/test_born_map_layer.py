@@ -1,0 +1,104 @@
+"""Born of Titans' map layer from hand-made views (tests/app/born_views.py): Heroes at their nodes, counters face
+down or by name, Quests ringed in their owner's colour, a Move's ends lit with their cost, Sites picked to see their
+counters, names escaped."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.markup import esc
+from app.views import BoardContext
+from app.views.born_of_titans_layer import _n, hero_tokens, map_layer, picked_site, site_counters, spot, targets
+from app.views.born_of_titans_site import offer_panel, site_panel
+from app.views.born_of_titans_words import seat_colour
+from engine.born_of_titans import board
+from tests.app.born_views import XSS, FakeAction, base_view, move_view, with_names
+
+ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
+
+
+def ctx(view: dict[str, Any], actions: list[FakeAction] | None = None, selected: str | None = None) -> BoardContext:
+    actions = actions or []
+    return BoardContext(
+        game=None,  # type: ignore[arg-type]  # the layer reads only the view and the actions
+        state=None,  # type: ignore[arg-type]
+        view=view,
+        actions=actions,  # type: ignore[arg-type]
+        labels=[a.describe() for a in actions],
+        interactive=bool(actions),
+        selected=selected,
+    )
+
+
+def test_heroes_stand_at_their_nodes_in_their_players_colours() -> None:
+    view = base_view(0)
+    tokens = hero_tokens(view)
+    assert tokens.count("class='bt-hero") == 3
+    x, y = spot("mesembria")
+    assert f"data-at='mesembria' transform='translate({_n(x)},{_n(y)})'" in tokens  # Cyd, alone at Mesembria
+    assert seat_colour(0) in tokens and seat_colour(2) in tokens
+    assert "Ann: Cyrene at Quest Site 3" in tokens and "class='bt-hero is-turn'" in tokens
+    view["heroes"][1]["node"] = "quest_3"  # two on one Site: fanned out, not one atop the other
+    shared = re.findall(r"class='bt-hero[^']*' transform='translate\(([-\d.]+),", hero_tokens(view))
+    assert shared == ["-11.2", "11.2", "0"]  # Ann and Bob side by side at Quest Site 3, Cyd alone at Mesembria
+
+
+def test_counters_are_face_down_or_named_and_quests_carry_their_heros_marker() -> None:
+    view = base_view(1)
+    medusa = site_counters(view, "quest_3", view["sites"]["quest_3"])
+    assert "Ann&#x27;s Quest, Cyrene&#x27;s (from Quest Site 3): Defeat Medusa" in medusa
+    assert f"<circle r='8.5' fill='{seat_colour(0)}'/><text y='3.5'>Cy</text>" in medusa  # Cyrene's Quest marker
+    hidden = site_counters(view, "quest_6", view["sites"]["quest_6"])
+    assert "face down" in hidden and ">?<" in hidden and f"fill='{seat_colour(1)}'/><text y='3.5'>At<" in hidden
+    assert "An Encounter, face down" in site_counters(view, "mesembria", view["sites"]["mesembria"])
+    assert "A Sea Monster, face down" in site_counters(view, "messina", view["sites"]["messina"])
+    assert "Sea Monster: The Sirens" in site_counters(view, "bosporus", view["sites"]["bosporus"])
+
+
+def test_a_moves_ends_are_lit_with_their_cost_and_map_to_the_actions() -> None:
+    reach = {"p_ionian": 1, "syracuse": 2}
+    view = move_view(0, reachable=reach)
+    actions = [FakeAction("stop"), FakeAction("move_to", node="p_ionian"), FakeAction("move_to", node="syracuse")]
+    drawn = targets(ctx(view, actions))
+    assert sorted(int(i) for i in ACTION.findall(drawn)) == [1, 2]
+    assert "Move to Syracuse (2 Courses)" in drawn and "Move to Ionian Sea (1 Course)" in drawn
+    assert ">2</text>" in drawn  # the cost on the target
+    assert targets(ctx(view)) == ""  # nothing lit when nobody here decides
+
+
+def test_sites_to_start_on_or_place_a_quest_on_are_lit() -> None:
+    view = base_view(0)
+    view["phase"] = "place_quest"
+    actions = [FakeAction("place_quest", site=board.QUEST_SITES[n]) for n in (1, 2, 4)]
+    drawn = targets(ctx(view, actions))
+    assert drawn.count('class="bt-target"') == 3 and "Place the Quest on Quest Site 4" in drawn
+
+
+def test_a_site_with_counters_is_picked_to_see_them() -> None:
+    view = base_view(0)
+    layer = map_layer(ctx(view, selected="site:mesembria"))
+    assert 'data-select="site:mesembria"' in layer and 'data-select="site:quest_6"' in layer
+    assert layer.count("is-selected") == 1
+    assert picked_site("site:mesembria") == "mesembria" and picked_site("site:nowhere") is None
+    panel = site_panel(view, "mesembria")
+    assert "Mesembria" in panel and "Face down" in panel and "Cyd (Jason)" in panel
+    view["looks"] = [{"seat": 1, "site": "mesembria"}]
+    assert "Looked at with Prophecy by Bob" in site_panel(view, "mesembria")
+    seen = site_panel(view, "quest_6")
+    assert "Bob's Quest" in seen and "Face down" in seen
+
+
+def test_offers_show_the_counters_with_their_text() -> None:
+    view = base_view(0)
+    view["offer"] = {"divine": ["athena", "furies"]}
+    offered = offer_panel(view)
+    assert "counter:athena" in offered and "counter:furies" in offered and "two more dice" in offered
+    view["offer"] = {"ally": "medea"}
+    assert "counter:medea" in offer_panel(view) and "Wits +3" in offer_panel(view)
+
+
+def test_names_on_the_map_are_escaped() -> None:
+    view = with_names(base_view(0), [XSS, XSS, XSS])
+    layer = map_layer(ctx(view)) + site_panel(view, "quest_3")
+    assert "<img" not in layer and esc(XSS) in layer
