@@ -140,7 +140,7 @@ def victory(state: BornState) -> None:
     state.rolls = []
     state.phase = Phase.TURN
     if kind == "encounter":
-        state.encounters.pop(challenge["node"], None)
+        state.clear_encounter(challenge["node"])
         discard(state, cid)
         sheet.in_city = True
         state.log.append(f"{hero_name(state, seat)} enters {board.NODES[challenge['node']].name}.")

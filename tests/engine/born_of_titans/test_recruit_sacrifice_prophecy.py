@@ -77,7 +77,7 @@ def test_ruling_15_what_she_saw_is_forgotten_once_the_counter_moves():
     set_encounter(state, "athens", None)  # the counter leaves the Site (as when a Hero defeats it)
     state.piles["encounter"].remove(cid)
     state.moved(cid)
-    state.encounters["athens"] = cid  # even back where it was, she no longer knows it
+    state.place_encounter("athens", cid)  # even back where it was, she no longer knows it
     assert GAME.view(state, seat)["sites"]["athens"]["encounter"] == "hidden"
 
 
