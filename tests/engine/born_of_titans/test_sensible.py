@@ -12,7 +12,7 @@ def _sensible(state):
 
 
 def test_a_look_that_can_show_nothing_new_is_dropped():
-    state, seat = my_turn(node="p_saronic", prophecy=3)
+    state, _seat = my_turn(node="p_saronic", prophecy=3)
     assert Look(site="athens") in _sensible(state)
     state = act(state, Look(site="athens"))
     assert Look(site="athens") in GAME.legal_actions(state) and Look(site="athens") not in _sensible(state)
@@ -28,7 +28,7 @@ def test_recruit_one_is_dropped_when_two_fit_and_the_teeth_at_six_crew():
 
 
 def test_ending_the_turn_is_dropped_while_a_move_is_open():
-    state, seat = my_turn()
+    state, _seat = my_turn()
     assert EndTurn() not in _sensible(state)
     state.turn["regular"] = 2
     assert _sensible(state)[-1] == EndTurn()
