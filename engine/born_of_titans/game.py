@@ -11,6 +11,7 @@ from engine.born_of_titans.actions import ACTION_TYPES, PlayDivine
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
+from engine.born_of_titans.refusals import why_illegal
 from engine.born_of_titans.rulings import rules_markdown
 from engine.born_of_titans.saved import restore_fields
 from engine.born_of_titans.sensible import sensible
@@ -147,11 +148,8 @@ class BornOfTitans(Game):
         return rules_markdown()
 
     def why_illegal(self, state: GameState, action: Action) -> str | None:
-        """A readable reason for refusing an action."""
-        state = _own(state)
-        if state.phase == Phase.GAME_OVER:
-            return "The game is over."
-        return f"\u201c{action.describe()}\u201d is not possible now (the game waits for: {state.phase.value})."
+        """A readable reason for refusing an action (refusals.py)."""
+        return why_illegal(_own(state), action)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (invariants.py)."""
