@@ -67,6 +67,11 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
     ("titan", 4, {"variant": "battle", "ending": "extinction", "creature": "Centaur"}, "hhhh", "mid", 161),
     ("titan", 2, {"variant": "battle", "ending": "appearance", "creature": "Lion"}, "h2", "battle", 171),
     ("titan", 5, {"variant": "battle", "ending": "time", "minutes": 5}, "h1111", "mid", 181),
+    # Born of Titans (from release 10): mid-game, a Challenge under way, a moment to react, playing on for places
+    ("born_of_titans", 2, {}, "h1", "mid", 191),
+    ("born_of_titans", 2, {}, "hh", "challenge", 201),
+    ("born_of_titans", 3, {"moments": "challenges"}, "hh2", "react", 211),
+    ("born_of_titans", 4, {"play_for_places": True}, "hhhh", "mid", 221),
 ]  # fmt: skip
 
 
@@ -108,10 +113,14 @@ def play_seed(
             break
         if stop == "spawn" and getattr(getattr(state, "war", None), "spawn_tower", 0):  # Battle Titan: a respawn
             break
+        if stop == "challenge" and choices and getattr(state, "rolls", None):  # Born of Titans: after a roll
+            break
+        if stop == "react" and choices and getattr(state, "moment", None):  # Born of Titans: a moment to react
+            break
         legal = game.legal_actions(state)
         choices.append(chooser.randrange(len(legal)))
         state = game.apply(state, legal[choices[-1]])
-    if stop in ("pending", "answer", "battle", "spawn") and state.is_over:
+    if stop in ("pending", "answer", "battle", "spawn", "challenge", "react") and state.is_over:
         return None
     seat = state.current_player
     spectator = game.view(state, None)

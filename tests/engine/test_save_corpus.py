@@ -31,7 +31,7 @@ from scripts.make_save_corpus import seat_view
 
 CORPUS = Path(__file__).resolve().parents[1] / "saves" / "corpus"
 FILES = sorted(CORPUS.glob("*.json"))
-RELEASES = ["r4", "r5", "r6", "r7", "r8"]  # in order; add each new release's file
+RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9"]  # in order; add each new release's file
 
 # Release 4 (commit 5dc70ec) changed Titan Race's designed cards and one circuit before release 5
 # without a new rules version, so its format-1 saves replay with release 5's rules (the frozen version
@@ -111,7 +111,7 @@ def test_the_corpus_covers_every_release_every_game_and_both_formats():
         released = {"titan_dice", "titan_race"} | ({"titan"} if int(release[1:]) >= 6 else set())  # Titan: r6
         assert games == released, release
     formats = {entry["save"][:5] for _, entry in ENTRIES}
-    assert formats == {"TT.1.", "TT.2."}
+    assert formats == {"TT.1.", "TT.2.", "TT.3."}
 
 
 @pytest.mark.parametrize("release, entry", ENTRIES, ids=IDS)
