@@ -1,0 +1,157 @@
+"""The invariants every Born of Titans state keeps (checked after every action by the tests and on loading)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.born_of_titans import board
+from engine.born_of_titans.data import (
+    CREWS,
+    HEROES,
+    LOSE_TURN_COUNTERS,
+    MAX_CREW,
+    MAX_PROPHECY,
+    QUESTS_TO_WIN,
+)
+from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Phase
+
+
+def invariant_violations(state: BornState) -> list[str]:
+    """Crew and Prophecy 0-6; every counter in one place and each kind's faces conserved; Quests per Hero at most
+    three and never two on a Shield; one Lose Turn, Ally and Gear at most per Hero; a current Quest never where
+    its Hero has filled the Shield; one Hubris; the flow's records fit the phase."""
+    problems: list[str] = []
+    places = _places(state, problems)
+    for cid in range(COUNTERS):
+        if places[cid] != 1:
+            problems.append(f"counter {cid} ({KINDS[cid]}) is in {places[cid]} places")
+    for kind, ids in IDS.items():
+        if Counter(state.faces[cid] for cid in ids) != Counter(START_FACES[cid] for cid in ids):
+            problems.append(f"the {kind} counters' faces are not the set the game began with")
+    heroes = [sheet.hero for sheet in state.sheets if sheet.hero is not None]
+    if len(set(heroes)) != len(heroes):
+        problems.append("two players have the same Hero")
+    for seat, sheet in enumerate(state.sheets):
+        who = f"seat {seat}"
+        if sheet.hero is not None and sheet.hero not in HEROES:
+            problems.append(f"{who}: unknown Hero")
+        if sheet.crew_counter not in CREWS:
+            problems.append(f"{who}: unknown Crew counter")
+        if not 0 <= sheet.crew <= MAX_CREW:
+            problems.append(f"{who}: Crew {sheet.crew} outside 0-{MAX_CREW}")
+        if not 0 <= sheet.prophecy <= MAX_PROPHECY:
+            problems.append(f"{who}: Prophecy {sheet.prophecy} outside 0-{MAX_PROPHECY}")
+        if len(sheet.quests) > QUESTS_TO_WIN:
+            problems.append(f"{who}: {len(sheet.quests)} Quests completed")
+        if any(not 1 <= shield <= 6 for shield in sheet.quests):
+            problems.append(f"{who}: a Quest on a Shield without a Quest Site")
+        if sheet.node is not None and sheet.node not in board.NODES:
+            problems.append(f"{who}: stands on an unknown node")
+        if sheet.came_from is not None and sheet.came_from not in board.NODES:
+            problems.append(f"{who}: came from an unknown node")
+        quest = sheet.quest
+        if quest is not None:
+            if quest["origin"] in sheet.quests:
+                problems.append(f"{who}: her Quest comes from Quest Site {quest['origin']}, whose Shield she filled")
+            site = quest["site"]
+            if site not in board.NODES or board.NODES[site].kind not in ("quest", "underworld"):
+                problems.append(f"{who}: her Quest lies on {site}, not a Quest or Underworld Site")
+            elif board.NODES[site].kind == "quest" and board.QUEST_SITES.get(int(quest["origin"])) != site:
+                problems.append(f"{who}: her Quest's number does not match its Site")
+            if not quest["revealed"] and board.NODES.get(site) and board.NODES[site].kind == "underworld":
+                problems.append(f"{who}: a face-down Quest in the Underworld")
+        if sheet.finished is not None and (sheet.node is not None and state.options.play_for_places):  # type: ignore[attr-defined]
+            problems.append(f"{who}: finished but still on the map")
+    sites = [sheet.quest["site"] for sheet in state.sheets if sheet.quest is not None]
+    quest_sites = [site for site in sites if board.NODES.get(site) and board.NODES[site].kind == "quest"]
+    if len(set(quest_sites)) != len(quest_sites):
+        problems.append("two Quests on one Quest Site")
+    if sum(1 for sheet in state.sheets if sheet.lose_turn) > LOSE_TURN_COUNTERS:
+        problems.append("more Lose Turn counters on Heroes than exist")
+    if not -1 <= state.hubris < state.num_players:
+        problems.append("the Hubris counter is with nobody that exists")
+    if state.hubris >= 0 and not state.active(state.hubris):
+        problems.append("a finished Hero holds Hubris")
+    for city in state.encounters:
+        if city not in board.CITIES:
+            problems.append(f"an Encounter on {city}, not a City")
+    for node in state.sea_monsters:
+        if node not in board.SEA_MONSTER_SITES:
+            problems.append(f"a Sea Monster on {node}, not a Sea Monster Site")
+    problems += _flow_problems(state)
+    return problems
+
+
+def _places(state: BornState, problems: list[str]) -> list[int]:
+    """How many places hold each counter id (piles, the map, the sheets, the set-aside, an offer)."""
+    count = [0] * COUNTERS
+
+    def put(cid: object, kind: str | None, where: str) -> None:
+        if not isinstance(cid, int) or not 0 <= cid < COUNTERS:
+            problems.append(f"{where}: not a counter id")
+            return
+        if kind is not None and KINDS[cid] != kind:
+            problems.append(f"{where}: a {KINDS[cid]} counter where a {kind} belongs")
+        count[cid] += 1
+
+    for kind, ids in state.piles.items():
+        for cid in ids:
+            put(cid, kind, f"the {kind} pile")
+    for cid in state.encounters.values():
+        put(cid, "encounter", "a City")
+    for cid in state.sea_monsters.values():
+        put(cid, "sea_monster", "a Sea Monster Site")
+    if state.aside >= 0:
+        put(state.aside, "sea_monster", "the set-aside Sea Monster")
+    offer_kind = "divine" if state.phase == Phase.SACRIFICE else None
+    for cid in state.offer:
+        if state.phase == Phase.ALLY:
+            if cid not in state.encounters.values():
+                problems.append("the Ally offered is not on a City")
+            continue
+        put(cid, offer_kind, "the Sacrifice draw")
+    for seat, sheet in enumerate(state.sheets):
+        for cid in sheet.quests.values():
+            put(cid, "quest", f"seat {seat}'s Shields")
+        if sheet.quest is not None:
+            put(sheet.quest["id"], "quest", f"seat {seat}'s Quest")
+        if sheet.gear is not None:
+            put(sheet.gear, "gear", f"seat {seat}'s Gear")
+        if sheet.ally is not None:
+            put(sheet.ally, "encounter", f"seat {seat}'s Ally")
+        for cid in sheet.divine:
+            put(cid, "divine", f"seat {seat}'s Divine counters")
+    return count
+
+
+def _flow_problems(state: BornState) -> list[str]:
+    """The records the phase needs are there, and none it forbids."""
+    problems: list[str] = []
+    phase = state.phase
+    if phase in (Phase.CHALLENGE,) and not state.challenge:
+        problems.append("a Challenge phase without a Challenge")
+    if phase == Phase.MOVE and not state.move:
+        problems.append("a Move phase without a Move roll")
+    if phase == Phase.REACT and not state.moment:
+        problems.append("a moment to react without a moment")
+    if phase != Phase.REACT and state.moment:
+        problems.append("a moment outside the react phase")
+    if phase == Phase.RESTOCK and not state.restock:
+        problems.append("nothing to restock")
+    if phase == Phase.PLACE_QUEST and not state.placing:
+        problems.append("no Quest to place")
+    if phase in (Phase.SACRIFICE, Phase.ALLY) and not state.offer:
+        problems.append("nothing offered")
+    if phase not in (Phase.SACRIFICE, Phase.ALLY) and state.offer:
+        problems.append("an offer outside its phase")
+    if phase == Phase.UNDERWORLD:
+        quest = state.sheets[state.mover].quest
+        if quest is None or not quest["revealed"]:
+            problems.append("an Underworld choice without a turned-up Quest")
+    if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE) and state.mover < 0:
+        problems.append("a turn with nobody to take it")
+    if phase == Phase.GAME_OVER and state.winner < 0:
+        problems.append("the game is over without a winner")
+    if state.challenge and state.mover >= 0 and int(state.challenge["seat"]) != state.mover:
+        problems.append("a Challenge by someone other than the mover")
+    return problems

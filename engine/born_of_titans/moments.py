@@ -1,0 +1,70 @@
+"""Moments to react (ruling 26): who is asked, in which order, and when a moment is over.
+
+A moment asks the players still in the game who hold a Divine counter (how many each holds is public, so
+skipping a player with none tells nothing), in turn order from the player whose turn it is. After a counter
+is played everyone is asked again from the next player; the moment ends when all have passed in a row.
+"""
+
+from __future__ import annotations
+
+from engine.born_of_titans.state import BornState, Phase
+
+KINDS = ("challenge_start", "challenge_roll", "move_roll", "turn_end")
+
+
+def can_react(state: BornState, seat: int) -> bool:
+    """A seat is asked at moments while it is in the game and holds a Divine counter."""
+    return state.active(seat) and bool(state.sheets[seat].divine)
+
+
+def _next_asked(state: BornState, after: int, include: bool) -> int | None:
+    """The first seat clockwise from `after` (itself first if `include`) that is asked at moments."""
+    for step in range(0 if include else 1, state.num_players + 1):
+        seat = (after + step) % state.num_players
+        if can_react(state, seat):
+            return seat
+    return None
+
+
+def begin(state: BornState, kind: str, roll_owner: int = -1) -> bool:
+    """Open a moment to react; False (and nothing changes) when nobody could be asked."""
+    if kind == "move_roll" and state.options.moments == "challenges":  # type: ignore[attr-defined]
+        return False
+    first = _next_asked(state, state.mover, include=True)
+    if first is None:
+        return False
+    state.moment = {"kind": kind, "asked": first, "passes": 0, "roll_owner": roll_owner, "back": state.phase.value}
+    state.phase = Phase.REACT
+    return True
+
+
+def passed(state: BornState) -> bool:
+    """The asked seat passes; True when the moment is over (everyone passed in a row)."""
+    moment = state.moment
+    moment["passes"] += 1
+    askers = sum(1 for seat in range(state.num_players) if can_react(state, seat))
+    following = _next_asked(state, moment["asked"], include=False)
+    if following is None or moment["passes"] >= askers:
+        return True
+    moment["asked"] = following
+    return False
+
+
+def played(state: BornState, seat: int) -> bool:
+    """A counter was played by `seat` at the moment: everyone is asked again from the next player.
+    True when nobody is left to ask (the moment is over)."""
+    moment = state.moment
+    moment["passes"] = 0
+    following = _next_asked(state, seat, include=False)
+    if following is None:
+        return True
+    moment["asked"] = following
+    return False
+
+
+def close(state: BornState) -> str:
+    """End the moment: its kind (for what follows); the phase goes back to where the moment began."""
+    kind = str(state.moment.get("kind", ""))
+    state.phase = Phase(state.moment.get("back", Phase.TURN.value))
+    state.moment = {}
+    return kind

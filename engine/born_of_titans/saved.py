@@ -1,0 +1,184 @@
+"""A saved Born of Titans position read back: the shape of `BornState._snapshot_own`, validated before use."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictBool
+
+from engine.born_of_titans.board import NODES
+from engine.born_of_titans.data import CREWS, HEROES, MAX_CREW, MAX_PROPHECY
+from engine.born_of_titans.state import COUNTERS, PILES, START_FACES, BornState, Phase, Sheet
+from engine.core.positions import Count, Fields, read_fields
+
+MAX_SEATS = 4
+NodeId = Literal[tuple(NODES)]  # type: ignore[valid-type]
+HeroKey = Literal[tuple(HEROES)]  # type: ignore[valid-type]
+CrewKey = Literal[tuple(CREWS)]  # type: ignore[valid-type]
+FaceKey = Literal[tuple(sorted(set(START_FACES)))]  # type: ignore[valid-type]
+Id = Count(COUNTERS - 1)
+Seat = Count(MAX_SEATS - 1)
+Ids = Annotated[list[Id], Field(max_length=COUNTERS)]
+Attribute = Literal["", "battle", "navigation", "wits"]
+Die = Count(6, 1)
+
+
+class QuestFields(Fields):
+    id: Id
+    site: NodeId
+    origin: Count(6, 1)
+    revealed: StrictBool
+
+
+class SheetFields(Fields):
+    hero: HeroKey | None
+    crew_counter: CrewKey | None
+    crew: Count(MAX_CREW)
+    prophecy: Count(MAX_PROPHECY)
+    node: NodeId | None
+    came_from: NodeId | None
+    in_city: StrictBool
+    passage: StrictBool
+    quests: Annotated[dict[Literal["1", "2", "3", "4", "5", "6"], Id], Field(max_length=6)]
+    gear: Id | None
+    ally: Id | None
+    divine: Ids
+    lose_turn: StrictBool
+    finished: Count(MAX_SEATS, 1) | None
+    quest: QuestFields | None
+
+
+class TurnFields(Fields):
+    regular: Count(10)
+    extra: Count(100)
+    argo: StrictBool
+    over: StrictBool
+    ending: StrictBool = False
+
+
+class MoveFields(Fields):
+    dice: Annotated[list[Die], Field(max_length=60)]
+    mod: Count(60, -60)
+
+
+class ChallengeFields(Fields):
+    seat: Seat
+    node: NodeId
+    foe: Id
+    foe_kind: Literal["encounter", "sea_monster", "quest"]
+    attribute: Attribute
+    monster_attribute: Attribute
+    successes: Count(1000)
+    committed: Count(MAX_PROPHECY * 50)
+    kills: Count(3, 1)
+    athena_dice: Count(1000)
+    any_attribute: StrictBool
+    lion_skin: StrictBool
+    less: Count(1000)
+
+
+class MomentFields(Fields):
+    kind: Literal["challenge_start", "challenge_roll", "move_roll", "turn_end"]
+    asked: Seat
+    passes: Count(MAX_SEATS * 2)
+    roll_owner: Count(MAX_SEATS - 1, -1)
+    back: Phase
+    over: StrictBool = False
+
+
+Empty = Annotated[dict[str, Any], Field(max_length=0)]
+
+
+class BornFields(Fields):
+    phase: Phase
+    sheets: Annotated[list[SheetFields], Field(min_length=2, max_length=MAX_SEATS)]
+    faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]
+    piles: dict[Literal[tuple(PILES)], Ids]  # type: ignore[valid-type]
+    encounters: Annotated[dict[NodeId, Id], Field(max_length=40)]
+    sea_monsters: Annotated[dict[NodeId, Id], Field(max_length=10)]
+    aside: Count(COUNTERS - 1, -1)
+    face_up: Ids
+    seen: Annotated[list[Ids], Field(max_length=MAX_SEATS)]
+    hubris: Count(MAX_SEATS - 1, -1)
+    hubris_step: Count(2)
+    selection: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
+    play: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
+    placing: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
+    mover: Count(MAX_SEATS - 1, -1)
+    round: Count(1_000_000)
+    turn: TurnFields | Empty
+    move: MoveFields | Empty
+    challenge: ChallengeFields | Empty
+    rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]
+    moment: MomentFields | Empty
+    offer: Annotated[list[Id], Field(max_length=2)]
+    restock: Annotated[list[NodeId], Field(max_length=40)]
+    looks: Annotated[list[tuple[Seat, NodeId]], Field(max_length=8)]
+    places: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
+    winner: Count(MAX_SEATS - 1, -1)
+
+
+def restore_fields(state: BornState, own: dict[str, Any]) -> None:
+    """Set a state's fields from a saved position; ValueError if it is not one (invariants are checked after)."""
+    fields = read_fields(BornFields, own)
+    n = state.num_players
+    if len(fields.sheets) != n or len(fields.seen) != n:
+        raise ValueError("its sheets do not match its players")
+    for seats in (fields.selection, fields.play):
+        if sorted(seats) != list(range(n)):
+            raise ValueError("its turn order does not match its players")
+    for value in (fields.hubris, fields.mover, fields.winner, *fields.placing, *fields.places):
+        if value >= n:
+            raise ValueError("it names a seat that is not in the game")
+    state.phase = fields.phase
+    state.sheets = []
+    for saved in own["sheets"]:
+        sheet = Sheet()
+        for name in Sheet.__slots__:
+            setattr(sheet, name, saved[name])
+        sheet.quests = {int(shield): cid for shield, cid in saved["quests"].items()}
+        sheet.divine = list(saved["divine"])
+        sheet.quest = None if saved["quest"] is None else dict(saved["quest"])
+        state.sheets.append(sheet)
+    state.faces = list(fields.faces)
+    state.piles = {kind: list(own["piles"].get(kind, [])) for kind in PILES}
+    state.encounters = dict(own["encounters"])
+    state.sea_monsters = dict(own["sea_monsters"])
+    state.aside = fields.aside
+    state.face_up = set(fields.face_up)
+    state.seen = [set(known) for known in fields.seen]
+    state.hubris, state.hubris_step = fields.hubris, fields.hubris_step
+    state.selection, state.play, state.placing = list(fields.selection), list(fields.play), list(fields.placing)
+    state.mover, state.round = fields.mover, fields.round
+    state.turn = dict(own["turn"])
+    state.move = {k: (list(v) if isinstance(v, list) else v) for k, v in own["move"].items()}
+    state.challenge = dict(own["challenge"])
+    state.rolls = [list(roll) for roll in fields.rolls]
+    state.moment = dict(own["moment"])
+    state.offer = list(fields.offer)
+    state.restock = list(fields.restock)
+    state.looks = [list(look) for look in own["looks"]]
+    state.places = list(fields.places)
+    state.winner = fields.winner
+    _check_flow(state)
+
+
+def _check_flow(state: BornState) -> None:
+    """What the phase needs to be decided at all (the invariants check the rest)."""
+    phase = state.phase
+    if phase == Phase.REACT and not state.moment:
+        raise ValueError("a moment to react without its moment")
+    if phase == Phase.MOVE and not state.move:
+        raise ValueError("a Move without its roll")
+    if phase == Phase.CHALLENGE and not state.challenge:
+        raise ValueError("a Challenge without its record")
+    if phase == Phase.RESTOCK and not state.restock:
+        raise ValueError("a restock with no City to ask about")
+    if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE, Phase.UNDERWORLD, Phase.ALLY, Phase.SACRIFICE) and (
+        state.mover < 0 or not state.turn
+    ):
+        raise ValueError("a turn with nobody to take it")
+    if any(len(pile) != len(set(pile)) for pile in state.piles.values()):
+        raise ValueError("a counter twice in a pile")
+    if sum(1 for sheet in state.sheets if sheet.hero is None) and phase not in (Phase.CHOOSE_HERO,):
+        raise ValueError("a Hero is missing")

@@ -1,0 +1,290 @@
+"""The state of a Born of Titans game: the Crew Sheets, every counter by its serial id and where it lies, the flow."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, cast
+
+from engine.born_of_titans.data import (
+    DIVINE_PILE,
+    ENCOUNTER_PILE,
+    GEAR_PILE,
+    LOSE_TURN_COUNTERS,
+    QUEST_PILE,
+    SEA_MONSTER_PILE,
+)
+from engine.core import GameState
+
+
+class Phase(StrEnum):
+    """What kind of decision the game waits for (flow as data; docs/born-of-titans.md, the phases table)."""
+
+    CHOOSE_HERO = "choose_hero"
+    CHOOSE_START = "choose_start"
+    PLACE_QUEST = "place_quest"
+    TURN = "turn"
+    MOVE = "move"
+    UNDERWORLD = "underworld"
+    CHALLENGE = "challenge"
+    ALLY = "ally"
+    SACRIFICE = "sacrifice"
+    RESTOCK = "restock"
+    REACT = "react"
+    GAME_OVER = "game_over"
+
+
+# Every counter that can be face down has a serial id; its kind is fixed by the id, its face is the state's
+# (`faces`), so a bot's copy can deal the faces it has not seen anew.
+PILES: dict[str, tuple[str, ...]] = {
+    "encounter": ENCOUNTER_PILE,
+    "sea_monster": SEA_MONSTER_PILE,
+    "quest": QUEST_PILE,
+    "divine": DIVINE_PILE,
+    "gear": GEAR_PILE,
+}
+KINDS: tuple[str, ...] = tuple(kind for kind, pile in PILES.items() for _ in pile)
+START_FACES: tuple[str, ...] = tuple(key for pile in PILES.values() for key in pile)
+IDS: dict[str, range] = {}
+_first = 0
+for _kind, _pile in PILES.items():
+    IDS[_kind] = range(_first, _first + len(_pile))
+    _first += len(_pile)
+COUNTERS = len(KINDS)
+
+
+class Sheet:
+    """One player's Hero and Crew Sheet: Crew, Prophecy, where the Hero stands, her counters and her Quest."""
+
+    __slots__ = (
+        "ally",
+        "came_from",
+        "crew",
+        "crew_counter",
+        "divine",
+        "finished",
+        "gear",
+        "hero",
+        "in_city",
+        "lose_turn",
+        "node",
+        "passage",
+        "prophecy",
+        "quest",
+        "quests",
+    )
+
+    def __init__(self) -> None:
+        self.hero: str | None = None  # a key of data.HEROES
+        self.crew_counter: str | None = None  # a key of data.CREWS (face up)
+        self.crew = 0
+        self.prophecy = 0
+        self.node: str | None = None  # where the Hero stands (None: not on the map)
+        self.came_from: str | None = None  # the Point she last left to reach the Site she stands on
+        self.in_city = False  # inside the City she stands on (its Encounter dealt with)
+        self.passage = False  # has defeated the Sea Monster of the Site she stands on
+        self.quests: dict[int, int] = {}  # completed Quests: Shield number -> counter id
+        self.gear: int | None = None  # counter id (face up)
+        self.ally: int | None = None  # counter id of an ally Encounter (face up)
+        self.divine: list[int] = []  # counter ids, face down to the others
+        self.lose_turn = False
+        self.finished: int | None = None  # her place once she has completed her third Quest
+        # Her current Quest: {"id", "site", "origin" (the Quest Site's number), "revealed"}; None while unplaced.
+        self.quest: dict[str, Any] | None = None
+
+    def copy(self) -> Sheet:
+        """An independent copy."""
+        new = Sheet.__new__(Sheet)
+        for name in Sheet.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.quests = dict(self.quests)
+        new.divine = list(self.divine)
+        new.quest = None if self.quest is None else dict(self.quest)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "hero": self.hero,
+            "crew_counter": self.crew_counter,
+            "crew": self.crew,
+            "prophecy": self.prophecy,
+            "node": self.node,
+            "came_from": self.came_from,
+            "in_city": self.in_city,
+            "passage": self.passage,
+            "quests": {str(shield): cid for shield, cid in sorted(self.quests.items())},
+            "gear": self.gear,
+            "ally": self.ally,
+            "divine": list(self.divine),
+            "lose_turn": self.lose_turn,
+            "finished": self.finished,
+            "quest": None if self.quest is None else dict(sorted(self.quest.items())),
+        }
+
+
+class BornState(GameState):
+    """The whole game: sheets per seat, counters (faces by id and their places), the turn and what it waits for."""
+
+    phase: Phase
+    sheets: list[Sheet]
+    faces: list[str]  # the face (a data key) of each counter id
+    piles: dict[str, list[int]]  # face-down piles by kind, ids kept sorted (draws are random: no order to hide)
+    encounters: dict[str, int]  # City -> its Encounter counter
+    sea_monsters: dict[str, int]  # Sea Monster Site -> its Sea Monster
+    aside: int  # the fourth Sea Monster, set aside unseen
+    face_up: set[int]  # counters turned face up (all see them)
+    seen: list[set[int]]  # per seat: face-down counters it has seen that have not moved since
+    hubris: int  # the seat holding Hubris (-1: in the box)
+    hubris_step: int  # 0 no Quest completed yet, 1 the first completed, 2 someone has completed her second
+    selection: list[int]  # seats in selection order
+    play: list[int]  # seats in turn order
+    placing: list[int]  # seats whose Quest waits to be placed (by each one's left neighbour), first first
+    mover: int  # the seat whose turn it is (-1 during set-up)
+    round: int
+    turn: dict[str, Any]  # regular actions used, extra (Fair Weather) left, argo used, over (Lose Turn)
+    move: dict[str, Any]  # the Move in progress: dice, Poseidon's change
+    challenge: dict[str, Any]  # the Challenge in progress (empty: none)
+    rolls: list[list[int]]  # the Challenge's rolls so far
+    moment: dict[str, Any]  # the moment to react in progress (empty: none)
+    offer: list[int]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
+    restock: list[str]  # Cities still to be asked about after a completed Quest
+    looks: list[list[Any]]  # [seat, site] of the latest Prophecy looks (public: who looked where)
+    places: list[int]  # seats in the order they completed their third Quest
+    winner: int
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        phase = self.phase
+        if phase == Phase.GAME_OVER:
+            return None
+        if phase == Phase.CHOOSE_HERO:
+            return self.selection[sum(1 for s in self.sheets if s.hero is not None)]
+        if phase == Phase.CHOOSE_START:
+            return self.selection[sum(1 for s in self.sheets if s.node is not None)]
+        if phase == Phase.PLACE_QUEST:
+            return self.left(self.placing[0])
+        if phase == Phase.REACT:
+            return int(self.moment["asked"])
+        return self.mover
+
+    def active(self, seat: int) -> bool:
+        """Still in the game (not finished)."""
+        return self.sheets[seat].finished is None
+
+    def left(self, seat: int) -> int:
+        """The next player clockwise still in the game (the player to her left)."""
+        for step in range(1, self.num_players + 1):
+            other = (seat + step) % self.num_players
+            if self.active(other) or other == seat:
+                return other
+        return seat
+
+    def visible(self, seat: int | None, cid: int) -> bool:
+        """Whether `seat` knows the face of counter `cid`."""
+        if cid in self.face_up:
+            return True
+        if seat is None:
+            return False
+        return cid in self.seen[seat] or cid in self.sheets[seat].divine
+
+    def moved(self, cid: int) -> None:
+        """A counter left its place: whoever saw it face down no longer knows which it is."""
+        for known in self.seen:
+            known.discard(cid)
+
+    def _clone_own(self, new: GameState) -> None:
+        new = cast(BornState, new)
+        new.sheets = [sheet.copy() for sheet in self.sheets]
+        new.faces = list(self.faces)
+        new.piles = {kind: list(ids) for kind, ids in self.piles.items()}
+        new.encounters = dict(self.encounters)
+        new.sea_monsters = dict(self.sea_monsters)
+        new.face_up = set(self.face_up)
+        new.seen = [set(known) for known in self.seen]
+        new.selection = list(self.selection)
+        new.play = list(self.play)
+        new.placing = list(self.placing)
+        new.turn = dict(self.turn)
+        new.move = {k: (list(v) if isinstance(v, list) else v) for k, v in self.move.items()}
+        new.challenge = dict(self.challenge)
+        new.rolls = [list(roll) for roll in self.rolls]
+        new.moment = dict(self.moment)
+        new.offer = list(self.offer)
+        new.restock = list(self.restock)
+        new.looks = [list(look) for look in self.looks]
+        new.places = list(self.places)
+
+    def _snapshot_own(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "sheets": [sheet.snapshot() for sheet in self.sheets],
+            "faces": list(self.faces),
+            "piles": {kind: list(ids) for kind, ids in sorted(self.piles.items())},
+            "encounters": dict(sorted(self.encounters.items())),
+            "sea_monsters": dict(sorted(self.sea_monsters.items())),
+            "aside": self.aside,
+            "face_up": sorted(self.face_up),
+            "seen": [sorted(known) for known in self.seen],
+            "hubris": self.hubris,
+            "hubris_step": self.hubris_step,
+            "selection": list(self.selection),
+            "play": list(self.play),
+            "placing": list(self.placing),
+            "mover": self.mover,
+            "round": self.round,
+            "turn": dict(sorted(self.turn.items())),
+            "move": {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.move.items())},
+            "challenge": dict(sorted(self.challenge.items())),
+            "rolls": [list(roll) for roll in self.rolls],
+            "moment": dict(sorted(self.moment.items())),
+            "offer": list(self.offer),
+            "restock": list(self.restock),
+            "looks": [list(look) for look in self.looks],
+            "places": list(self.places),
+            "winner": self.winner,
+        }
+
+    # -- small shared reads ---------------------------------------------------------------------------------
+    def kind(self, cid: int) -> str:
+        """The kind of a counter by its id."""
+        return KINDS[cid]
+
+    def lose_turn_pile(self) -> int:
+        """Lose Turn counters not on a Hero."""
+        return LOSE_TURN_COUNTERS - sum(1 for sheet in self.sheets if sheet.lose_turn)
+
+
+def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: list[Any]) -> BornState:
+    """An empty table: every counter in its pile, nobody chosen yet (set-up fills it in)."""
+    state = BornState(game_id, num_players, options, seed, seats)
+    state.phase = Phase.CHOOSE_HERO
+    state.sheets = [Sheet() for _ in range(num_players)]
+    state.faces = list(START_FACES)
+    state.piles = {kind: list(IDS[kind]) for kind in PILES}
+    state.encounters = {}
+    state.sea_monsters = {}
+    state.aside = -1
+    state.face_up = set()
+    state.seen = [set() for _ in range(num_players)]
+    state.hubris = -1
+    state.hubris_step = 0
+    state.selection = []
+    state.play = []
+    state.placing = []
+    state.mover = -1
+    state.round = 0
+    state.turn = {}
+    state.move = {}
+    state.challenge = {}
+    state.rolls = []
+    state.moment = {}
+    state.offer = []
+    state.restock = []
+    state.looks = []
+    state.places = []
+    state.winner = -1
+    return state
+
+
+__all__ = ["COUNTERS", "IDS", "KINDS", "PILES", "BornState", "Phase", "Sheet", "new_state"]
