@@ -8,20 +8,40 @@ from typing import NamedTuple
 
 from engine.born_of_titans.map_data import LORE, POINT_ROWS, SEGMENT_LINES, SITE_ROWS
 
-# The projection: equirectangular, longitudes shrunk by cos(38 deg) (the Aegean's latitude), SCALE units a degree.
+# The projection: equirectangular, longitudes shrunk by cos(38 deg) (the Aegean's latitude), SCALE units a degree,
+# with Greece and the Aegean, and the Bosporus, magnified (as old maps did) so that their crowded Sites stay apart:
+# distances from a lens's centre grow by up to 1 + growth near it, fading out a few radii away (never folding).
 SCALE = 46.0
 LON_WEST = -7.5
 LAT_NORTH = 46.0
 COS_LAT = math.cos(math.radians(38.0))
+# Two lenses, applied one after the other: (longitude, latitude of the centre, growth, radius in degrees).
+LENSES = ((24.4, 38.6, 0.85, 4.6),)
 MAP_WIDTH = round((43.5 - LON_WEST) * COS_LAT * SCALE)
 MAP_HEIGHT = round((LAT_NORTH - 28.6) * SCALE)
 
 KINDS = ("city", "oracle", "underworld", "quest", "sea_monster", "point")
 
 
+def _lens(x: float, y: float, centre_x: float, centre_y: float, grow: float, radius: float) -> tuple[float, float]:
+    east, south = x - centre_x, y - centre_y
+    factor = 1 + grow * math.exp(-(east * east + south * south) / (radius * radius))
+    return centre_x + east * factor, centre_y + south * factor
+
+
+def _flat(lon: float, lat: float) -> tuple[float, float]:
+    return (lon - LON_WEST) * COS_LAT, LAT_NORTH - lat
+
+
 def project(lon: float, lat: float) -> tuple[float, float]:
     """Map coordinates (SVG user units, y down) of a longitude and latitude."""
-    return (round((lon - LON_WEST) * COS_LAT * SCALE, 1), round((LAT_NORTH - lat) * SCALE, 1))
+    x, y = _flat(lon, lat)
+    for index, (centre_lon, centre_lat, grow, radius) in enumerate(LENSES):
+        centre = _flat(centre_lon, centre_lat)
+        for lon_before, lat_before, grow_before, radius_before in LENSES[:index]:
+            centre = _lens(*centre, *_flat(lon_before, lat_before), grow_before, radius_before)
+        x, y = _lens(x, y, *centre, grow, radius)
+    return (round(x * SCALE, 1), round(y * SCALE, 1))
 
 
 class Node(NamedTuple):

@@ -134,12 +134,13 @@ def victory(state: BornState) -> None:
     challenge = state.challenge
     seat, cid, kind = challenge["seat"], challenge["foe"], challenge["foe_kind"]
     sheet = state.sheets[seat]
-    state.log.append(f"{hero_name(state, seat)} defeats {counter_name(state, cid)}.")
+    if kind != "quest":
+        state.log.append(f"{hero_name(state, seat)} defeats {counter_name(state, cid)}.")
     state.challenge = {}
     state.rolls = []
     state.phase = Phase.TURN
     if kind == "encounter":
-        state.encounters.pop(challenge["node"], None)
+        state.clear_encounter(challenge["node"])
         discard(state, cid)
         sheet.in_city = True
         state.log.append(f"{hero_name(state, seat)} enters {board.NODES[challenge['node']].name}.")

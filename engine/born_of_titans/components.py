@@ -46,6 +46,21 @@ PRINTED: dict[str, str] = {
     "sea_monsters": "that there are four, and the Sirens (five Successes in Wits, not by Battle or Navigation)",
 }
 
+# Why the designed values are what they are (docs/born-of-titans-components.md says more).
+WHY: dict[str, str] = {
+    "heroes": "Every Hero has Navigation 5, because it rolls every Move as well as Challenges; Battle and Wits add "
+    "up to 10, so every Hero totals 15.",
+    "crews": "Drawn at random, so all are as strong: Navigation 1 and three in all.",
+    "allies": "Every Ally adds three in all; together they add as much to each attribute.",
+    "gear": "Each adds two in all, or has its printed power (the Argo also Navigation +1).",
+    "monsters": "They guard a City's gates: 3-6 Successes, and each cannot be overcome with one attribute.",
+    "encounters": "One for each City and a pile to restock from.",
+    "sea_monsters": "Immortal: defeating one only gets a Hero past it.",
+    "quests": "Each attribute can be used on as many Quests, at the same total of Successes, so no Hero is "
+    "favoured; the Underworld Quests' longer journey is offset by easier numbers.",
+    "divine": "Each God's single counter is the weaker half of its pair.",
+}
+
 DESIGNED = "This edition's values: the rulebook prints only {printed}. Every other name and number here is designed."
 
 
@@ -61,7 +76,7 @@ def _bonus(value: int) -> str:
 
 def _designed(kind: str) -> str:
     """The line under a table that tells the printed values from this edition's."""
-    return "*" + DESIGNED.format(printed=PRINTED[kind]) + "*"
+    return "*" + DESIGNED.format(printed=PRINTED[kind]) + " " + WHY[kind] + "*"
 
 
 def _counts_table() -> list[str]:

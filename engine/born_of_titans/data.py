@@ -126,46 +126,52 @@ EVENTS: Final[tuple[str, ...]] = (
 # The tables below are kept one counter to a row, aligned by hand (ruff format would spread each row over a
 # dozen lines); every line still fits in 120 characters.
 
-# -- Heroes: every Hero's three numbers add up to 15; the profiles differ ------------------------------
+# -- Heroes ------------------------------------------------------------------------------------------
+# Every Hero has Navigation 5 (Cyrene's printed value): it rolls every Move as well as Challenges, so a point
+# of it is worth far more than one of Battle or Wits, and Heroes differing in it would differ in speed.
+# Battle and Wits add up to 10 and mirror each other (7/3, 6/4, 5/5, 4/6, 3/7); every Hero totals 15.
 # fmt: off
 HEROES: Final[dict[str, Hero]] = {h.key: h for h in (
     Hero("cyrene",   "Cyrene",   6, 5, 4, "The huntress of Thessaly who wrestled a lion bare-handed."),
-    Hero("atalanta", "Atalanta", 5, 6, 4, "Swiftest of mortals, who drew first blood from the Calydonian Boar."),
-    Hero("heracles", "Heracles", 6, 4, 5, "Son of Zeus, who laboured twelve times for Eurystheus and tricked Atlas."),
-    Hero("jason",    "Jason",    4, 6, 5, "Captain of the Argo, who sailed to Colchis for the Golden Fleece."),
-    Hero("odysseus", "Odysseus", 4, 5, 6, "The man of many wiles, ten years finding his way home to Ithaca."),
-    Hero("theseus",  "Theseus",  5, 4, 6, "Who found his way out of the Labyrinth by Ariadne's thread."),
-    Hero("perseus",  "Perseus",  5, 5, 5, "Slayer of Medusa, shod by Hermes and shielded by Athena."),
+    Hero("atalanta", "Atalanta", 6, 5, 4, "Who drew first blood from the Calydonian Boar and threw Peleus."),
+    Hero("heracles", "Heracles", 7, 5, 3, "Son of Zeus, who laboured twelve times for Eurystheus."),
+    Hero("jason",    "Jason",    5, 5, 5, "Captain of the Argo, who sailed to Colchis for the Golden Fleece."),
+    Hero("perseus",  "Perseus",  4, 5, 6, "Who beheaded Medusa by looking only at her reflection."),
+    Hero("theseus",  "Theseus",  4, 5, 6, "Who found his way out of the Labyrinth by Ariadne's thread."),
+    Hero("odysseus", "Odysseus", 3, 5, 7, "The man of many wiles, ten years finding his way home to Ithaca."),
 )}
 # fmt: on
 # Each Hero has her Hero's Quest counter, named by the Hero's key.
 HERO_QUEST_COUNTERS: Final[tuple[str, ...]] = tuple(HEROES)
 
-# -- Crew counters: each player draws one at random, so every crew adds up to 3 ------------------------
+# -- Crew counters ------------------------------------------------------------------------------------
+# Each player draws one at random, so all are as strong: Navigation 1 and three in all, Battle and Wits
+# mirrored. The Pheacians' 2/1/0 is what the example of play leaves with Atalanta and Bellerophon.
 # fmt: off
 CREWS: Final[dict[str, CrewCounter]] = {c.key: c for c in (
-    CrewCounter("pheacians",   "Pheacians",   1, 2, 0, "The seafarers of Scheria, who carried Odysseus home."),
-    CrewCounter("myrmidons",   "Myrmidons",   2, 1, 0, "The ant-born warriors of Aegina and Phthia."),
-    CrewCounter("spartans",    "Spartans",    2, 0, 1, "Hoplites of Lacedaemon: few words, no retreat."),
-    CrewCounter("phoenicians", "Phoenicians", 0, 2, 1, "Traders of Tyre and Sidon, who steer by the Little Bear."),
-    CrewCounter("athenians",   "Athenians",   0, 1, 2, "Citizens of Athena's city, quick of tongue and counsel."),
+    CrewCounter("pheacians",   "Pheacians",   2, 1, 0, "Of Scheria, whose ships steer themselves: they only row."),
+    CrewCounter("spartans",    "Spartans",    2, 1, 0, "Hoplites of Lacedaemon: few words, no retreat."),
+    CrewCounter("myrmidons",   "Myrmidons",   1, 1, 1, "The ant-born warriors of Aegina, who never break ranks."),
     CrewCounter("argonauts",   "Argonauts",   1, 1, 1, "Heroes at the oars, each good at something."),
+    CrewCounter("phoenicians", "Phoenicians", 0, 1, 2, "Traders of Tyre and Sidon, who know every harbour's price."),
+    CrewCounter("athenians",   "Athenians",   0, 1, 2, "Citizens of Athena's city, quick of tongue and counsel."),
 )}
 # fmt: on
 
-# -- Allies: one Encounter counter each; every Ally adds up to 3 -------------------------------------
+# -- Allies ------------------------------------------------------------------------------------------
+# One Encounter counter each; every Ally adds up to 3, and the ten add 10 to each attribute.
 # fmt: off
 ALLIES: Final[dict[str, Ally]] = {a.key: a for a in (
-    Ally("bellerophon", "Bellerophon", 2, 1, 0, "Rider of Pegasus, slayer of the Chimera."),
+    Ally("bellerophon", "Bellerophon", 0, 3, 0, "Rider of the winged horse Pegasus, who flies where he will."),
+    Ally("tiphys",      "Tiphys",      1, 2, 0, "Helmsman of the Argo."),
+    Ally("lynceus",     "Lynceus",     0, 2, 1, "The Argo's lookout, who could see through the earth."),
     Ally("castor",      "Castor",      1, 1, 1, "Tamer of horses, one of the Dioscuri."),
-    Ally("polydeuces",  "Polydeuces",  3, 0, 0, "The immortal boxer, who beat King Amycus with his fists."),
+    Ally("meleager",    "Meleager",    2, 1, 0, "Prince of Calydon, who slew the boar."),
     Ally("orpheus",     "Orpheus",     0, 1, 2, "Whose lyre drowned the Sirens' song and charmed Hades."),
+    Ally("polydeuces",  "Polydeuces",  3, 0, 0, "The immortal boxer, who beat King Amycus with his fists."),
     Ally("medea",       "Medea",       0, 0, 3, "The sorceress of Colchis, who sang the dragon to sleep."),
     Ally("peleus",      "Peleus",      2, 0, 1, "Argonaut, who wrestled the sea-goddess Thetis and won her."),
-    Ally("meleager",    "Meleager",    2, 1, 0, "Prince of Calydon, who slew the boar."),
     Ally("chiron",      "Chiron",      1, 0, 2, "The wise centaur of Mount Pelion, teacher of heroes."),
-    Ally("tiphys",      "Tiphys",      0, 3, 0, "Helmsman of the Argo."),
-    Ally("lynceus",     "Lynceus",     0, 2, 1, "The Argo's lookout, who could see through the earth."),
 )}
 # fmt: on
 
@@ -177,8 +183,8 @@ GEAR: Final[dict[str, Gear]] = {g.key: g for g in (
     Gear("dragons_teeth", "The Dragon's Teeth", 0, 0, 0, "dragons_teeth",
          "The Dragon's Teeth. In your turn you may discard them in exchange for one die result worth of"
          " additional Crew: roll one die and add that many Crew (at most six)."),
-    Gear("lion_skin", "The Nemean Lion Skin", 1, 0, 0, "lion_skin",
-         "The Nemean Lion Skin. Battle +1. Invincible: discard it to avoid any further Crew losses in one"
+    Gear("lion_skin", "The Nemean Lion Skin", 0, 0, 0, "lion_skin",
+         "The Nemean Lion Skin. Invincible: discard it to avoid any further Crew losses in one"
          " Challenge."),
     Gear("winged_sandals", "The Winged Sandals of Hermes", 0, 2, 0, "", "The Winged Sandals of Hermes. Navigation +2."),
     Gear("helm_of_hades", "The Helm of Hades", 0, 0, 2, "", "The Helm of Hades. Wits +2."),
@@ -248,7 +254,7 @@ ENCOUNTERS: Final[dict[str, Encounter]] = {e.key: e for e in (
              "The Crommyonian Sow. Battle 3, Navigation 4; not by Wits. Defeat it to enter the City."),
     _monster("teumessian_fox", 1,
              "The Teumessian Fox. Navigation 5, Wits 5; not by Battle. Defeat it to enter the City."),
-    _ally("bellerophon", "Bellerophon. Ally: Battle 2, Navigation 1, Wits 0. You may take him as your Ally."),
+    _ally("bellerophon", "Bellerophon. Ally: Battle 0, Navigation 3, Wits 0. You may take him as your Ally."),
     _ally("castor", "Castor. Ally: Battle 1, Navigation 1, Wits 1. You may take him as your Ally."),
     _ally("polydeuces", "Polydeuces. Ally: Battle 3, Navigation 0, Wits 0. You may take him as your Ally."),
     _ally("orpheus", "Orpheus. Ally: Battle 0, Navigation 1, Wits 2. You may take him as your Ally."),
@@ -256,7 +262,7 @@ ENCOUNTERS: Final[dict[str, Encounter]] = {e.key: e for e in (
     _ally("peleus", "Peleus. Ally: Battle 2, Navigation 0, Wits 1. You may take him as your Ally."),
     _ally("meleager", "Meleager. Ally: Battle 2, Navigation 1, Wits 0. You may take him as your Ally."),
     _ally("chiron", "Chiron. Ally: Battle 1, Navigation 0, Wits 2. You may take him as your Ally."),
-    _ally("tiphys", "Tiphys. Ally: Battle 0, Navigation 3, Wits 0. You may take him as your Ally."),
+    _ally("tiphys", "Tiphys. Ally: Battle 1, Navigation 2, Wits 0. You may take him as your Ally."),
     _ally("lynceus", "Lynceus. Ally: Battle 0, Navigation 2, Wits 1. You may take him as your Ally."),
     _event("crew_for_hire", "Crew for Hire", "crew_for_hire", 0, 2,
            "Crew for Hire. Roll one die and add up to the result to your Crew (at most six)."),

@@ -108,6 +108,14 @@ class BornOfTitans(BotLevels, Game):
         name = HEROES[hero].name if hero else "?"
         return f"Round {state.round}: {name} ({state.name(state.mover)})"
 
+    def battle_key(self, state: GameState) -> str | None:
+        """While the challenger decides inside a Challenge: the Challenge (its Hero, Site and foe, and the turn)."""
+        state = _own(state)
+        challenge = state.challenge
+        if not challenge or state.phase != Phase.CHALLENGE:
+            return None
+        return f"{state.round}:{challenge['seat']}:{challenge['node']}:{challenge['foe']}"
+
     def is_interruption(self, state: GameState) -> bool:
         """A moment to react, or a Quest placed for another, is not a turn of one's own."""
         state = _own(state)

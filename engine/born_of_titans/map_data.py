@@ -7,7 +7,7 @@ SITE_ROWS = (
     ("athens", "Athens", "city", 23.73, 38.0, None),
     ("sparta", "Sparta", "city", 22.43, 37.1, None),
     ("iolcus", "Iolcus", "city", 22.9, 39.38, None),
-    ("troy", "Troy", "city", 26.3, 39.95, None),
+    ("troy", "Troy", "city", 26.35, 39.85, None),
     ("knossos", "Knossos", "city", 25.16, 35.26, None),
     ("mesembria", "Mesembria", "city", 27.65, 42.66, None),
     ("sinope", "Sinope", "city", 35.0, 41.95, None),
@@ -47,20 +47,20 @@ POINT_ROWS = (
     ("p_sicily_w", "Off Lilybaeum", False, 11.8, 37.75),
     ("p_channel", "Sicilian Channel", False, 12.3, 36.4),
     ("p_malta", "Off Melite", False, 14.8, 36.25),
-    ("p_ionian_w", "Off Rhegium", False, 16.3, 37.4),
+    ("p_ionian_w", "Off Rhegium", False, 15.75, 37.45),
     ("p_tarentum", "Gulf of Tarentum", False, 17.4, 39.6),
     ("p_epirus", "Off Epirus", False, 19.9, 38.95),
     ("p_ionian", "Ionian Sea", False, 18.5, 37.6),
-    ("p_ionian_isles", "Ionian Isles", False, 20.9, 37.55),
+    ("p_ionian_isles", "Ionian Isles", False, 21.0, 38.28),
     ("p_ionian_s", "South Ionian Sea", False, 19.5, 35.3),
     ("p_gabes", "Lesser Syrtis", False, 11.4, 34.1),
     ("p_syrtis", "Greater Syrtis", False, 18.3, 32.4),
-    ("p_cyrene", "Off Apollonia", False, 21.9, 33.3),
+    ("p_cyrene", "Off Apollonia", False, 21.9, 33.45),
     ("p_corinth_gulf", "Gulf of Corinth", False, 22.3, 38.22),
     ("p_saronic", "Saronic Gulf", False, 23.65, 37.6),
-    ("p_laconian", "Laconian Gulf", False, 22.72, 36.55),
-    ("p_matapan", "Off Taenarum", False, 22.1, 36.1),
-    ("p_kythera", "Off Cythera", False, 23.35, 35.95),
+    ("p_laconian", "Laconian Gulf", False, 22.7, 36.2),
+    ("p_matapan", "Off Taenarum", False, 22.0, 35.95),
+    ("p_kythera", "Off Cythera", False, 23.2, 35.7),
     ("p_cretan", "Cretan Sea", False, 24.8, 35.95),
     ("p_crete_e", "Off Itanos", False, 26.7, 35.15),
     ("p_libyan_sea", "Libyan Sea", False, 24.8, 34.45),
@@ -69,13 +69,13 @@ POINT_ROWS = (
     ("p_lesbos", "Off Lesbos", False, 25.5, 39.2),
     ("p_north_aegean", "North Aegean", False, 24.1, 39.65),
     ("p_troad", "Off Tenedos", False, 25.75, 39.75),
-    ("p_hellespont", "Hellespont", False, 26.42, 40.2),
-    ("p_propontis", "Propontis", False, 28.0, 40.75),
+    ("p_hellespont", "Hellespont", False, 26.5, 40.27),
+    ("p_propontis", "Propontis", False, 28.6, 40.7),
     ("p_icarian", "Icarian Sea", False, 26.5, 37.4),
     ("p_dodecanese", "Off Cos", False, 27.25, 36.45),
-    ("p_rhodes", "Off Rhodes", False, 28.6, 35.9),
+    ("p_rhodes", "Off Rhodes", False, 28.5, 36.55),
     ("p_lycian", "Lycian Sea", False, 29.7, 35.95),
-    ("p_pamphylian", "Pamphylian Sea", False, 31.3, 36.3),
+    ("p_pamphylian", "Pamphylian Sea", False, 31.5, 36.2),
     ("p_cyprus_w", "Off Paphos", False, 32.0, 34.9),
     ("p_cyprus_s", "South of Cyprus", False, 33.4, 34.2),
     ("p_carmel", "Off Carmel", False, 34.6, 32.8),
@@ -83,7 +83,7 @@ POINT_ROWS = (
     ("p_nile", "Mouths of the Nile", False, 31.3, 31.95),
     ("p_alexandria", "Off Alexandria", False, 29.5, 31.75),
     ("p_marmarica", "Off Marmarica", False, 25.9, 32.3),
-    ("p_euxine_w", "Off Thynias", False, 29.7, 41.6),
+    ("p_euxine_w", "Off Thynias", False, 29.9, 41.75),
     ("p_thynias", "Off Salmydessus", False, 28.7, 42.05),
     ("p_apollonia", "Gulf of Apollonia", False, 28.35, 42.65),
     ("p_euxine_mid", "Off Tauris", False, 33.9, 43.5),
@@ -99,23 +99,25 @@ POINT_ROWS = (
     ("b_aetolia", "Aetolia", True, 21.8, 38.75),
     ("b_boeotia", "Thebes", True, 23.32, 38.4),
     ("b_thessaly", "Thessaly", True, 22.0, 39.5),
-    ("b_macedonia", "Macedonia", True, 22.5, 40.75),
-    ("b_hebrus", "Hebrus", True, 25.9, 41.0),
+    ("b_macedonia", "Macedonia", True, 22.4, 41.1),
+    ("b_hebrus", "Hebrus", True, 25.8, 41.35),
     ("b_thrace", "Thrace", True, 26.8, 41.9),
     ("b_isthmus", "Isthmus of Corinth", True, 22.95, 37.88),
-    ("b_laconia", "Laconia", True, 22.75, 36.78),
+    ("b_laconia", "Laconia", True, 22.47, 36.75),
     ("b_crete", "Mount Ida", True, 24.65, 35.2),
     ("b_paraetonium", "Paraetonium", True, 27.3, 31.1),
+    ("b_mareotis", "Lake Mareotis", True, 29.0, 30.6),
     ("b_mysia", "Mysia", True, 27.6, 39.7),
     ("b_caria", "Caria", True, 28.3, 37.5),
     ("b_bithynia", "Bithynia", True, 30.2, 40.55),
     ("b_paphlagonia", "Paphlagonia", True, 33.5, 41.3),
-    ("b_pontus", "Pontus", True, 38.5, 40.6),
+    ("b_pontus", "Pontus", True, 36.5, 40.6),
+    ("b_trapezus", "Trapezus", True, 40.8, 40.6),
 )
 
 # Each node with the neighbours listed after it (every segment is listed once, from either end).
 SEGMENT_LINES = """
-massalia: p_gulf_lion p_ligurian
+massalia: p_gulf_lion
 syracuse: p_ionian_w p_malta b_sicily
 athens: p_saronic b_isthmus b_boeotia
 sparta: b_isthmus b_laconia
@@ -136,9 +138,9 @@ acherusia: p_euxine_s b_bithynia b_paphlagonia
 quest_1: p_pillars b_mauretania
 quest_2: b_carthage b_tacape
 quest_3: p_thynias b_thrace
-quest_4: p_phasis b_pontus
+quest_4: p_phasis b_trapezus
 quest_5: p_lycian p_pamphylian b_caria
-quest_6: p_alexandria p_nile b_paraetonium
+quest_6: p_alexandria p_nile b_mareotis
 messina: p_aeolian p_ionian_w
 bosporus: p_propontis p_euxine_w
 joppa: p_sinai p_carmel
@@ -171,7 +173,7 @@ p_laconian: b_laconia p_kythera
 p_matapan: p_kythera
 p_kythera: p_cretan p_cyclades p_libyan_sea
 p_cretan: p_cyclades p_crete_e
-p_crete_e: p_dodecanese p_rhodes p_libyan_sea
+p_crete_e: p_dodecanese p_libyan_sea
 p_libyan_sea: b_crete p_marmarica
 p_cyclades: p_chios p_icarian
 p_chios: p_lesbos p_north_aegean p_icarian
@@ -202,6 +204,8 @@ b_hebrus: b_thrace
 b_thrace: p_apollonia
 b_bithynia: b_paphlagonia
 b_paphlagonia: b_pontus
+b_pontus: b_trapezus
+b_mareotis: b_paraetonium
 p_carmel: p_cyprus_s
 b_mysia: b_bithynia b_caria
 """

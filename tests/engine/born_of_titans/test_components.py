@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.born_of_titans import data
-from engine.born_of_titans.components import PRINTED, components_markdown
+from engine.born_of_titans.components import PRINTED, WHY, components_markdown
 from engine.born_of_titans.data import (
     ALLIES,
     ATTRIBUTES,
@@ -105,17 +105,31 @@ def test_the_constants_as_printed():
 
 
 # -- the designed tables hang together ------------------------------------------------------------------
-def test_at_least_six_heroes_even_in_strength_with_different_profiles():
+def mirrored(counters) -> bool:
+    """Battle and Wits mirror each other over the counters: as many lean one way as the other, as far."""
+    pairs = sorted((c.battle, c.wits) for c in counters)
+    return pairs == sorted((w, b) for b, w in pairs)
+
+
+def test_at_least_six_heroes_even_in_strength():
     assert len(HEROES) >= 6
     assert {sum(numbers(h)) for h in HEROES.values()} == {15}
-    assert len({numbers(h) for h in HEROES.values()}) == len(HEROES)
+    # Navigation rolls every Move as well: Heroes differing in it would differ in speed.
+    assert {h.navigation for h in HEROES.values()} == {HEROES["cyrene"].navigation}
+    assert mirrored(HEROES.values()) and len({numbers(h) for h in HEROES.values()}) >= 5
     counters = data.HERO_QUEST_COUNTERS  # each Hero has her Hero's Quest counter, one each
     assert sorted(counters) == sorted(HEROES) and len(set(counters)) == len(counters)
 
 
-def test_crews_close_in_total_enough_for_four_players():
+def test_crews_as_strong_as_each_other_enough_for_four_players():
     assert len(CREWS) >= 4 and "pheacians" in CREWS
-    assert {sum(numbers(c)) for c in CREWS.values()} <= {2, 3}
+    assert {sum(numbers(c)) for c in CREWS.values()} == {3}
+    assert len({c.navigation for c in CREWS.values()}) == 1 and mirrored(CREWS.values())
+
+
+def test_allies_add_as_much_to_each_attribute():
+    assert {sum(numbers(a)) for a in ALLIES.values()} == {3}
+    assert len({sum(getattr(a, attribute) for a in ALLIES.values()) for attribute in ATTRIBUTES}) == 1
 
 
 def test_every_ally_has_one_encounter_counter_and_no_more():
@@ -282,3 +296,4 @@ def test_the_page_marks_every_kind_as_this_editions_values():
     # each kind's table is followed by its mark
     sections = page.split("\n### ")[1:]
     assert len(sections) == len(PRINTED) and all("This edition's values" in s for s in sections)
+    assert set(WHY) == set(PRINTED) and all(why in page for why in WHY.values())
