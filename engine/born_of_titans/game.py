@@ -12,6 +12,7 @@ from engine.born_of_titans.ai import BotLevels
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
+from engine.born_of_titans.refusals import why_illegal
 from engine.born_of_titans.rulings import rules_markdown
 from engine.born_of_titans.saved import restore_fields
 from engine.born_of_titans.sensible import sensible
@@ -108,6 +109,14 @@ class BornOfTitans(BotLevels, Game):
         name = HEROES[hero].name if hero else "?"
         return f"Round {state.round}: {name} ({state.name(state.mover)})"
 
+    def battle_key(self, state: GameState) -> str | None:
+        """While the challenger decides inside a Challenge: the Challenge (its Hero, Site and foe, and the turn)."""
+        state = _own(state)
+        challenge = state.challenge
+        if not challenge or state.phase != Phase.CHALLENGE:
+            return None
+        return f"{state.round}:{challenge['seat']}:{challenge['node']}:{challenge['foe']}"
+
     def is_interruption(self, state: GameState) -> bool:
         """A moment to react, or a Quest placed for another, is not a turn of one's own."""
         state = _own(state)
@@ -140,11 +149,8 @@ class BornOfTitans(BotLevels, Game):
         return rules_markdown()
 
     def why_illegal(self, state: GameState, action: Action) -> str | None:
-        """A readable reason for refusing an action."""
-        state = _own(state)
-        if state.phase == Phase.GAME_OVER:
-            return "The game is over."
-        return f"\u201c{action.describe()}\u201d is not possible now (the game waits for: {state.phase.value})."
+        """A readable reason for refusing an action (refusals.py)."""
+        return why_illegal(_own(state), action)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (invariants.py)."""

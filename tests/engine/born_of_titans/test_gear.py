@@ -61,3 +61,14 @@ def test_ruling_23_the_nemean_lion_skin_stops_every_later_crew_loss_in_that_chal
     state = act(state, {"kind": "retreat"})
     state.challenge = {}
     assert state.sheets[seat].crew == 3
+
+
+def test_ruling_23_under_the_lion_skin_a_hero_at_zero_crew_is_not_defeated_by_a_miss():
+    state, seat = my_turn(node="athens", came_from="p_saronic", gear="lion_skin", crew=0)
+    set_encounter(state, "athens", "cyclops")
+    state = act(state, EncounterAction())
+    state = act(state, ChooseAttribute(attribute="battle"))
+    state = act(state, LionSkin())
+    successes_roll(state, totals(state, seat)["battle"], 0)
+    state = act(state, Roll(commit=0))
+    assert state.challenge and state.sheets[seat].node == "athens"
