@@ -78,6 +78,17 @@ class BornOfTitans(BotLevels, Game):
         """Carry out a legal action in place."""
         choices.play(_own(state), action)
 
+    def apply_unchecked(self, state: GameState, action: Action) -> None:
+        """As every game, and an action that shows a face-down counter (an Encounter turned up, a Quest revealed,
+        a Prophecy look, a Sacrifice draw) counts as a chance event: what was seen cannot be undone."""
+        own = _own(state)
+        face_up, seen = set(own.face_up), [set(known) for known in own.seen]
+        super().apply_unchecked(state, action)
+        if not state.last_chance and (
+            own.face_up - face_up or any(known - before for known, before in zip(own.seen, seen, strict=True))
+        ):
+            state.last_chance = True
+
     def describe_action(self, state: GameState, action: Action) -> str:
         """Divine plays name the Hero they are played on."""
         if isinstance(action, PlayDivine):
