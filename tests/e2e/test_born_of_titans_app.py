@@ -157,7 +157,7 @@ def check_the_end(page: Page) -> None:
 @pytest.mark.parametrize(
     ("phone", "seed"),
     # The whole game on a phone is slow (half a minute more): the phone's board is checked in CI by the saves test.
-    [pytest.param(False, "5", id="desktop"), pytest.param(True, "8", id="phone", marks=pytest.mark.slow)],
+    [pytest.param(False, "8", id="desktop"), pytest.param(True, "5", id="phone", marks=pytest.mark.slow)],
 )
 def test_a_game_against_two_computer_heroes_played_to_the_end(new_context, open_app, shot, phone, seed):
     page = new_context(phone=phone).new_page()
