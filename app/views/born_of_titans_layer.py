@@ -105,10 +105,12 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
 
 def hero_tokens(view: dict[str, Any]) -> str:
     """Each Hero on the map: a disc of her player's colour with two letters of the Hero, fanned out when several
-    share a node."""
+    share a node. A Hero who has finished while play goes on for places has left the map; once the game is over,
+    every Hero still standing somewhere is shown there (the winner where she completed her third Quest)."""
+    over = view.get("phase") == "game_over"
     by_node: dict[str, list[dict[str, Any]]] = {}
     for row in view.get("heroes") or []:
-        if row.get("node") in board.NODES and row.get("finished") is None:
+        if row.get("node") in board.NODES and (row.get("finished") is None or over):
             by_node.setdefault(str(row["node"]), []).append(row)
     tokens = []
     for node, rows in by_node.items():

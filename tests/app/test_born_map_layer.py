@@ -68,6 +68,14 @@ def test_a_moves_ends_are_lit_with_their_cost_and_map_to_the_actions() -> None:
     assert targets(ctx(view)) == ""  # nothing lit when nobody here decides
 
 
+def test_a_finished_hero_leaves_the_map_while_play_goes_on_and_the_winner_is_shown_at_the_end() -> None:
+    view = base_view(0)
+    view["heroes"][0]["finished"] = 1
+    assert "Ann: Cyrene" not in hero_tokens(view)  # play goes on for places without her
+    view["phase"] = "game_over"
+    assert "Ann: Cyrene" in hero_tokens(view)  # the winner where she completed her third Quest
+
+
 def test_crowded_targets_reach_at_most_half_way_to_the_next_so_each_middle_is_its_own() -> None:
     # Sparta and its land Point are 24.7 map units apart, under a ring's 38 across: each ring is capped at half that.
     nodes = ("sparta", "b_laconia", "massalia")

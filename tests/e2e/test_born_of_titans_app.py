@@ -147,6 +147,7 @@ def check_the_end(page: Page) -> None:
     assert result.count("Quest") >= 3 and "3 Quests" in result
     expect(page.locator("#status")).to_contain_text("Game over")
     expect(page.locator("#status")).to_contain_text(" wins")
+    expect(page.locator("#board .bt-hero")).to_have_count(3)  # the winner too, where she completed her third Quest
     headings = page.locator("#log .log-turn > details > summary").all_inner_texts()
     assert len(headings) > 10
     assert all(re.match(r"(Round \d+: .+ \(.+\)|Set-up)$", h) for h in headings), headings
