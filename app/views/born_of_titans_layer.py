@@ -6,6 +6,7 @@ them in the panel, and to look at them with Prophecy."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from app.markup import attrs, esc
@@ -99,15 +100,17 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
         _counter(start + i * COUNTER * 2.4, TOKEN + COUNTER + 4, label, words, cls, owner)
         for i, (label, words, cls, owner) in enumerate(row)
     )
-    return f"<g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>{drawn}</g></g>"
+    return f"<g data-site='{esc(node)}' transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>{drawn}</g></g>"
 
 
 def hero_tokens(view: dict[str, Any]) -> str:
     """Each Hero on the map: a disc of her player's colour with two letters of the Hero, fanned out when several
-    share a node."""
+    share a node. A Hero who has finished while play goes on for places has left the map; once the game is over,
+    every Hero still standing somewhere is shown there (the winner where she completed her third Quest)."""
+    over = view.get("phase") == "game_over"
     by_node: dict[str, list[dict[str, Any]]] = {}
     for row in view.get("heroes") or []:
-        if row.get("node") in board.NODES and row.get("finished") is None:
+        if row.get("node") in board.NODES and (row.get("finished") is None or over):
             by_node.setdefault(str(row["node"]), []).append(row)
     tokens = []
     for node, rows in by_node.items():
@@ -130,17 +133,20 @@ def hero_tokens(view: dict[str, Any]) -> str:
     return "".join(tokens)
 
 
-def _target(x: float, y: float, index: int, words: str, tag: str = "") -> str:
-    """A lit choice on the map: a ring (with the Move's cost in Courses, if any), grown to a finger's size."""
+def _target(x: float, y: float, index: int, words: str, tag: str = "", room: float = 0.0) -> str:
+    """A lit choice on the map: a ring (with the Move's cost in Courses, if any), grown to a finger's size but never
+    over half the way to the next target (`room`, in map units; 0: none near), so that each ring's middle stays its
+    own: crowded targets are small until the map is zoomed in."""
     cost = (
         f"<g class='bt-cost' aria-hidden='true' transform='translate({_n(TARGET * 0.75)},-{_n(TARGET * 0.75)})'>"
         f"<circle r='9'/><text y='4'>{esc(tag)}</text></g>"
         if tag
         else ""
     )
+    cap = f" style='--bt-room:{room / TARGET:.3f}'" if room else ""
     return (
         f"<g{attrs(class_='bt-target', data_action=index, role='button', tabindex=0, aria_label=words)}>"
-        f"<title>{esc(words)}</title><g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow-target'>"
+        f"<title>{esc(words)}</title><g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow-target'{cap}>"
         f"<circle class='bt-target-ring' r='{_n(TARGET)}'/>{cost}</g></g></g>"
     )
 
@@ -151,7 +157,7 @@ def targets(ctx: BoardContext) -> str:
     if not ctx.interactive:
         return ""
     reachable = (ctx.view.get("move") or {}).get("reachable") or {}
-    drawn = []
+    lit: list[tuple[int, str, str, str]] = []  # (action index, node, words, cost tag)
     for index, action in enumerate(ctx.actions):
         data = action.model_dump()
         kind = data.get("kind")
@@ -159,10 +165,15 @@ def targets(ctx: BoardContext) -> str:
             node = str(data["node"])
             cost = reachable.get(node)
             words = f"Move to {node_name(node)}" + (f" ({courses(int(cost))})" if cost is not None else "")
-            drawn.append(_target(*spot(node), index, words, "" if cost is None else str(cost)))
+            lit.append((index, node, words, "" if cost is None else str(cost)))
         elif kind in SITE_TARGETS and data.get("site") in board.NODES:
             site = str(data["site"])
-            drawn.append(_target(*spot(site), index, f"{SITE_TARGETS[kind]} {node_name(site)}"))
+            lit.append((index, site, f"{SITE_TARGETS[kind]} {node_name(site)}", ""))
+    spots = [spot(node) for _, node, _, _ in lit]
+    drawn = []
+    for (index, _node, words, tag), here in zip(lit, spots, strict=True):
+        gaps = [math.dist(here, there) for there in spots if there != here]
+        drawn.append(_target(*here, index, words, tag, room=min(gaps) / 2 if gaps else 0.0))
     return "".join(drawn)
 
 

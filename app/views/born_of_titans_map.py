@@ -147,8 +147,9 @@ def _label(node: Node) -> str:
 
 
 def _legend() -> str:
-    """The key, in the Sahara at the bottom left: each kind of Site, the Points and the two kinds of segment."""
-    x, y = project(-7.0, 34.0)
+    """The key, in the Sahara at the bottom left (clear of Quest Site 1's Heroes and counters, which grow on a phone):
+    each kind of Site, the Points and the two kinds of segment."""
+    x, y = project(-3.1, 34.0)
     rows = ["<text x='12' y='20' font-size='15' font-weight='700'>Born of Titans</text>"]
     row_y = 42.0
     for kind, (fill, ink, words) in SITE_STYLE.items():

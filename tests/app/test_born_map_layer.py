@@ -4,6 +4,7 @@ counters, names escaped."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -65,6 +66,27 @@ def test_a_moves_ends_are_lit_with_their_cost_and_map_to_the_actions() -> None:
     assert "Move to Syracuse (2 Courses)" in drawn and "Move to Ionian Sea (1 Course)" in drawn
     assert ">2</text>" in drawn  # the cost on the target
     assert targets(ctx(view)) == ""  # nothing lit when nobody here decides
+
+
+def test_a_finished_hero_leaves_the_map_while_play_goes_on_and_the_winner_is_shown_at_the_end() -> None:
+    view = base_view(0)
+    view["heroes"][0]["finished"] = 1
+    assert "Ann: Cyrene" not in hero_tokens(view)  # play goes on for places without her
+    view["phase"] = "game_over"
+    assert "Ann: Cyrene" in hero_tokens(view)  # the winner where she completed her third Quest
+
+
+def test_crowded_targets_reach_at_most_half_way_to_the_next_so_each_middle_is_its_own() -> None:
+    # Sparta and its land Point are 24.7 map units apart, under a ring's 38 across: each ring is capped at half that.
+    nodes = ("sparta", "b_laconia", "massalia")
+    view = move_view(0, reachable=dict.fromkeys(nodes, 2))
+    drawn = targets(ctx(view, [FakeAction("move_to", node=node) for node in nodes]))
+    rooms = [float(room) for room in re.findall(r"--bt-room:([0-9.]+)", drawn)]
+    near = math.dist(spot("sparta"), spot("b_laconia")) / 2 / 19
+    assert rooms[:2] == [round(near, 3)] * 2 and near < 1  # smaller than a ring at the whole map's zoom
+    assert rooms[2] > 5  # Massalia is far from both: grown to a finger's size as usual
+    one = targets(ctx(view, [FakeAction("move_to", node="sparta")]))
+    assert "--bt-room" not in one  # a target alone is never capped
 
 
 def test_sites_to_start_on_or_place_a_quest_on_are_lit() -> None:

@@ -81,3 +81,19 @@ def test_names_are_escaped(monkeypatch):
     svg = art.map_svg()
     assert "<b>" not in svg
     assert "&lt;b&gt;Athens &amp; co&lt;/b&gt;" in svg
+
+
+def test_the_legend_keeps_clear_of_the_heroes_and_counters_on_the_nodes():
+    # A Site's Hero tokens and counters below it take about 100 map units once grown on a phone's whole map, a
+    # Point's tokens 45: the key must not cover them (it covered Quest Site 1's).
+    legend = re.search(
+        r"<g class='bt-legend' transform='translate\(([\d.]+),([\d.]+)\)'.*?<rect width='([\d.]+)' "
+        r"height='([\d.]+)'",
+        art._legend(),
+    )
+    assert legend
+    left, top, width, height = (float(value) for value in legend.groups())
+    for key, node in NODES.items():
+        gap_x = max(left - node.x, 0.0, node.x - (left + width))
+        gap_y = max(top - node.y, 0.0, node.y - (top + height))
+        assert (gap_x**2 + gap_y**2) ** 0.5 >= (100 if key in SITES else 45), key

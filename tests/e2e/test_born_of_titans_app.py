@@ -1,0 +1,318 @@
+"""The app in the browser: Born of Titans chosen on the form and played by clicks to the end against two computer
+Heroes (1280x800 and 390x844), a Divine counter played in another player's turn in a hot-seat game, a game saved
+and reopened, and a hostile save string refused.
+
+Uses the platform's harness (tests/e2e/conftest.py): served on 127.0.0.1, other requests blocked, console errors
+fail the test. Computer seats pause 40 ms (`?ai-pause=40`). The human plays the simple sensible policy of
+tests/e2e/born_policy.py from what the page shows her.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.born_of_titans import board
+from engine.core import InvalidSave, Seat, save
+from engine.core.game import GameState
+from engine.registry import GAMES
+from tests.e2e.born_policy import Seen, choose
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+from tests.engine.test_save_fuzz import pack, unpack
+
+pytestmark = pytest.mark.e2e
+
+FAST = "?ai-pause=40"
+MAX_CLICKS = 400
+NODE_BY_NAME = {node.name: key for key, node in board.NODES.items()}
+
+OBSERVE_JS = """(me) => {
+  const buttons = [...document.querySelectorAll('#actions .btn-action')].map((b) => ({
+    i: +b.dataset.action,
+    label: b.querySelector('.btn-label > span').textContent,
+    detail: (b.querySelector('.btn-detail') || {}).textContent || '',
+  }));
+  const targets = [...document.querySelectorAll('#board .bt-target[data-action]')].map((t) => ({
+    i: +t.dataset.action, label: t.getAttribute('aria-label') }));
+  const sheet = document.querySelector('#board .bt-sheet.is-me');
+  const shields = sheet ? sheet.querySelector('.bt-shields').getAttribute('aria-label') : '';
+  const token = [...document.querySelectorAll('#board .bt-at')].find((g) =>
+    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.startsWith(me + ':')));
+  const quest = [...document.querySelectorAll('#board [data-site] .bt-quest title')].find((t) =>
+    t.textContent.startsWith(me + "'s Quest"));
+  const encounters = [...document.querySelectorAll('#board [data-site]')].filter((g) =>
+    [...g.querySelectorAll('title')].some((t) => /^(An Encounter|Encounter:)/.test(t.textContent)))
+    .map((g) => g.dataset.site);
+  return {
+    buttons, targets, shields, encounters,
+    hubris: !!(sheet && sheet.querySelector('.bt-hubris')),
+    node: token ? token.dataset.at : null,
+    quest: quest ? quest.closest('[data-site]').dataset.site : null,
+  };
+}"""
+
+
+def new_born(
+    page: Page,
+    *,
+    seed: str,
+    players: int = 3,
+    humans: tuple[int, ...] = (0,),
+    names: dict[int, str] | None = None,
+    moments: str | None = None,
+) -> None:
+    """From the home screen: choose Born of Titans on the setup form, fill it and start the game."""
+    page.click("[data-cmd=new]")
+    page.wait_for_selector("#setup-form")
+    page.select_option("#setup-game", "born_of_titans")
+    page.wait_for_selector("#f-opt_moments")
+    assert "born_of_titans" in page.evaluate("window.titanGamesLoaded")  # imported once chosen
+    expect(page.locator("label[for=f-opt_play_for_places]")).to_contain_text("Play on for places")
+    assert page.locator("#f-opt_moments option").all_inner_texts() == [
+        "After every roll, Moves too",
+        "In Challenges and at the end of turns only",
+    ]
+    fill_seats(page, players, humans, names)
+    if moments:
+        page.select_option("#f-opt_moments", moments)
+    page.fill("#setup-seed", seed)
+    page.click("[data-cmd=start]")
+    page.wait_for_selector("#board .bt, #board .handover")
+
+
+def wait_for_human(page: Page, timeout_ms: int = 90_000) -> bool:
+    """Wait until a human must choose (True) or the game is over (False)."""
+    page.wait_for_selector("#actions .btn-action, #actions .result, #actions [data-cmd=reveal]", timeout=timeout_ms)
+    return page.locator("#actions .result").count() == 0
+
+
+def seen_on_page(page: Page, me: str) -> Seen:
+    """What the policy needs, read from the page: the choices, her Crew Sheet, her Hero and her Quest on the map."""
+    got = page.evaluate(OBSERVE_JS, me)
+    size = 1 + max([b["i"] for b in got["buttons"]] + [t["i"] for t in got["targets"]], default=0)
+    labels, details = [""] * size, [""] * size
+    for target in got["targets"]:
+        labels[target["i"]] = target["label"]
+    for button in got["buttons"]:
+        labels[button["i"]], details[button["i"]] = button["label"], button["detail"]
+    targets = {}
+    for index, label in enumerate(labels):
+        if label.startswith("Move to "):
+            name = re.sub(r" \(\d+ Courses?\)$", "", label[len("Move to ") :])
+            targets[index] = NODE_BY_NAME[name]
+    crew = re.search(r"Crew (\d+)", got["shields"])
+    return Seen(
+        labels,
+        details,
+        got["node"],
+        got["quest"],
+        int(crew[1]) if crew else 0,
+        targets,
+        got["hubris"],
+        tuple(node for node in got["encounters"] if board.NODES[node].kind == "city"),
+    )
+
+
+def click_choice(page: Page, index: int) -> str:
+    """Click a choice: on the map where it is lit there, else its button. Returns where it was clicked."""
+    target = page.locator(f"#board .bt-target[data-action='{index}']")
+    if target.count():
+        target.click()  # a crowded target is drawn small, never under its neighbour
+        return "map"
+    page.click(f"#actions .btn-action[data-action='{index}']")
+    return "button"
+
+
+def play_against_computers(page: Page, shot, name: str) -> dict[str, int]:
+    """Play the human (Ann) by the policy until the game ends; count the clicks by where they were made."""
+    clicks = {"map": 0, "button": 0}
+    while sum(clicks.values()) < MAX_CLICKS and wait_for_human(page):
+        seen = seen_on_page(page, "Ann")
+        assert seen.labels, "a human decision with no choice on the page"
+        where = click_choice(page, choose(seen))
+        clicks[where] += 1
+        if sum(clicks.values()) == 25:
+            assert small_targets(page) == []  # every control at least 44 x 44 px
+            shot(page, f"born-e2e-{name}-game")
+    return clicks
+
+
+def check_the_end(page: Page) -> None:
+    """The result names every Hero's Quests, the status the winner, the log is grouped by turn."""
+    expect(page.locator("#actions .result")).to_be_visible()
+    result = page.locator("#actions .result").inner_text()
+    assert result.count("Quest") >= 3 and "3 Quests" in result
+    expect(page.locator("#status")).to_contain_text("Game over")
+    expect(page.locator("#status")).to_contain_text(" wins")
+    expect(page.locator("#board .bt-hero")).to_have_count(3)  # the winner too, where she completed her third Quest
+    headings = page.locator("#log .log-turn > details > summary").all_inner_texts()
+    assert len(headings) > 10
+    assert all(re.match(r"(Round \d+: .+ \(.+\)|Set-up)$", h) for h in headings), headings
+    assert any("(Ann)" in h for h in headings) and any("(Ann)" not in h and h != "Set-up" for h in headings)
+    assert small_targets(page) == []
+
+
+@pytest.mark.parametrize(
+    ("phone", "seed"),
+    # The whole game on a phone is slow (half a minute more): the phone's board is checked in CI by the saves test.
+    [pytest.param(False, "8", id="desktop"), pytest.param(True, "5", id="phone", marks=pytest.mark.slow)],
+)
+def test_a_game_against_two_computer_heroes_played_to_the_end(new_context, open_app, shot, phone, seed):
+    page = new_context(phone=phone).new_page()
+    name = "phone" if phone else "desktop"
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, FAST)
+    assert page.evaluate("window.titanGamesLoaded") == []  # start-up imports no game
+    expect(page.locator(".game-card:has-text('Born of Titans')")).to_contain_text("2–4 players")
+    new_born(page, seed=seed, names={0: "Ann"})
+    clicks = play_against_computers(page, shot, name)
+    assert sum(clicks.values()) < MAX_CLICKS
+    assert clicks["map"] >= 5 and clicks["button"] >= 5  # played on the map and by the buttons
+    check_the_end(page)
+    assert not dialogs
+    if phone:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"born-e2e-{name}-over", full_page=True)
+
+
+# -- hot-seat: a Divine counter played in another player's turn ----------------------------------------------------
+
+
+# Seeds whose random game (below) first gets there; a change of the rules may move it: the test then says so.
+ANN_HOLDS_APOLLO, ANN_HOLDS_ONE_SHE_CANNOT_PLAY = 15, 2
+
+
+def bobs_move_with_ann_asked(seed: int, ann_can_play: bool) -> GameState:
+    """A two-human game (Ann, Bob) played at random (no Divine counter played) to Bob's turn, before his first
+    action: Bob holds no Divine counter, Ann holds only Apollo (`ann_can_play`) or a counter she cannot play on a
+    Move roll, and Bob's Move will ask Ann at its moment to react."""
+    state = _bobs_move(seed, ann_can_play)
+    assert state is not None, f"seed {seed} no longer reaches the position: pick another seed that does"
+    return state
+
+
+def _bobs_move(seed: int, ann_can_play: bool) -> GameState | None:
+    game = GAMES["born_of_titans"]
+    chooser = random.Random(seed)
+    state = game.new_game(2, game.Options(), seed, [Seat(name="Ann"), Seat(name="Bob")])
+    while not state.is_over:
+        legal = game.legal_actions(state)
+        view = game.view(state, 0)
+        held = view["heroes"][0].get("divine") or []
+        move = next((action for action in legal if action.kind == "move"), None)
+        if (
+            move is not None
+            and state.current_player == 1
+            and held
+            and (held == ["apollo"]) == ann_can_play
+            and view["heroes"][1]["divine_count"] == 0
+            and view["heroes"][0]["prophecy"] < 6
+            and view["actions"]["used"] == 0
+        ):
+            asked = game.apply(state, move)
+            plays = [action for action in game.legal_actions(asked) if action.kind == "play_divine"]
+            if str(asked.phase) == "react" and asked.current_player == 0 and bool(plays) == ann_can_play:
+                return state
+        state = game.apply(state, chooser.choice([a for a in legal if a.kind != "play_divine"] or legal))
+    return None
+
+
+def to_the_moment(page: Page, base_url: str, state: GameState) -> dict[str, str]:
+    """Open the position by its link, hand the device to Bob, Move; return the pass-the-device screen for Ann."""
+    page.goto(f"{base_url}{FAST}#save={save.dumps(state)}")
+    wait_ready(page)
+    reveal = page.locator("#actions [data-cmd=reveal]")
+    expect(reveal).to_have_text("I am Bob")
+    reveal.click()
+    page.click("#actions .btn-action:has-text('Move (roll Navigation)')")
+    expect(reveal).to_have_text("I am Ann")
+    expect(page.locator("#board .bt-map")).to_have_count(0)  # nothing of the game behind the screen
+    return {region: page.inner_html(f"#{region}") for region in ("board", "actions", "status")}
+
+
+def prophecy(page: Page, name: str) -> int:
+    """A player's Prophecy, from her Crew Sheet."""
+    shields = page.locator(f'#board .bt-sheet[aria-label="{name}\'s Crew Sheet"] .bt-shields')
+    return int(re.search(r"Prophecy (\d+)", shields.get_attribute("aria-label") or "")[1])
+
+
+def test_hot_seat_a_divine_counter_played_in_another_players_turn(new_context, base_url, shot):
+    holds = new_context().new_page()
+    screen = to_the_moment(holds, base_url, bobs_move_with_ann_asked(ANN_HOLDS_APOLLO, ann_can_play=True))
+    shot(holds, "born-e2e-hotseat-pass-device")
+    assert "Pass without looking (Ann)" in screen["actions"]
+    # Another game, on a phone: Ann is asked at Bob's Move too, holding a counter she cannot play then.
+    cannot = new_context(phone=True).new_page()
+    assert (
+        to_the_moment(cannot, base_url, bobs_move_with_ann_asked(ANN_HOLDS_ONE_SHE_CANNOT_PLAY, ann_can_play=False))
+        == screen
+    )  # the same
+    assert small_targets(cannot) == []
+    cannot.click("#actions .btn-action:has-text('Pass without looking (Ann)')")  # one tap, nothing revealed
+    expect(cannot.locator("#actions .btn-action:has-text('Stay here')")).to_be_visible()  # Bob's Move goes on
+    expect(cannot.locator("#board .bt-sheet.is-me")).to_contain_text("Bob")
+
+    holds.click("#actions [data-cmd=reveal]")
+    expect(holds.locator("#board .bt-sheet.is-me")).to_contain_text("Ann")
+    expect(holds.locator("#status")).to_contain_text("a moment to react")
+    hero = holds.locator("#board .bt-sheet.is-me .bt-hero-chip").inner_text()
+    before = prophecy(holds, "Ann")
+    apollo = holds.locator(f"#actions .btn-action:has-text('Play Apollo on {hero}')")
+    expect(apollo).to_contain_text("gains one Prophecy")  # the counter's text before it is played
+    shot(holds, "born-e2e-hotseat-moment")
+    apollo.click()
+    expect(holds.locator("#log")).to_contain_text("Apollo")
+    # The moment is over (Ann holds nothing more): Bob's Move goes on, on his side of the screen.
+    expect(holds.locator("#actions [data-cmd=reveal]")).to_have_text("I am Bob")
+    holds.click("#actions [data-cmd=reveal]")
+    assert prophecy(holds, "Ann") == min(6, before + 1)
+    expect(holds.locator("#actions .btn-action:has-text('Stay here')")).to_be_visible()
+    expect(holds.locator("#board .bt-sheet:not(.is-me)")).to_contain_text("No Divine counters")  # Ann's Apollo spent
+    shot(holds, "born-e2e-hotseat-after")
+
+
+# -- saves ------------------------------------------------------------------------------------------------------
+
+
+def test_a_game_saved_reopened_by_link_and_a_hostile_save_refused(phone_page, open_app, new_context, base_url, shot):
+    page = phone_page
+    open_app(page, FAST)
+    new_born(page, seed="21", players=2, names={0: "Ann"})
+    for _ in range(10):
+        assert wait_for_human(page)
+        click_choice(page, choose(seen_on_page(page, "Ann")))
+    assert wait_for_human(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the phone's board fits its width
+    assert small_targets(page) == []
+    shot(page, "born-e2e-phone-board")
+    text = save_string(page)
+    log = page.inner_text("#log")
+    board = page.inner_html("#board .bt-sheets")
+    page.reload()  # the game in play comes back after a reload
+    wait_ready(page)
+    page.wait_for_selector("#board .bt")
+    assert page.inner_text("#log") == log and page.inner_html("#board .bt-sheets") == board
+    other = new_context().new_page()
+    other.goto(f"{base_url}{FAST}#save={text}")
+    wait_ready(other)
+    other.wait_for_selector("#board .bt")
+    assert other.inner_text("#log") == log and other.inner_html("#board .bt-sheets") == board
+    # The same save with a Crew of 9 (the Shields go to 6) is refused with a clear message.
+    data = unpack(text)
+    data["x"]["own"]["sheets"][0]["crew"] = 9
+    hostile = pack(data, version=int(text.split(".")[1]))
+    with pytest.raises(InvalidSave):
+        save.loads(hostile)
+    other.click("#gamebar [data-cmd=home]")
+    other.click("[data-cmd=import]")
+    other.fill("#import-text", hostile)
+    other.click("[data-cmd=import-submit]")
+    error = other.locator("#dialog .form-error")
+    expect(error).to_be_visible()
+    message = error.inner_text()
+    assert "damaged" in message and "crew" in message and len(message) < 400 and "Traceback" not in message
+    shot(other, "born-e2e-hostile-save")
