@@ -20,8 +20,8 @@ NOTES: dict[int, str] = {
     0: "Plays any legal move at random: to learn the rules against.",
     1: "Plays by rules of thumb: straight for its Quest, recruits when its Crew runs short, challenges on fair "
     "odds, plays the obvious Divine counters.",
-    2: "Plans on the exact dice odds: the quickest way to a Quest it can win, Prophecy where it counts, the "
-    "others' Quests placed far away, and every Divine counter against the leader.",
+    2: "Plans on the exact dice odds: the quickest Quest it can win, Prophecy where it counts, Hubris shed in "
+    "time, Divine counters against the leader.",
 }
 
 

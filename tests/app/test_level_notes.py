@@ -70,7 +70,7 @@ def test_the_lines_are_escaped_and_a_level_without_one_gets_none(monkeypatch):
     assert "seat1-level-note" not in html  # Random has no line here: no empty line, no dangling describedby
 
 
-@pytest.mark.parametrize("game_id", ["titan", "titan_dice", "titan_race"])
+@pytest.mark.parametrize("game_id", ["titan", "titan_dice", "titan_race", "born_of_titans"])
 def test_every_offered_level_has_a_line(game_id: str):
     game = GAMES[game_id]
     notes = bots.level_notes(game)
