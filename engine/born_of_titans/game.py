@@ -38,7 +38,12 @@ class BornOfTitansOptions(BaseModel):
             "labels": {
                 "every_roll": "After every roll, Moves too",
                 "challenges": "In Challenges and at the end of turns only",
-            }
+            },
+            "notes": {
+                "every_roll": "Players holding a Divine counter are asked after every roll, a Move's too, at the "
+                "start of each Challenge and at the end of each turn.",
+                "challenges": "Fewer questions in a hot-seat game: nobody is asked after a Move roll.",
+            },
         },
     )
 
