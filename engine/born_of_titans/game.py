@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.born_of_titans import choices, divine
 from engine.born_of_titans.actions import ACTION_TYPES, PlayDivine
+from engine.born_of_titans.ai import BotLevels
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
@@ -47,7 +48,7 @@ def _own(state: GameState) -> BornState:
     return cast(BornState, state)
 
 
-class BornOfTitans(Game):
+class BornOfTitans(BotLevels, Game):
     """Born of Titans for 2-4 players: Heroes on Quests around the Mediterranean; three Quests win."""
 
     id = "born_of_titans"
