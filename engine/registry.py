@@ -54,6 +54,14 @@ CATALOG: dict[str, GameInfo] = {
             "engine.titan",
             "Split, move and muster legions across the masterboard; fight on the battlelands; the last Titan wins.",
         ),
+        GameInfo(
+            "born_of_titans",
+            "Born of Titans",
+            2,
+            4,
+            "engine.born_of_titans",
+            "Sail and march the Mediterranean as a Hero of the myths; the first to complete three Quests wins.",
+        ),
     )
 }
 
