@@ -318,3 +318,18 @@ def test_bench_browser_prints_the_one_tap_passes_in_their_own_columns(capsys):
     assert "2 'Pass without looking' clicks" in text and "'I am X' and Pass included" in text
     bench.print_input("titan_race", {**result, "pass_clicks": 0, "action": stats, "reveal": stats, "all": stats})
     assert "Pass" not in capsys.readouterr().out
+
+
+def test_bench_watch_counts_the_long_tasks_of_a_games_set_up_apart_and_thinks_only_of_choices():
+    bench = load("bench_watch")
+    records = [
+        {"legal": 1, "think_ms": 0.1, "max_slice_ms": 0.1, "render_ms": 4.0},  # forced: drawn, not thought
+        {"legal": 3, "think_ms": 2.0, "max_slice_ms": 2.0, "render_ms": 6.0},
+        {"legal": 2, "think_ms": 4.0, "max_slice_ms": 3.0, "render_ms": 8.0},
+    ]
+    tasks = [{"start": 100.0, "ms": 400.0}, {"start": 2000.0, "ms": 60.0}, {"start": 5000.0, "ms": 80.0}]
+    result = bench.digest(records, tasks, [(50.0, 900.0)], {"game": "born_of_titans"})
+    assert result["decisions"] == 3 and result["think_ms"]["n"] == 2 and result["think_ms"]["max"] == 4.0
+    assert result["render_ms"]["n"] == 3
+    assert result["long_tasks"] == 2 and result["long_task_ms"]["max"] == 80.0
+    assert result["setup_long_task_ms"] == {"n": 1, "median": 400.0, "p95": 400.0, "max": 400.0}
