@@ -102,7 +102,7 @@ def test_race_against_ai_to_the_end(page, open_app, shot):
 
 def test_home_starts_a_game_and_opens_its_rules_from_its_card(page, open_app, shot):
     open_app(page, FAST)
-    expect(page.locator(".game-card")).to_have_count(3)
+    expect(page.locator(".game-card")).to_have_count(4)
     shot(page, "app-home-games-desktop", full_page=True)
     page.click("[data-cmd=rules][data-game=titan_race]")
     expect(page.locator(".rulebook h3").first).to_be_visible()
