@@ -1,13 +1,13 @@
 """Browser benchmark: engine speed, AI decision time and input latency in headless Chromium vs CPython.
 
-    .venv/bin/python scripts/bench_browser.py [--game titan_dice|titan_race|all] [--players N]
-        [--reps 3] [--ai-games 6] [--clicks 60] [--json out.json]
+    .venv/bin/python scripts/bench_browser.py [--game titan_dice|titan_race|born_of_titans|all] [--players N]
+        [--reps 3] [--ai-games 6] [--levels 1,2] [--clicks 60] [--json out.json]
     .venv/bin/python scripts/bench_browser.py --only engine,ai,input   # any subset
 
 --game picks the game(s) every section runs (default titan_dice; `all` runs
-each section for Titan Dice, then Titan Race). --players sets the player count
-of the AI and input sections (default: 2 for Titan Dice, 3 for Titan Race, the
-setting of Titan Race's 1 s target).
+each section for Titan Dice, then Titan Race, then Born of Titans). --players
+sets the player count of the AI and input sections (default: 2 for Titan Dice,
+3 for Titan Race and Born of Titans, the setting of their 1 s targets).
 
 The real page (the working tree through scripts/serve.py, or --root DIR, e.g. a
 built dist/) is served on 127.0.0.1 and every other request is blocked. The page
@@ -15,20 +15,23 @@ is opened with `?bench`, which makes app/main.py install `window.titanBench`
 (app/bench.py); nothing of it is loaded otherwise.
 
 1. Engine: `engine.bench.run_random_games` (random legal play, default options)
-   for 1-4 players (Titan Dice) or 2-4 players (Titan Race), the same seeds and
+   for 1-4 players (Titan Dice) or 2-4 players (Titan Race, Born of Titans: one
+   game each, as random Heroes wander for 30,000-100,000 actions), the same seeds and
    number of games in the page (Pyodide) and in this process (CPython), timed
    the same way: wall clock around the call (`performance.now()` in the page,
    `perf_counter` here), plus CPU time (the renderer main thread's `ThreadTime`
    from the DevTools protocol; this process's `process_time`), which a busy
    machine does not inflate. Runs alternate page / CPython; medians over --reps.
 2. AI: seeded bot-vs-bot games (default options, --players seats) at each level
-   the app offers, every seat at that level and seeded as the app seeds it. Every
+   the app offers (--levels; Born of Titans leaves out Random, whose games wander
+   for tens of thousands of actions and whose choice takes no time), every seat at
+   that level and seeded as the app seeds it. Every
    decision with more than one legal action is timed as one `Bot.choose` call, in
    the page and here (same games, same decisions); in the page the app's own
    sliced `app.ai.think` makes it again, giving the time the player waits (without
    the app's visible pause) and the longest slice, i.e. how long the main thread
    is blocked. Target: the strongest level's p95 <= 1 s in the browser (for Titan
-   Race with 3 players).
+   Race and Born of Titans with 3 players).
 3. Input latency: a human-vs-human hot-seat game (--players human seats, default
    options) in the real UI with `prefers-reduced-motion: reduce` (no dice
    animation) and no computer seat. Each click on a random legal choice (a button
@@ -39,7 +42,11 @@ is opened with `?bench`, which makes app/main.py install `window.titanBench`
    the double-rAF time is reported too. Target: p95 <= 100 ms. Titan Race hides
    secret hands between human seats behind a pass-the-device screen; its "I am X"
    clicks are measured the same way but reported in their own columns (and in an
-   "all clicks" line), and --clicks counts legal-action clicks only.
+   "all clicks" line), and --clicks counts legal-action clicks only. Born of
+   Titans asks every other player at each moment to react, behind the same screen
+   with "Pass without looking (X)" beside "I am X": half of those screens are
+   passed in one tap, half revealed (then a random legal choice, passing or
+   playing a counter), and the one-tap passes get their own columns too.
    The autosave a click starts runs as a task after the handler (the paint does
    not wait for it): each click waits until it is done (window.titanSaving back to
    0) before the next, and reports its time, titanLastSaveMs (from the task's
@@ -75,15 +82,21 @@ from engine.core.bots import bot_levels, make_bot
 from engine.core.save import dumps
 from engine.registry import get_game
 
-GAME_IDS = ("titan_dice", "titan_race")
+GAME_IDS = ("titan_dice", "titan_race", "born_of_titans")
 # Random games per player count, sized for ~0.5-1 s in CPython each. Titan Dice: about 40 actions solo,
-# 700-1000 with 2-4 players. Titan Race: 100-180 actions with 2-4 players (3-5 ms each in CPython).
+# 700-1000 with 2-4 players. Titan Race: 100-180 actions with 2-4 players (3-5 ms each in CPython). Born of
+# Titans: one game, 30,000-100,000 actions (the cap, engine.bench) of random Heroes, 1-3 s in CPython.
 ENGINE_GAMES = {
     "titan_dice": {1: 400, 2: 30, 3: 20, 4: 30},
     "titan_race": {2: 200, 3: 150, 4: 120},
+    "born_of_titans": {2: 1, 3: 1, 4: 1},
 }
-# Players in the AI and input sections unless --players says otherwise (Titan Race's AI target is for 3).
-DEFAULT_PLAYERS = {"titan_dice": 2, "titan_race": 3}
+# Players in the AI and input sections unless --players says otherwise (the AI targets are for 3).
+DEFAULT_PLAYERS = {"titan_dice": 2, "titan_race": 3, "born_of_titans": 3}
+# AI levels left out unless --levels names them: all-Random Born of Titans games run to tens of thousands of
+# decisions (hours of round trips to the page), each taking no time.
+SKIPPED_LEVELS = {"born_of_titans": {0}}
+PASS_SHARE = 0.5  # the moments' pass-the-device screens passed in one tap rather than revealed (Born of Titans)
 ENGINE_SEED = 1000
 AI_SEED = 5000
 INPUT_SEED = "20261122"
@@ -202,8 +215,9 @@ def bench_engine(page: Page, game_id: str, reps: int, scale: float) -> list[dict
     for players, base_games in ENGINE_GAMES[game_id].items():
         n_games = max(1, round(base_games * scale))
         # Warm-up (imports, first-call costs) on both sides, not timed.
-        page.evaluate("(a) => window.titanBench.engine(...a)", [game_id, 2, ENGINE_SEED, players])
-        run_random_games(game_id, 2, ENGINE_SEED, players)
+        warm = min(2, n_games)
+        page.evaluate("(a) => window.titanBench.engine(...a)", [game_id, warm, ENGINE_SEED, players])
+        run_random_games(game_id, warm, ENGINE_SEED, players)
         runs: dict[str, list[float]] = {"page_wall": [], "page_cpu": [], "py_wall": [], "py_cpu": []}
         counts = None
         for _ in range(reps):
@@ -306,13 +320,24 @@ def page_ai(page: Page, cdp, game_id: str, level: int, seeds: list[int], players
     return {"games": games, "decisions": decisions}
 
 
-def bench_ai(page: Page, game_id: str, n_games: int, players: int, sliced: bool) -> list[dict[str, Any]]:
-    game = get_game(game_id)
+def ai_levels(game_id: str, chosen: str | None) -> list[tuple[int, str]]:
+    """The levels the AI section times: those named in `chosen` ("1,2"), else those the app offers less the
+    game's SKIPPED_LEVELS."""
+    offered = bot_levels(get_game(game_id))
+    if chosen:
+        wanted = {int(level) for level in chosen.split(",") if level.strip()}
+        return [(level, name) for level, name in offered if level in wanted]
+    return [(level, name) for level, name in offered if level not in SKIPPED_LEVELS.get(game_id, set())]
+
+
+def bench_ai(
+    page: Page, game_id: str, n_games: int, players: int, sliced: bool, levels: str | None = None
+) -> list[dict[str, Any]]:
     seeds = [AI_SEED + i for i in range(n_games)]
     rows = []
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
-    for level, name in bot_levels(game):
+    for level, name in ai_levels(game_id, levels):
         started, cpu0 = time.perf_counter(), thread_time(cdp)
         browser = page_ai(page, cdp, game_id, level, seeds, players, sliced)
         page_wall, page_cpu = time.perf_counter() - started, thread_time(cdp) - cpu0
@@ -356,6 +381,7 @@ def bench_ai(page: Page, game_id: str, n_games: int, players: int, sliced: bool)
 
 ACTION_SELECTOR = "#actions .btn-action:not([disabled])"
 REVEAL_SELECTOR = "#actions [data-cmd=reveal]"
+PASS_SELECTOR = "#actions .btn-pass"  # "Pass without looking (X)" beside "I am X" at a moment to react
 INPUT_STAGES = ("python", "save", "handler", "dom", "paint", "raf2", "cpu")
 
 
@@ -386,6 +412,17 @@ def stage_summaries(samples: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def next_click(reveal: bool, passes: bool, count: int, rng: random.Random) -> tuple[str, str, int]:
+    """What to click next: on a pass-the-device screen "I am X" (at a moment to react, "Pass without looking" as
+    often as PASS_SHARE), else one of the `count` legal-action buttons at random. The random stream is drawn from
+    only where there is a choice, so games without moments play the same clicks as before."""
+    if reveal:
+        if passes and rng.random() < PASS_SHARE:
+            return "pass", PASS_SELECTOR, 0
+        return "reveal", REVEAL_SELECTOR, 0
+    return "action", ACTION_SELECTOR, rng.randrange(count)
+
+
 def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int) -> dict[str, Any]:
     if not page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches"):
         sys.exit("prefers-reduced-motion emulation did not apply")
@@ -398,15 +435,13 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
     actions = 0
     lost = 0
     while actions < clicks + warmup:
-        if page.locator(REVEAL_SELECTOR).count():  # the pass-the-device screen: "I am X"
-            kind, selector, index = "reveal", REVEAL_SELECTOR, 0
-        else:
-            count = page.locator(ACTION_SELECTOR).count()
-            if count == 0:  # game over: another one
-                games += 1
-                new_hot_seat_game(page, game_id, f"{INPUT_SEED}{games}", players)
-                continue
-            kind, selector, index = "action", ACTION_SELECTOR, rng.randrange(count)
+        reveal, passes = page.locator(REVEAL_SELECTOR).count(), page.locator(PASS_SELECTOR).count()
+        count = 0 if reveal else page.locator(ACTION_SELECTOR).count()
+        if not reveal and count == 0:  # game over: another one
+            games += 1
+            new_hot_seat_game(page, game_id, f"{INPUT_SEED}{games}", players)
+            continue
+        kind, selector, index = next_click(bool(reveal), bool(passes), count, rng)
         sample = timed_click(page, cdp, selector, index)
         if sample is None:
             lost += 1
@@ -421,6 +456,7 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
     measured = [s for s in samples if not s.pop("warmup")]
     chosen = [s for s in measured if s["kind"] == "action"]
     reveals = [s for s in measured if s["kind"] == "reveal"]
+    passed = [s for s in measured if s["kind"] == "pass"]
     result: dict[str, Any] = {
         "game": game_id,
         "players": players,
@@ -430,6 +466,8 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
         "games": games,
         "action": stage_summaries(chosen),
         "reveal": stage_summaries(reveals) if reveals else None,
+        "pass_clicks": len(passed),
+        "pass": stage_summaries(passed) if passed else None,
         "all": stage_summaries(measured),
         "loadavg": os.getloadavg(),
         "samples": [{k: round(v, 1) if isinstance(v, float) else v for k, v in s.items()} for s in measured],
@@ -437,6 +475,7 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
     print(
         f"  {len(chosen)} legal-action clicks"
         + (f" ({len(reveals)} 'I am X')" if reveals else "")
+        + (f" ({len(passed)} 'Pass without looking')" if passed else "")
         + f" in {games} game(s), paint p95 "
         f"{result['action']['paint']['p95']} ms (load {loadavg()})",
         flush=True,
@@ -506,10 +545,14 @@ def print_ai(game_id: str, rows: list[dict[str, Any]]) -> None:
 
 
 def print_input(game_id: str, r: dict[str, Any]) -> None:
+    passed = r.get("pass")
+    extra = f"{r['reveal_clicks']} pass-the-device 'I am X'" + (
+        f" and {r['pass_clicks']} 'Pass without looking'" if passed else ""
+    )
     print(
         f"\nInput latency (ms), {title(game_id)}, {r['players']}-player hot seat, reduced motion: {r['clicks']} "
         f"legal-action clicks after {r['warmup']} warm-up, in {r['games']} game(s)"
-        + (f"; {r['reveal_clicks']} pass-the-device 'I am X' clicks in their own columns\n" if r["reveal"] else "\n")
+        + (f"; {extra} clicks in their own columns\n" if r["reveal"] or passed else "\n")
     )
     labels = {
         "python": "Python handler (apply, render), titanLastInputMs",
@@ -525,11 +568,16 @@ def print_input(game_id: str, r: dict[str, Any]) -> None:
         value = stats and stats[key]
         return f"{value['median']} | {value['p95']} | {value['max']}" if value else "- | - | -"
 
-    if r["reveal"]:
-        print("| stage | action median | action p95 | action max | 'I am X' median | 'I am X' p95 | 'I am X' max |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+    columns = [(name, r[kind]) for kind, name in (("reveal", "'I am X'"), ("pass", "'Pass'")) if r.get(kind)]
+    if columns:
+        print(
+            "| stage | action median | action p95 | action max | "
+            + " | ".join(f"{name} median | {name} p95 | {name} max" for name, _ in columns)
+            + " |"
+        )
+        print("| --- | --- | --- | --- |" + " --- | --- | --- |" * len(columns))
         for key, label in labels.items():
-            print(f"| {label} | {cells(r['action'], key)} | {cells(r['reveal'], key)} |")
+            print(f"| {label} | {cells(r['action'], key)} | " + " | ".join(cells(c, key) for _, c in columns) + " |")
     else:
         print("| stage | median | p95 | max |")
         print("| --- | --- | --- | --- |")
@@ -538,10 +586,11 @@ def print_input(game_id: str, r: dict[str, Any]) -> None:
     p95 = r["action"]["paint"]["p95"]
     verdict = "met" if p95 <= INPUT_TARGET_MS else "MISSED"
     print(f"\nTarget click-to-paint p95 <= {INPUT_TARGET_MS} ms ({title(game_id)}): {verdict} ({p95} ms)")
-    if r["reveal"]:
+    if r["reveal"] or passed:
         every = r["all"]["paint"]["p95"]
+        also = "'I am X' and Pass" if passed else "'I am X'"
         print(
-            f"All {r['all']['n']} clicks, 'I am X' included: click-to-paint p95 {every} ms "
+            f"All {r['all']['n']} clicks, {also} included: click-to-paint p95 {every} ms "
             f"({'within' if every <= INPUT_TARGET_MS else 'OVER'} the target)"
         )
 
@@ -563,9 +612,10 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=3, help="engine: timed runs per player count (median)")
     ap.add_argument("--engine-scale", type=float, default=1.0, help="engine: multiply the number of games")
     ap.add_argument(
-        "--players", type=int, help="AI and input: player count (default: 2 for titan_dice, 3 for titan_race)"
+        "--players", type=int, help="AI and input: player count (default: 2 for titan_dice, 3 for the others)"
     )
     ap.add_argument("--ai-games", type=int, default=6, help="AI: bot-vs-bot games per level")
+    ap.add_argument("--levels", help="AI: comma-separated levels (default: those the app offers, see SKIPPED_LEVELS)")
     ap.add_argument("--no-sliced", action="store_true", help="AI: skip the sliced re-run (halves the time)")
     ap.add_argument("--clicks", type=int, default=60, help="input: measured clicks on legal actions")
     ap.add_argument("--warmup", type=int, default=3, help="input: legal-action clicks before measuring")
@@ -611,7 +661,7 @@ def main() -> None:
                     for game_id in game_ids:
                         print(f"AI ({title(game_id)}, {players[game_id]} players):", flush=True)
                         results["ai"][game_id] = bench_ai(
-                            page, game_id, args.ai_games, players[game_id], not args.no_sliced
+                            page, game_id, args.ai_games, players[game_id], not args.no_sliced, args.levels
                         )
                 page.context.close()
             if "input" in sections:

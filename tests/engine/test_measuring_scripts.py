@@ -281,3 +281,55 @@ def test_ai_strength_loads_a_game_outside_the_catalog_and_counts_its_rounds(tmp_
     assert strength.main(argv) == 0
     summary = json.loads(out.read_text())[0]
     assert summary["games"] == 2 and summary["rounds_per_game"] >= 3 and summary["rounds_max"] >= 3
+
+
+def test_bench_browser_passes_half_the_moments_and_draws_nothing_where_there_is_no_choice():
+    import random
+
+    bench = load("bench_browser")
+    rng = random.Random(1)
+    kinds = [bench.next_click(True, True, 0, rng)[0] for _ in range(200)]
+    assert 60 < kinds.count("pass") < 140 and kinds.count("pass") + kinds.count("reveal") == 200
+    assert bench.next_click(True, True, 0, random.Random(2))[1] in (bench.PASS_SELECTOR, bench.REVEAL_SELECTOR)
+    plain = random.Random(7)
+    before = plain.getstate()
+    assert bench.next_click(True, False, 0, plain) == ("reveal", bench.REVEAL_SELECTOR, 0)
+    assert plain.getstate() == before  # Titan Race's hand-overs: its clicks stay as they were
+    assert bench.next_click(False, False, 5, random.Random(3)) == ("action", bench.ACTION_SELECTOR, 1)
+
+
+def test_bench_browser_times_born_of_titans_heroes_without_random_unless_asked():
+    from engine.core.bots import bot_levels
+    from engine.registry import get_game
+
+    bench = load("bench_browser")
+    assert [level for level, _ in bench.ai_levels("born_of_titans", None)] == [1, 2]
+    assert [level for level, _ in bench.ai_levels("born_of_titans", "0,2")] == [0, 2]
+    assert bench.ai_levels("titan_race", None) == bot_levels(get_game("titan_race"))
+
+
+def test_bench_browser_prints_the_one_tap_passes_in_their_own_columns(capsys):
+    bench = load("bench_browser")
+    stats = {"n": 2, **{key: {"n": 2, "median": 1.0, "p95": 2.0, "max": 3.0} for key in bench.INPUT_STAGES}}
+    result = {"players": 3, "clicks": 2, "warmup": 0, "games": 1, "reveal_clicks": 2, "pass_clicks": 2}
+    bench.print_input("born_of_titans", {**result, "action": stats, "reveal": stats, "pass": stats, "all": stats})
+    text = capsys.readouterr().out
+    assert "| 'I am X' median | 'I am X' p95 | 'I am X' max | 'Pass' median | 'Pass' p95 | 'Pass' max |" in text
+    assert "2 'Pass without looking' clicks" in text and "'I am X' and Pass included" in text
+    bench.print_input("titan_race", {**result, "pass_clicks": 0, "action": stats, "reveal": stats, "all": stats})
+    assert "Pass" not in capsys.readouterr().out
+
+
+def test_bench_watch_counts_the_long_tasks_of_a_games_set_up_apart_and_thinks_only_of_choices():
+    bench = load("bench_watch")
+    records = [
+        {"legal": 1, "think_ms": 0.1, "max_slice_ms": 0.1, "render_ms": 4.0},  # forced: drawn, not thought
+        {"legal": 3, "think_ms": 2.0, "max_slice_ms": 2.0, "render_ms": 6.0},
+        {"legal": 2, "think_ms": 4.0, "max_slice_ms": 3.0, "render_ms": 8.0},
+    ]
+    tasks = [{"start": 100.0, "ms": 400.0}, {"start": 2000.0, "ms": 60.0}, {"start": 5000.0, "ms": 80.0}]
+    result = bench.digest(records, tasks, [(50.0, 900.0)], {"game": "born_of_titans"})
+    assert result["decisions"] == 3 and result["think_ms"]["n"] == 2 and result["think_ms"]["max"] == 4.0
+    assert result["render_ms"]["n"] == 3
+    assert result["long_tasks"] == 2 and result["long_task_ms"]["max"] == 80.0
+    assert result["setup_long_task_ms"] == {"n": 1, "median": 400.0, "p95": 400.0, "max": 400.0}
