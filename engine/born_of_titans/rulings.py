@@ -195,10 +195,13 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
                 "to react: (a) the start of a Challenge (after the monster or Quest is turned up, before the "
                 "attribute is chosen); (b) after every Challenge roll and every Move roll, before it counts; (c) the "
                 "end of every turn. After a counter is played, everyone is asked again, in order from the next "
-                'player; a moment ends when all have passed in a row. Option `moments = "challenges"` drops the Move- '
-                "roll moments (fewer questions in a hot-seat game). Every seat still in the game is asked at every "
-                "moment, whether or not it holds a counter: the question is the same for all, so nothing tells who "
-                "holds what.",
+                'player; a moment ends when all have passed in a row. Option `moments = "challenges"` drops the '
+                "Move-roll moments (fewer questions in a hot-seat game). Every seat still in the game that holds at "
+                "least one Divine counter is asked at every moment, whether or not it holds a counter it could play "
+                "then: the question is the same for all, so nothing tells who holds what. (How many Divine counters "
+                "each player holds is public, so not asking a player who holds none tells nothing; a moment nobody "
+                "could be asked in is skipped. This keeps a hot-seat game from asking every player after every roll "
+                "from the first turn on.)",
             ),
             (
                 27,

@@ -1,0 +1,58 @@
+"""The computer Heroes of Born of Titans: level 1 (rules of thumb) and level 2 (planning on the exact odds).
+
+Both decide from their seat's view only (`game.view(state, seat)`): what the seat has not seen it takes as
+any of the counters not yet accounted for (ai_know.py). A decision is a few table look-ups and small dynamic
+programmes, well under a millisecond or two, so a bot answers every moment to react at once. The random
+player (level 0) and the scripted baseline (level -1, baseline.py) are the generic ones of engine.core.bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, Style, decide
+from engine.core.bots import Bot, Thinking
+from engine.core.game import Action, Game, GameState
+from engine.core.rng import Rng
+
+LEVELS: list[tuple[int, str]] = [(0, "Random"), (1, "Hero"), (2, "Demigod")]
+NOTES: dict[int, str] = {
+    0: "Plays any legal move at random: to learn the rules against.",
+    1: "Plays by rules of thumb: straight for its Quest, recruits when its Crew runs short, challenges on fair "
+    "odds, plays the obvious Divine counters.",
+    2: "Plans on the exact dice odds: the quickest way to a Quest it can win, Prophecy where it counts, the "
+    "others' Quests placed far away, and every Divine counter against the leader.",
+}
+
+
+class HeroBot(Bot):
+    """A computer Hero of one `style`, deciding from its seat's view."""
+
+    style: Style = LEVEL1
+
+    def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
+        view = self.game.view(state, seat)
+        return Thinking(decide(view, seat, legal, self.style))
+
+
+class HeroLevel1(HeroBot):
+    """Level 1: rules of thumb."""
+
+    level = 1
+    style = LEVEL1
+
+
+class HeroLevel2(HeroBot):
+    """Level 2: planning on the exact odds."""
+
+    level = 2
+    style = LEVEL2
+
+
+def make_bot(game: Game, level: int, seed: int) -> Any:
+    """The game's own bot for `level` (1 or 2); None for the generic ones (0 random, -1 the baseline)."""
+    if level == 1:
+        return HeroLevel1(game, seed)
+    if level == 2:
+        return HeroLevel2(game, seed)
+    return None

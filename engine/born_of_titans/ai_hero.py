@@ -1,0 +1,463 @@
+"""The computer Hero's decisions, phase by phase, from its seat's view: levels 1 and 2 differ by a `Style`.
+
+Level 1 plays sound rules of thumb: straight for its Quest, a City when its Crew runs short, a Challenge when
+the odds are fair, the obvious Divine counters. Level 2 plans: it weighs each way to its Quest (straight, by a
+City to recruit, by an Oracle) by the expected actions to complete it, commits Prophecy by the exact odds with
+its next Quest in mind, places the others' Quests where they take longest to reach, and plays every Divine
+counter where it counts (ai_divine.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.born_of_titans import ai_divine, ai_routes, board, odds
+from engine.born_of_titans.ai_know import HIDDEN, Me, chance_against, foe_numbers, me_of, quest_chance, with_crew
+from engine.born_of_titans.data import ALLIES, ATTRIBUTES, DIVINE, ENCOUNTERS, HEROES
+
+RETRY_ACTIONS = 6.0  # what a lost Quest Challenge costs in actions (recruiting again, coming back)
+
+
+@dataclass(frozen=True)
+class Style:
+    """What separates the levels."""
+
+    plan: bool  # weigh detours by expected actions (else: a City only when Crew is short)
+    go_at: float  # the least chance to complete the Quest at which she challenges it
+    short_crew: int  # Crew at or below which she makes for a City
+    prophecy_point: float  # a Prophecy point kept, in win chance of a Quest Challenge (0: commit all that helps)
+    divine: ai_divine.DivineStyle = field(default_factory=ai_divine.DivineStyle)
+
+
+LEVEL1 = Style(plan=False, go_at=0.35, short_crew=3, prophecy_point=0.0, divine=ai_divine.DivineStyle())
+LEVEL2 = Style(
+    plan=True,
+    go_at=0.45,
+    short_crew=3,
+    prophecy_point=0.012,
+    divine=ai_divine.DivineStyle(moves=True, clever=True),
+)
+
+
+def kinds(legal: list[Any]) -> dict[str, list[Any]]:
+    """The legal actions by kind."""
+    found: dict[str, list[Any]] = {}
+    for action in legal:
+        found.setdefault(action.kind, []).append(action)
+    return found
+
+
+def dice_of(me: Me) -> int:
+    return int(me.totals["navigation"])
+
+
+class Hero:
+    """One decision of a computer Hero of some `style`, from `view` (its seat's) and the legal actions."""
+
+    def __init__(self, view: dict[str, Any], seat: int, legal: list[Any], style: Style) -> None:
+        self.view = view
+        self.seat = seat
+        self.legal = legal
+        self.by = kinds(legal)
+        self.style = style
+        self.me = me_of(view, seat)
+
+    # -- the entry point ------------------------------------------------------------------------------------
+    def decide(self) -> Any:
+        phase = self.view["phase"]
+        handler = getattr(self, "_" + phase, None)
+        chosen = handler() if handler is not None else None
+        return chosen if chosen is not None else self.legal[0]
+
+    def _divine(self) -> Any | None:
+        return ai_divine.play(self.view, self.seat, self.legal, self.style.divine, self._courses_wanted)
+
+    def _courses_wanted(self, seat: int) -> int | None:
+        """Courses `seat` needs from the Move roll on the table to reach its Quest's Site (None: out of reach)."""
+        hero = self.view["heroes"][seat]
+        node = hero.get("node")
+        target = me_of(self.view, seat).quest_node if seat != self.seat else self.goal()
+        if node is None or target is None or target == node:
+            return None
+        return board.distance(node, target, hero["crew"] <= 0)
+
+    # -- set-up ---------------------------------------------------------------------------------------------
+    def _choose_hero(self) -> Any:
+        def score(action: Any) -> float:
+            hero = HEROES[action.hero]
+            return 1.2 * hero.navigation + max(hero.battle, hero.wits) + 0.5 * min(hero.battle, hero.wits)
+
+        return max(self.by["choose_hero"], key=score)
+
+    def _choose_start(self) -> Any:
+        sites = list(board.QUEST_SITES.values())
+
+        def spread(action: Any) -> float:
+            return sum(ai_routes.travel(action.site, other, 6, False) for other in sites)
+
+        return min(self.by["choose_start"], key=spread)
+
+    def _place_quest(self) -> Any:
+        owner = self._right()
+        hero = self.view["heroes"][owner]
+        node = hero.get("node")
+        if node is None:
+            return self.by["place_quest"][0]
+        dice = max(1, int(hero["attributes"]["navigation"]))
+        crewless = hero["crew"] <= 0
+
+        def far(action: Any) -> float:
+            return ai_routes.travel(node, action.site, dice, crewless)
+
+        return max(self.by["place_quest"], key=far)
+
+    def _right(self) -> int:
+        """The player to her right still in the game: the one whose Quest she places."""
+        heroes = self.view["heroes"]
+        for step in range(1, len(heroes)):
+            other = (self.seat - step) % len(heroes)
+            if heroes[other].get("finished") is None:
+                return other
+        return self.seat
+
+    # -- the turn -------------------------------------------------------------------------------------------
+    def goal(self) -> str | None:
+        """Where she is heading now: her Quest, or a City or Oracle on the way."""
+        me = self.me
+        quest = me.quest_node
+        node = me.hero.get("node")
+        if quest is None or node is None:
+            return quest
+        dice = max(1, dice_of(me))
+        crewless = me.crew <= 0
+        hubris = self.view.get("hubris") == self.seat
+        if not self.style.plan:
+            if me.crew <= self.style.short_crew or hubris:
+                cities = ai_routes.nearest(node, ("city",), dice, crewless)
+                if cities and not (self._at_city_done() and me.crew > self.style.short_crew):
+                    return cities[0][1]
+            return quest
+        return self._planned_goal(node, quest, dice, crewless, hubris)
+
+    def _at_city_done(self) -> bool:
+        return bool(self.me.hero.get("in_city"))
+
+    def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool) -> str:
+        me = self.me
+        direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
+        if hubris and not self._holds("hera"):
+            # She may not engage her Quest: gather Crew and counters near it until Hubris passes on.
+            cities = ai_routes.nearest(quest, ("city",), dice, False)
+            return cities[0][1] if cities else quest
+        p_now = quest_chance(self.view, me)
+        best_cost = direct + 1 + (1 - p_now) * RETRY_ACTIONS
+        best = quest
+        for kind in ("city", "oracle"):
+            for cost_there, site in ai_routes.nearest(node, (kind,), dice, crewless)[:4]:
+                if site == node:
+                    continue
+                if kind == "city":
+                    gain = min(6 - me.crew, 4)
+                    if gain <= 0:
+                        continue
+                    stop_actions = 1 if gain <= 2 else 2
+                    if self._gate(site):
+                        stop_actions += 1
+                    p_after = quest_chance(self.view, me, crew=me.crew + gain)
+                    onward = ai_routes.travel(site, quest, max(1, dice + (1 if crewless else 0)), False)
+                else:
+                    gain = min(6 - me.prophecy, 2)
+                    if gain <= 0:
+                        continue
+                    stop_actions = 1
+                    p_after = quest_chance(self.view, me, prophecy=me.prophecy + gain)
+                    onward = ai_routes.travel(site, quest, dice, crewless)
+                cost = cost_there + stop_actions + onward + 1 + (1 - p_after) * RETRY_ACTIONS
+                if cost < best_cost - 0.25:
+                    best, best_cost = site, cost
+        return best
+
+    def _gate(self, city: str) -> bool:
+        """Whether an Encounter waits at the gates of `city`."""
+        site = self.view["sites"].get(city) or {}
+        return site.get("encounter") is not None
+
+    def _holds(self, counter: str) -> bool:
+        return counter in (self.me.hero.get("divine") or [])
+
+    def _held_from(self) -> str | None:
+        hero = self.me.hero
+        node = hero.get("node")
+        if node and board.NODES[node].kind == "sea_monster" and not hero.get("passage"):
+            return hero.get("came_from")
+        return None
+
+    def _turn(self) -> Any:
+        by, me = self.by, self.me
+        chosen = self._divine()
+        if chosen is not None:
+            return chosen
+        if "argo" in by and me.prophecy < 6:
+            return by["argo"][0]
+        if "dragons_teeth" in by and me.crew <= 2:
+            return by["dragons_teeth"][0]
+        node = me.hero.get("node")
+        kind = board.NODES[node].kind if node else None
+        goal = self.goal()
+        if "encounter" in by:
+            if node == me.quest_node:
+                if self._dare_quest():
+                    return by["encounter"][0]
+            elif kind == "sea_monster":
+                if goal != node and self._dare_sea_monster(goal):
+                    return by["encounter"][0]
+            elif kind == "city" and self._want_city(node, goal):
+                return by["encounter"][0]
+        if "recruit" in by and me.crew < 6:
+            want = 6 - me.crew
+            if goal == node or me.crew <= self.style.short_crew + 1 or (self.style.plan and want >= 2):
+                return self._recruit(want)
+        if "sacrifice" in by and self._want_sacrifice():
+            return by["sacrifice"][0]
+        if "prophecy" in by and me.prophecy <= 4:
+            return by["prophecy"][0]
+        if "move" in by and goal is not None and goal != node:
+            return by["move"][0]
+        if "move" in by and node == me.quest_node and goal == node and not self._dare_quest() and self.style.plan:
+            # Not ready for the Quest here: make for the nearest City.
+            return by["move"][0]
+        return by.get("end_turn", self.legal)[0]
+
+    def _recruit(self, want: int) -> Any:
+        options = sorted(self.by["recruit"], key=lambda a: a.crew)
+        return next((a for a in options if a.crew >= min(2, want)), options[-1])
+
+    def _want_city(self, node: str, goal: str | None) -> bool:
+        """Whether to deal with the Encounter at this City's gates (to get in, or for what it is)."""
+        me = self.me
+        face = (self.view["sites"].get(node) or {}).get("encounter")
+        if face not in (None, HIDDEN):
+            encounter = ENCOUNTERS[face]
+            if encounter.kind == "monster":
+                numbers = {a: getattr(encounter.monster, a) for a in ATTRIBUTES}
+                if chance_against(me.totals, numbers, me.crew) < 0.6:
+                    return False
+            elif encounter.event in ("lose_turn", "lose_crew") or (
+                encounter.event == "allys_quest" and me.hero.get("ally")
+            ):
+                return goal == node and me.crew <= 1
+            elif encounter.kind == "ally" or encounter.event in ("crew_for_hire", "fair_weather", "gain_prophecy"):
+                return True
+        if me.crew <= 1 and face == HIDDEN:
+            return goal == node
+        return goal == node or me.crew <= self.style.short_crew + 1
+
+    def _want_sacrifice(self) -> bool:
+        me = self.me
+        hand = int(me.hero.get("divine_count", 0))
+        if self.view["piles"].get("divine", 0) <= 0:
+            return False
+        if not self.style.plan:
+            return me.crew >= 5 and hand < 2
+        return me.crew >= 5 and hand < 4
+
+    def _dare_quest(self) -> bool:
+        """Whether to challenge her Quest now."""
+        me = self.me
+        if me.quest is None:
+            return True  # turned up only by an Encounter action? (it is turned up on arrival; nothing to lose)
+        p = quest_chance(self.view, me)
+        p = max(p, self._divine_help(p))
+        if p >= self.style.go_at:
+            return True
+        if not self.style.plan:
+            return me.crew > self.style.short_crew and p >= 0.2
+        # A weak chance is still worth it when a City is far and time presses.
+        node = me.hero.get("node")
+        cities = ai_routes.nearest(node, ("city",), max(1, dice_of(me)), me.crew <= 0)
+        far = cities[0][0] if cities else 99.0
+        full = quest_chance(self.view, me, crew=6)
+        return p >= 0.3 and full - p < 0.15 * far
+
+    def _divine_help(self, p: float) -> float:
+        """What her Divine counters would make of a chance `p` at her Quest."""
+        hand = list(self.me.hero.get("divine") or [])
+        if hand.count("aphrodite") >= 2:
+            return 1.0
+        help_ = p
+        if "aphrodite" in hand or "athena" in hand:
+            help_ = min(1.0, p + 0.2)
+        return help_
+
+    def _dare_sea_monster(self, goal: str | None) -> bool:
+        me = self.me
+        face = (self.view["sites"].get(me.hero["node"]) or {}).get("sea_monster")
+        if face in (None, HIDDEN):
+            return me.crew >= 3
+        from engine.born_of_titans.ai_know import numbers_of
+
+        return chance_against(me.totals, numbers_of(face, "sea_monster"), me.crew, 0) >= 0.5
+
+    # -- moving ---------------------------------------------------------------------------------------------
+    def _move(self) -> Any:
+        chosen = self._divine()
+        if chosen is not None:
+            return chosen
+        me = self.me
+        move = self.view.get("move") or {}
+        reachable = dict(move.get("reachable") or {})
+        goal = self.goal()
+        node = me.hero.get("node")
+        if goal is None or node is None or not reachable:
+            return self.by.get("stop", self.legal)[0]
+        if node == goal:
+            cities = ai_routes.nearest(node, ("city",), max(1, dice_of(me)), me.crew <= 0)
+            goal = cities[0][1] if cities else goal
+        end = ai_routes.best_end(reachable, node, goal, max(1, dice_of(me)), me.crew <= 0)
+        if end is not None:
+            for action in self.by.get("move_to", []):
+                if action.node == end:
+                    return action
+        return self.by.get("stop", self.legal)[0]
+
+    def _underworld(self) -> Any:
+        node = self.me.hero.get("node")
+        dice = max(1, dice_of(self.me))
+        return min(self.by["underworld"], key=lambda a: ai_routes.travel(node, a.site, dice, self.me.crew <= 0))
+
+    # -- Challenges -----------------------------------------------------------------------------------------
+    def _challenge(self) -> Any:
+        by, me = self.by, self.me
+        chosen = self._divine()
+        if chosen is not None:
+            return chosen
+        ch = self.view["challenge"]
+        quest = ch["foe_kind"] == "quest"
+        if "choose_match" in by:
+            totals = me.totals
+            return max(
+                by["choose_match"],
+                key=lambda a: odds.win_chance(
+                    totals[a.hero_attribute] + me.prophecy, ch["numbers"][a.monster_attribute] or 99, me.crew
+                ),
+            )
+        if "choose_attribute" in by:
+            bonus = me.prophecy + ch.get("athena_dice", 0)
+            return max(
+                by["choose_attribute"],
+                key=lambda a: odds.win_chance(
+                    me.totals[a.attribute] + bonus, ch["needed"], me.crew, ch.get("kills", 1)
+                ),
+            )
+        left = ch["needed"] - ch["successes"]
+        dice = self._challenge_dice(ch)
+        kills = ch.get("kills", 1)
+        if "lion_skin" in by and me.crew <= kills and (quest or kills > 1) and ch.get("rolls"):
+            return by["lion_skin"][0]
+        if "dragons_teeth" in by and me.crew <= 2 and ch.get("rolls"):
+            return by["dragons_teeth"][0]
+        if "retreat" in by and self._retreat(ch, dice, left, kills, quest):
+            return by["retreat"][0]
+        return self._roll(ch, dice, left, kills, quest)
+
+    def _challenge_dice(self, ch: dict[str, Any]) -> int:
+        attribute = ch.get("attribute") or "battle"
+        return int(self.me.totals[attribute]) + ch.get("committed", 0) + ch.get("athena_dice", 0)
+
+    def _retreat(self, ch: dict[str, Any], dice: int, left: int, kills: int, quest: bool) -> bool:
+        me = self.me
+        crew = me.crew if not ch.get("lion_skin") else 99
+        p = odds.win_chance(dice + me.prophecy, left, crew, kills if not ch.get("lion_skin") else 1)
+        if not self.style.plan:
+            return crew <= kills and p < 0.5
+        stake = 10.0 if quest else 2.5
+        loss_on_defeat = 1.5 + (2.0 if me.hero.get("gear") else 0.0) + (1.5 if me.hero.get("ally") else 0.0)
+        lost = odds.expected_crew_lost(dice + me.prophecy, left, crew, kills)
+        go_on = p * stake - (1 - p) * loss_on_defeat - 0.4 * lost
+        return go_on < 0.15 * stake * (0.5 if quest else 1.0)
+
+    def _roll(self, ch: dict[str, Any], dice: int, left: int, kills: int, quest: bool) -> Any:
+        me = self.me
+        rolls = sorted(self.by.get("roll", []), key=lambda a: a.commit)
+        if not rolls:
+            return self.legal[0]
+        most = rolls[-1].commit
+        if self.style.plan:
+            point = self.style.prophecy_point if quest else 0.05
+            if quest and me.done == 2:
+                point = 0.0
+            crew = me.crew if not ch.get("lion_skin") else 99
+            want = odds.prophecy_to_commit(dice, left, crew, kills, most, point)
+        else:
+            want = most if quest or (me.crew <= 2) else 0
+        return next((a for a in rolls if a.commit >= want), rolls[-1])
+
+    # -- offers ---------------------------------------------------------------------------------------------
+    def _ally(self) -> Any:
+        offer = (self.view.get("offer") or {}).get("ally")
+        current = self.me.hero.get("ally")
+        if offer is None or "take_ally" not in self.by:
+            return self.legal[0]
+        if current is None:
+            return self.by["take_ally"][0]
+        return self.by["take_ally" if self._ally_worth(offer) > self._ally_worth(current) else "refuse_ally"][0]
+
+    def _ally_worth(self, key: str) -> float:
+        ally = ALLIES.get(key) or ENCOUNTERS[key].ally
+        numbers = foe_numbers(self.view, self.me)
+        worth = 0.6 * ally.navigation
+        for attribute in ATTRIBUTES:
+            usable = sum(1 for n in numbers if n.get(attribute) is not None) / len(numbers)
+            worth += usable * getattr(ally, attribute)
+        return worth
+
+    def _sacrifice(self) -> Any:
+        hand = list(self.me.hero.get("divine") or [])
+
+        def worth(action: Any) -> float:
+            key = action.divine
+            base = DIVINE_WORTH.get(key, 1.0)
+            if DIVINE[key].family == "god" and key in hand:
+                base += 2.0  # a pair
+            if key == "hera" and self.view.get("hubris") == self.seat:
+                base += 3.0
+            return base
+
+        return max(self.by["keep"], key=worth)
+
+    def _restock(self) -> Any:
+        me = self.me
+        node = me.hero.get("node")
+        for action in self.by["restock"]:
+            near = node is not None and ai_routes.travel(node, action.city, max(1, dice_of(me)), False) <= 2.0
+            if self.style.plan and action.place == (not near):
+                return action
+            if not self.style.plan and action.place:
+                return action
+        return self.legal[0]
+
+    def _react(self) -> Any:
+        chosen = self._divine()
+        return chosen if chosen is not None else self.by.get("pass_moment", self.legal)[0]
+
+
+DIVINE_WORTH = {
+    "aphrodite": 4.0,
+    "athena": 3.0,
+    "ares": 2.5,
+    "fates": 2.5,
+    "furies": 2.0,
+    "poseidon": 2.0,
+    "apollo": 1.5,
+    "muses": 1.2,
+    "hera": 1.0,
+}
+
+
+def decide(view: dict[str, Any], seat: int, legal: list[Any], style: Style) -> Any:
+    """The decision of a computer Hero of `style` for `seat` among `legal`, from its `view`."""
+    return Hero(view, seat, legal, style).decide()
+
+
+__all__ = ["LEVEL1", "LEVEL2", "Style", "decide", "kinds", "with_crew"]

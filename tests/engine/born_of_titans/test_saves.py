@@ -1,0 +1,69 @@
+"""Hostile save strings of Born of Titans are refused as for the other games: every field of real saves (in a
+Challenge, a moment to react, a restock) given a wrong value opens a sound game or is refused with InvalidSave."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.born_of_titans import GAME
+from engine.born_of_titans.state import BornState, Phase
+from engine.core import Rng, save
+from tests.engine.born_of_titans.random_games import play_game
+from tests.engine.test_save_fuzz import WRONG, attempt, leaves, pack, replaced, unpack
+
+
+def _saves() -> list[str]:
+    """Real saves taken in the middle of a Challenge, a moment to react and a restock."""
+    wanted = {Phase.CHALLENGE: None, Phase.REACT: None, Phase.RESTOCK: None, Phase.MOVE: None}
+
+    def keep(state: BornState, action: object) -> None:
+        if state.phase in wanted and wanted[state.phase] is None and state.moves > 40:
+            wanted[state.phase] = save.dumps(GAME.apply(state, GAME.legal_actions(state)[0]))
+
+    for seed in range(8):
+        play_game(3, 300 + seed, {"play_for_places": True}, each=keep)
+        if all(wanted.values()):
+            break
+    return [text for text in wanted.values() if text]
+
+
+SAVES = _saves()
+
+
+def test_the_saves_open_as_they_were():
+    assert len(SAVES) == 4
+    for text in SAVES:
+        state = attempt(text)
+        assert state is not None and save.dumps(state) == text
+
+
+def _fuzz(index: int, deep: float, share: float) -> None:
+    data = unpack(SAVES[index])
+    rng = Rng(index)
+    for path in leaves(data):
+        if len(path) > 3 and rng.random() > deep:
+            continue
+        for value in WRONG:
+            if rng.random() < share:
+                attempt(pack(replaced(data, path, value)))
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_every_field_of_a_save_with_a_wrong_value(index):
+    _fuzz(index, deep=0.1, share=0.12)  # every field down to the sheets and records, a tenth of the deeper ones
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(4))
+def test_every_field_of_a_save_with_every_wrong_value(index):
+    _fuzz(index, deep=1.0, share=1.0)
+
+
+def test_a_counter_in_two_places_or_a_face_changed_is_refused():
+    data = unpack(SAVES[0])
+    own = data["x"]["own"]
+    duplicate = replaced(data, ("x", "own", "piles", "gear"), own["piles"]["gear"] + own["piles"]["gear"][:1])
+    assert attempt(pack(duplicate)) is None
+    faces = list(own["faces"])
+    faces[0] = faces[-1]  # an Encounter counter with a Gear's face
+    assert attempt(pack(replaced(data, ("x", "own", "faces"), faces))) is None
