@@ -28,6 +28,7 @@ With `--phases`, decision times are also printed by the phase of the game the de
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
@@ -49,11 +50,14 @@ from engine.registry import GAMES, get_game, register
 
 
 def load_game(game_id: str) -> None:
-    """Make sure `game_id` is registered (the toy Pig game of the tests is registered on demand)."""
+    """Make sure `game_id` is registered (the toy Pig game of the tests is registered on demand; a game not yet in
+    the catalog, such as Born of Titans, by importing its package `engine.<id>`)."""
     if game_id == "toy_pig" and game_id not in GAMES:
         from tests.engine.toy_game import PIG
 
         register(PIG)
+    elif game_id not in GAMES and game_id.isidentifier():
+        importlib.import_module(f"engine.{game_id}")
 
 
 def tuned_settings(game: Game, overrides: dict[str, dict[str, Any]]) -> BotSettings:

@@ -49,6 +49,32 @@ class HeroLevel2(HeroBot):
     style = LEVEL2
 
 
+class BotLevels:
+    """The computer levels of Born of Titans on its Game (mixed into `BornOfTitans`): Random, Hero, Demigod, and
+    the scripted baseline (baseline.py) as the yardstick."""
+
+    def bot_levels(self) -> list[tuple[int, str]]:
+        """Random (to learn against), the Hero of rules of thumb, the Demigod of exact odds."""
+        return list(LEVELS)
+
+    def bot_level_notes(self) -> dict[int, str]:
+        """How each level plays, in a line each for the set-up."""
+        return dict(NOTES)
+
+    def own_bot(self, level: int, seed: int) -> Any:
+        """Levels 1 and 2 are this game's own; 0 and -1 the generic random player and baseline."""
+        return make_bot(self, level, seed)  # type: ignore[arg-type]
+
+    def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
+        """The scripted player of sound simple rules (baseline.py), from the mover's view."""
+        from engine.born_of_titans.baseline import choose
+
+        seat = state.current_player
+        if seat is None:
+            return actions[0]
+        return choose(self.view(state, seat), seat, actions)  # type: ignore[attr-defined, no-any-return]
+
+
 def make_bot(game: Game, level: int, seed: int) -> Any:
     """The game's own bot for `level` (1 or 2); None for the generic ones (0 random, -1 the baseline)."""
     if level == 1:

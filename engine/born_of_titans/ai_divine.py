@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.born_of_titans import odds
-from engine.born_of_titans.ai_know import chance_against, threat
-from engine.born_of_titans.data import ATTRIBUTES
+from engine.born_of_titans.ai_know import chance_against, may_shed, threat
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,10 @@ class Challenge:
         self.seat: int = c["seat"]
         self.hero = view["heroes"][self.seat]
         self.numbers: dict[str, int | None] = c["numbers"]
-        self.needed: int = c["needed"]
+        self.attribute = c.get("attribute")
+        if c.get("needed") is None:
+            self.attribute, _ = odds.best_attribute(view["heroes"][self.seat]["attributes"], self.numbers, 1)
+        self.needed: int = c["needed"] if c.get("needed") is not None else self.numbers.get(self.attribute) or 99
         self.successes: int = c["successes"]
         self.kills: int = c.get("kills", 1)
         self.quest = c["foe_kind"] == "quest"
@@ -90,12 +92,8 @@ class Challenge:
     def dice(self, bonus: int = 0) -> int:
         """Dice of each roll of the attribute chosen (or the best one) plus `bonus`."""
         extra = self.c.get("committed", 0) + self.c.get("athena_dice", 0) + bonus
-        attribute = self.c.get("attribute")
         totals = self.hero["attributes"]
-        if attribute is None:
-            usable = [totals[a] for a in ATTRIBUTES if self.numbers.get(a) is not None]
-            return (max(usable) if usable else 0) + extra
-        return totals[attribute] + extra
+        return (totals[self.attribute] if self.attribute else 0) + extra
 
     def chance(self, kills: int | None = None, crew: int | None = None, needed: int | None = None) -> float:
         """The challenger's chance from here, her Prophecy all committed, a miss in the roll just made counted."""
@@ -211,7 +209,7 @@ def _their_challenge(view: dict[str, Any], seat: int, legal: list[Any], style: D
         kept = ch.successes
         rolled = sum(1 for d in ch.last if _success(d))
         still = odds.at_least(rolled, ch.needed - kept)
-        if 1.0 - still >= 0.2 or weight >= 6:
+        if 1.0 - still >= (0.08 if weight >= 6 else 0.2):
             fates = _fates(legal, them, ch.last, successes=True)
             if fates is not None:
                 return fates
@@ -251,19 +249,16 @@ def _any_time(view: dict[str, Any], seat: int, legal: list[Any], style: DivineSt
     me = view["heroes"][seat]
     own_turn = view.get("mover") == seat and not view.get("moment")
     if view.get("hubris") == seat:
+        rivals = _rivals(view, seat)
         hera_pair = _first(legal, "hera", True)
-        if hera_pair is not None and style.clever:
-            others = [s for s in _rivals(view, seat)]
-            if others:
-                chosen = _with_target_detail(legal, hera_pair, others[0])
-                if chosen is not None:
-                    return chosen
+        if hera_pair is not None and style.clever and rivals:
+            chosen = _with_target_detail(legal, hera_pair, rivals[0])
+            if chosen is not None:
+                return chosen
         hera = _first(legal, "hera", False)
-        if hera is not None:
+        if hera is not None and (not style.clever or may_shed(view, seat)):
             return hera
-    elif style.clever and view.get("hubris") is not None and view.get("hubris") != seat:
-        pass
-    elif style.clever:
+    elif style.clever and view.get("hubris") is None:
         hera_pair = _first(legal, "hera", True)
         rivals = _rivals(view, seat)
         if hera_pair is not None and rivals and threat(view, seat, rivals[0]) >= 2:

@@ -12,9 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.born_of_titans import ai_divine, ai_routes, board, odds
-from engine.born_of_titans.ai_know import HIDDEN, Me, chance_against, foe_numbers, me_of, quest_chance, with_crew
-from engine.born_of_titans.data import ALLIES, ATTRIBUTES, DIVINE, ENCOUNTERS, HEROES
+from engine.born_of_titans import ai_divine, ai_routes, board
+from engine.born_of_titans.ai_fight import Fighter
+from engine.born_of_titans.ai_know import (
+    HIDDEN,
+    PATIENCE,
+    Me,
+    chance_against,
+    may_shed,
+    me_of,
+    quest_chance,
+    with_crew,
+    would_take_hubris,
+)
+from engine.born_of_titans.data import ATTRIBUTES, ENCOUNTERS, HEROES
 
 RETRY_ACTIONS = 6.0  # what a lost Quest Challenge costs in actions (recruiting again, coming back)
 
@@ -52,7 +63,7 @@ def dice_of(me: Me) -> int:
     return int(me.totals["navigation"])
 
 
-class Hero:
+class Hero(Fighter):
     """One decision of a computer Hero of some `style`, from `view` (its seat's) and the legal actions."""
 
     def __init__(self, view: dict[str, Any], seat: int, legal: list[Any], style: Style) -> None:
@@ -146,8 +157,8 @@ class Hero:
     def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool) -> str:
         me = self.me
         direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
-        if hubris and not self._holds("hera"):
-            # She may not engage her Quest: gather Crew and counters near it until Hubris passes on.
+        if self._waiting_for_hera():
+            # Hubris bars her Quest (or her Quest would bring it): sacrifice for Hera at a City near it.
             cities = ai_routes.nearest(quest, ("city",), dice, False)
             return cities[0][1] if cities else quest
         p_now = quest_chance(self.view, me)
@@ -177,6 +188,18 @@ class Hero:
                 if cost < best_cost - 0.25:
                     best, best_cost = site, cost
         return best
+
+    def _waiting_for_hera(self) -> bool:
+        """Level 2 waits for Hera while Hubris bars her Quest, or while completing it would bring Hubris (her
+        second Quest, before anyone else's): holding it she could not complete her third."""
+        view, me = self.view, self.me
+        if not self.style.plan:
+            return view.get("hubris") == self.seat and not self._holds("hera")
+        if view.get("hubris") == self.seat:
+            return not (self._holds("hera") and may_shed(view, self.seat))
+        if me.done != 1 or not would_take_hubris(view, self.seat) or self._holds("hera"):
+            return False
+        return view.get("round", 0) < PATIENCE and view["piles"].get("divine", 0) > 0
 
     def _gate(self, city: str) -> bool:
         """Whether an Encounter waits at the gates of `city`."""
@@ -224,10 +247,12 @@ class Hero:
             return by["prophecy"][0]
         if "move" in by and goal is not None and goal != node:
             return by["move"][0]
-        if "move" in by and node == me.quest_node and goal == node and not self._dare_quest() and self.style.plan:
-            # Not ready for the Quest here: make for the nearest City.
-            return by["move"][0]
-        return by.get("end_turn", self.legal)[0]
+        return self._end_turn()
+
+    def _end_turn(self) -> Any:
+        """End the turn; where ending is not offered (a Move is), a Move that will stay where it is."""
+        by = self.by
+        return (by.get("end_turn") or by.get("move") or self.legal)[0]
 
     def _recruit(self, want: int) -> Any:
         options = sorted(self.by["recruit"], key=lambda a: a.crew)
@@ -258,6 +283,8 @@ class Hero:
         hand = int(me.hero.get("divine_count", 0))
         if self.view["piles"].get("divine", 0) <= 0:
             return False
+        if self._waiting_for_hera():
+            return True  # looking for Hera, to shed Hubris
         if not self.style.plan:
             return me.crew >= 5 and hand < 2
         return me.crew >= 5 and hand < 4
@@ -265,6 +292,8 @@ class Hero:
     def _dare_quest(self) -> bool:
         """Whether to challenge her Quest now."""
         me = self.me
+        if self._waiting_for_hera():
+            return False
         if me.quest is None:
             return True  # turned up only by an Encounter action? (it is turned up on arrival; nothing to lose)
         p = quest_chance(self.view, me)
@@ -312,8 +341,7 @@ class Hero:
         if goal is None or node is None or not reachable:
             return self.by.get("stop", self.legal)[0]
         if node == goal:
-            cities = ai_routes.nearest(node, ("city",), max(1, dice_of(me)), me.crew <= 0)
-            goal = cities[0][1] if cities else goal
+            return self.by.get("stop", self.legal)[0]
         end = ai_routes.best_end(reachable, node, goal, max(1, dice_of(me)), me.crew <= 0)
         if end is not None:
             for action in self.by.get("move_to", []):
@@ -326,133 +354,9 @@ class Hero:
         dice = max(1, dice_of(self.me))
         return min(self.by["underworld"], key=lambda a: ai_routes.travel(node, a.site, dice, self.me.crew <= 0))
 
-    # -- Challenges -----------------------------------------------------------------------------------------
-    def _challenge(self) -> Any:
-        by, me = self.by, self.me
-        chosen = self._divine()
-        if chosen is not None:
-            return chosen
-        ch = self.view["challenge"]
-        quest = ch["foe_kind"] == "quest"
-        if "choose_match" in by:
-            totals = me.totals
-            return max(
-                by["choose_match"],
-                key=lambda a: odds.win_chance(
-                    totals[a.hero_attribute] + me.prophecy, ch["numbers"][a.monster_attribute] or 99, me.crew
-                ),
-            )
-        if "choose_attribute" in by:
-            bonus = me.prophecy + ch.get("athena_dice", 0)
-            return max(
-                by["choose_attribute"],
-                key=lambda a: odds.win_chance(
-                    me.totals[a.attribute] + bonus, ch["needed"], me.crew, ch.get("kills", 1)
-                ),
-            )
-        left = ch["needed"] - ch["successes"]
-        dice = self._challenge_dice(ch)
-        kills = ch.get("kills", 1)
-        if "lion_skin" in by and me.crew <= kills and (quest or kills > 1) and ch.get("rolls"):
-            return by["lion_skin"][0]
-        if "dragons_teeth" in by and me.crew <= 2 and ch.get("rolls"):
-            return by["dragons_teeth"][0]
-        if "retreat" in by and self._retreat(ch, dice, left, kills, quest):
-            return by["retreat"][0]
-        return self._roll(ch, dice, left, kills, quest)
-
-    def _challenge_dice(self, ch: dict[str, Any]) -> int:
-        attribute = ch.get("attribute") or "battle"
-        return int(self.me.totals[attribute]) + ch.get("committed", 0) + ch.get("athena_dice", 0)
-
-    def _retreat(self, ch: dict[str, Any], dice: int, left: int, kills: int, quest: bool) -> bool:
-        me = self.me
-        crew = me.crew if not ch.get("lion_skin") else 99
-        p = odds.win_chance(dice + me.prophecy, left, crew, kills if not ch.get("lion_skin") else 1)
-        if not self.style.plan:
-            return crew <= kills and p < 0.5
-        stake = 10.0 if quest else 2.5
-        loss_on_defeat = 1.5 + (2.0 if me.hero.get("gear") else 0.0) + (1.5 if me.hero.get("ally") else 0.0)
-        lost = odds.expected_crew_lost(dice + me.prophecy, left, crew, kills)
-        go_on = p * stake - (1 - p) * loss_on_defeat - 0.4 * lost
-        return go_on < 0.15 * stake * (0.5 if quest else 1.0)
-
-    def _roll(self, ch: dict[str, Any], dice: int, left: int, kills: int, quest: bool) -> Any:
-        me = self.me
-        rolls = sorted(self.by.get("roll", []), key=lambda a: a.commit)
-        if not rolls:
-            return self.legal[0]
-        most = rolls[-1].commit
-        if self.style.plan:
-            point = self.style.prophecy_point if quest else 0.05
-            if quest and me.done == 2:
-                point = 0.0
-            crew = me.crew if not ch.get("lion_skin") else 99
-            want = odds.prophecy_to_commit(dice, left, crew, kills, most, point)
-        else:
-            want = most if quest or (me.crew <= 2) else 0
-        return next((a for a in rolls if a.commit >= want), rolls[-1])
-
-    # -- offers ---------------------------------------------------------------------------------------------
-    def _ally(self) -> Any:
-        offer = (self.view.get("offer") or {}).get("ally")
-        current = self.me.hero.get("ally")
-        if offer is None or "take_ally" not in self.by:
-            return self.legal[0]
-        if current is None:
-            return self.by["take_ally"][0]
-        return self.by["take_ally" if self._ally_worth(offer) > self._ally_worth(current) else "refuse_ally"][0]
-
-    def _ally_worth(self, key: str) -> float:
-        ally = ALLIES.get(key) or ENCOUNTERS[key].ally
-        numbers = foe_numbers(self.view, self.me)
-        worth = 0.6 * ally.navigation
-        for attribute in ATTRIBUTES:
-            usable = sum(1 for n in numbers if n.get(attribute) is not None) / len(numbers)
-            worth += usable * getattr(ally, attribute)
-        return worth
-
-    def _sacrifice(self) -> Any:
-        hand = list(self.me.hero.get("divine") or [])
-
-        def worth(action: Any) -> float:
-            key = action.divine
-            base = DIVINE_WORTH.get(key, 1.0)
-            if DIVINE[key].family == "god" and key in hand:
-                base += 2.0  # a pair
-            if key == "hera" and self.view.get("hubris") == self.seat:
-                base += 3.0
-            return base
-
-        return max(self.by["keep"], key=worth)
-
-    def _restock(self) -> Any:
-        me = self.me
-        node = me.hero.get("node")
-        for action in self.by["restock"]:
-            near = node is not None and ai_routes.travel(node, action.city, max(1, dice_of(me)), False) <= 2.0
-            if self.style.plan and action.place == (not near):
-                return action
-            if not self.style.plan and action.place:
-                return action
-        return self.legal[0]
-
     def _react(self) -> Any:
         chosen = self._divine()
         return chosen if chosen is not None else self.by.get("pass_moment", self.legal)[0]
-
-
-DIVINE_WORTH = {
-    "aphrodite": 4.0,
-    "athena": 3.0,
-    "ares": 2.5,
-    "fates": 2.5,
-    "furies": 2.0,
-    "poseidon": 2.0,
-    "apollo": 1.5,
-    "muses": 1.2,
-    "hera": 1.0,
-}
 
 
 def decide(view: dict[str, Any], seat: int, legal: list[Any], style: Style) -> Any:

@@ -146,3 +146,30 @@ def threat(view: dict[str, Any], seat: int, other: int) -> float:
     theirs = len(view["heroes"][other]["quests"])
     mine = len(view["heroes"][seat]["quests"])
     return [1.0, 2.0, 6.0][min(theirs, 2)] * (1.0 + 0.5 * max(0, theirs - mine))
+
+
+PATIENCE = 25  # rounds after which a Hero stops waiting for Hera and completes her Quest anyway
+
+
+def hubris_step(view: dict[str, Any]) -> int:
+    """0 before any Quest is completed, 1 once one is, 2 once a Hero has completed her second (Hubris moves no
+    more by completions: only Hera and Gather Humility move it then)."""
+    done = [len(h["quests"]) if h.get("finished") is None else 3 for h in view["heroes"]]
+    if max(done, default=0) >= 2:
+        return 2
+    return 1 if max(done, default=0) >= 1 else 0
+
+
+def would_take_hubris(view: dict[str, Any], seat: int) -> bool:
+    """Whether completing her current Quest would hand `seat` the Hubris counter (she would be the first to
+    complete a Quest, or the first to complete her second)."""
+    step = hubris_step(view)
+    done = len(view["heroes"][seat]["quests"])
+    return step == 0 or (step == 1 and done == 1)
+
+
+def may_shed(view: dict[str, Any], seat: int) -> bool:
+    """Whether playing Hera alone to shed Hubris pays now: not if her next Quest would take it straight back
+    (her second, while nobody has completed two), unless she holds a second Hera or has waited long enough."""
+    heras = list(view["heroes"][seat].get("divine") or []).count("hera")
+    return hubris_step(view) == 2 or heras >= 2 or view.get("round", 0) >= PATIENCE

@@ -8,7 +8,8 @@
 - Retreat before defeat: after a loss, when the next miss would leave her at 0 Crew, she retreats.
 - Use Prophecy on Challenges: every point she holds is committed to the first roll.
 - Divine counters: she passes at every moment to react, except that she plays Aphrodite's pair on her own Quest
-  and Hera to shed Hubris. Encounters elsewhere are taken, Allies taken, the first Divine counter kept.
+  and Hera to shed Hubris; holding Hubris, she sacrifices at a City until she finds Hera. Allies are taken, the
+  first Divine counter kept (Hera if offered).
 
 It reads only its seat's view.
 """
@@ -44,7 +45,9 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
     phase = view["phase"]
     if phase == "react":
         return by["pass_moment"][0]
-    if phase in ("choose_hero", "choose_start", "place_quest", "underworld", "sacrifice", "restock", "ally"):
+    if phase == "sacrifice":
+        return next((a for a in by["keep"] if a.divine == "hera"), actions[0])
+    if phase in ("choose_hero", "choose_start", "place_quest", "underworld", "restock", "ally"):
         first = {"ally": "take_ally", "restock": "restock"}.get(phase)
         if first == "restock":
             return next((a for a in by["restock"] if a.place), actions[0])
@@ -52,7 +55,8 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
     node = hero.get("node")
     goal = me.quest_node
     if hero["crew"] <= SHORT_CREW or view.get("hubris") == seat:
-        near = [(board.distance(node, c, hero["crew"] <= 0) or 999, c) for c in board.CITIES] if node else []
+        near = [(board.distance(node, c, hero["crew"] <= 0), c) for c in board.CITIES] if node else []
+        near = [(far, c) for far, c in near if far is not None]
         if near:
             goal = min(near)[1]
     if phase == "move":
@@ -84,6 +88,8 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
         return by["encounter"][0]
     if "recruit" in by and hero["crew"] < 6:
         return max(by["recruit"], key=lambda a: a.crew)
+    if "sacrifice" in by and view.get("hubris") == seat:
+        return by["sacrifice"][0]  # looking for Hera, to shed Hubris
     if "prophecy" in by and hero["prophecy"] <= 4:
         return by["prophecy"][0]
     if "move" in by and goal is not None and goal != node:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.born_of_titans import choices, divine
 from engine.born_of_titans.actions import ACTION_TYPES, PlayDivine
+from engine.born_of_titans.ai import BotLevels
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
@@ -46,7 +47,7 @@ def _own(state: GameState) -> BornState:
     return cast(BornState, state)
 
 
-class BornOfTitans(Game):
+class BornOfTitans(BotLevels, Game):
     """Born of Titans for 2-4 players: Heroes on Quests around the Mediterranean; three Quests win."""
 
     id = "born_of_titans"
@@ -106,6 +107,14 @@ class BornOfTitans(Game):
         hero = state.sheets[state.mover].hero
         name = HEROES[hero].name if hero else "?"
         return f"Round {state.round}: {name} ({state.name(state.mover)})"
+
+    def battle_key(self, state: GameState) -> str | None:
+        """While the challenger decides inside a Challenge: the Challenge (its Hero, Site and foe, and the turn)."""
+        state = _own(state)
+        challenge = state.challenge
+        if not challenge or state.phase != Phase.CHALLENGE:
+            return None
+        return f"{state.round}:{challenge['seat']}:{challenge['node']}:{challenge['foe']}"
 
     def is_interruption(self, state: GameState) -> bool:
         """A moment to react, or a Quest placed for another, is not a turn of one's own."""

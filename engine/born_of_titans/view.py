@@ -1,5 +1,12 @@
 """The JSON-ready picture of a Born of Titans game for one seat (docs/born-of-titans.md, "The view").
 
+Shape: the spec's, every key always present, with these added: ``game`` ("born_of_titans"); ``actions``:
+{"used": regular actions taken this turn, "extra": Fair Weather's actions left}; in ``challenge``:
+``monster_attribute`` (the foe's number matched, differs from ``attribute`` under Athena's pair),
+``last_successes`` (Successes of the last roll) and ``pending`` (the last roll waits in its moment, not yet
+counted). ``offer`` is ``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
+``{"ally": key}`` for all.
+
 Secrets: a face-down counter shows its face only to a seat that has seen it since it last moved (its own
 Divine counters, a Prophecy look, a Sacrifice draw); other seats' Divine counters only as a count; the piles
 only as counts; the set-aside Sea Monster never. Spectators (seat None) see only what is face up.

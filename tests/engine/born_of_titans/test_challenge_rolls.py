@@ -95,3 +95,15 @@ def test_the_challenge_view_shows_the_dice_and_the_running_total():
     view = GAME.view(state, 1 - seat)["challenge"]
     assert view["foe"] == "centaur" and view["foe_kind"] == "encounter" and view["needed"] == 5
     assert view["successes"] == 2 and view["rolls"][0][:3] == [6, 5, 1] and view["numbers"]["navigation"] is None
+
+
+def test_a_challenge_has_one_battle_key_from_its_start_to_its_end():
+    state, seat = _challenge("centaur")
+    assert GAME.battle_key(state) is not None
+    key = GAME.battle_key(state)
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"], 1)
+    state = act(state, Roll(commit=0))
+    assert GAME.battle_key(state) == key
+    state = act(state, Retreat())
+    assert GAME.battle_key(state) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.born_of_titans import GAME, board
 from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Move, MoveTo, Roll, Stop
+from engine.born_of_titans.data import ALLIES, CREWS, GEAR, HEROES
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
 from tests.engine.born_of_titans.helpers import act, clear_divine, dice, give, legal, refused, set_sea_monster, started
@@ -25,15 +26,15 @@ def _courses(state, seat, successes: int):
 
 def test_ruling_5_a_move_is_one_navigation_roll_each_success_a_course():
     state, seat = _turn(node="p_saronic", came_from=None, ally="tiphys", gear="winged_sandals")
-    hero, crew = 6 if state.sheets[seat].hero == "atalanta" else 5, state.sheets[seat].crew_counter
-    from engine.born_of_titans.data import CREWS
+    hero, crew = HEROES[state.sheets[seat].hero].navigation, state.sheets[seat].crew_counter
 
-    assert totals(state, seat)["navigation"] == hero + 3 + 2 + CREWS[crew].navigation
+    ally, gear = ALLIES["tiphys"].navigation, GEAR["winged_sandals"].navigation
+    assert totals(state, seat)["navigation"] == hero + ally + gear + CREWS[crew].navigation
     state = _courses(state, seat, 3)
     assert state.log[-1].endswith("Navigation dice: 3 Successes.")
     assert GAME.view(state, seat)["move"]["courses"] == 3
     give(state, seat, crew=0)  # the Crew counter adds nothing at 0 Crew
-    assert totals(state, seat)["navigation"] == hero + 3 + 2
+    assert totals(state, seat)["navigation"] == hero + ally + gear
 
 
 def test_ruling_5_a_course_per_sea_segment_two_per_land_segment_and_the_sea_as_land_with_no_crew():

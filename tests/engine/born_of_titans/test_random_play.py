@@ -107,7 +107,8 @@ def test_a_save_of_every_phase_opens_and_plays_on():
     phases = {}
 
     def note(state, action):
-        phases.setdefault(state.phase.value, save.dumps(state))
+        if state.phase.value not in phases:
+            phases[state.phase.value] = save.dumps(state)
 
     for seed in range(6):
         play_game(3, seed, OPTIONS[seed % 3], each=note)

@@ -65,7 +65,7 @@ class Knowledge:
                     known.discard(cid)
         if isinstance(action, Sacrifice):
             self.known[state.mover].update(state.offer)
-        if state.moves % 7 == 0 or isinstance(action, Look | Sacrifice):
+        if state.moves % 5 == 0 or isinstance(action, Look | Sacrifice):
             check_views(state, self.known)
             self.checked += 1
 
@@ -126,11 +126,11 @@ def _quests_at(state: BornState, site: str) -> list[Any]:
 def test_every_view_of_many_random_games_holds_only_what_its_seat_knows():
     checked = 0
     for players in (2, 3, 4):
-        for seed in range(4):
+        for seed in range(2):
             knowledge = Knowledge(players)
             play_game(players, 700 + seed, None, knowledge.before, knowledge.after)
             checked += knowledge.checked
-    assert checked > 200
+    assert checked > 150
 
 
 def test_a_prophecy_look_is_seen_by_the_looker_alone_in_random_games():
