@@ -39,8 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from winrate import wilson
 
-from engine.born_of_titans import GAME, baseline
-from engine.born_of_titans import ai as hero_ai
+from engine.born_of_titans import GAME
 from engine.born_of_titans.data import HEROES, MONSTERS, QUESTS, SEA_MONSTERS
 from engine.born_of_titans.state import BornState, Phase
 from engine.core import Rng
@@ -52,12 +51,8 @@ HERO_PICKS = 0xB0A7  # mixed into a game's seed for the script's random choice o
 
 
 def player(level: int, seed: int) -> Callable[[BornState, int], Any]:
-    """The decision function of one seat at `level`: the game's own Heroes (1, 2), its scripted baseline (-1)
-    or the generic random player (0)."""
-    if level == -1:
-        return lambda state, seat: baseline.choose(GAME.view(state, seat), seat, GAME.legal_actions(state))
-    bot = hero_ai.make_bot(GAME, level, seed) if level > 0 else make_bot(GAME, level, seed)
-    return bot.choose  # type: ignore[no-any-return]
+    """The decision function of one seat at `level` (the game's own bots: 1, 2, the baseline -1; 0 random)."""
+    return make_bot(GAME, level, seed).choose
 
 
 class Watch:
