@@ -18,6 +18,9 @@ from engine.registry import GAMES, get_game
 
 # A game that never ends is a bug; a random game stops here and is counted as unfinished.
 MAX_ACTIONS_PER_GAME = 20_000
+# Games whose uniformly random play is longer: Born of Titans' random Heroes wander the map for some 25,000
+# actions on average (up to about 45,000) before one completes three Quests.
+MAX_ACTIONS_FOR: dict[str, int] = {"born_of_titans": 100_000}
 
 
 def default_players(game_id: str) -> int:
@@ -35,6 +38,7 @@ def run_random_games(game_id: str, n_games: int, seed: int = 0, num_players: int
     """
     game = get_game(game_id)
     players = num_players or default_players(game_id)
+    cap = MAX_ACTIONS_FOR.get(game_id, MAX_ACTIONS_PER_GAME)
     chooser = Rng(seed ^ 0x5EED_BE4C)
     actions = 0
     finished = 0
@@ -42,7 +46,7 @@ def run_random_games(game_id: str, n_games: int, seed: int = 0, num_players: int
     for index in range(n_games):
         state = game.new_game(players, seed=seed + index)
         played = 0
-        while state.current_player is not None and played < MAX_ACTIONS_PER_GAME:
+        while state.current_player is not None and played < cap:
             legal = game.legal_actions(state)
             game.apply_unchecked(state, legal[chooser.randrange(len(legal))] if len(legal) > 1 else legal[0])
             played += 1

@@ -145,21 +145,26 @@ class Hero(Fighter):
         hubris = self.view.get("hubris") == self.seat
         if not self.style.plan:
             if me.crew <= self.style.short_crew or hubris:
-                cities = ai_routes.nearest(node, ("city",), dice, crewless)
-                if cities and not (self._at_city_done() and me.crew > self.style.short_crew):
+                cities = self._cities(node, dice, crewless)
+                if cities:
                     return cities[0][1]
             return quest
         return self._planned_goal(node, quest, dice, crewless, hubris)
 
-    def _at_city_done(self) -> bool:
-        return bool(self.me.hero.get("in_city"))
+    def _cities(self, origin: str, dice: int, crewless: bool) -> list[tuple[float, str]]:
+        """The Cities nearest `origin` first, less one she stands at the gates of with no Encounter left to
+        open them (another Hero took it: she must leave and come back)."""
+        hero = self.me.hero
+        node = hero.get("node")
+        shut = node if node in board.CITIES and not hero.get("in_city") and not self._gate(node) else None
+        return [(cost, city) for cost, city in ai_routes.nearest(origin, ("city",), dice, crewless) if city != shut]
 
     def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool) -> str:
         me = self.me
         direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
         if self._waiting_for_hera():
             # Hubris bars her Quest (or her Quest would bring it): sacrifice for Hera at a City near it.
-            cities = ai_routes.nearest(quest, ("city",), dice, False)
+            cities = self._cities(quest, dice, False)
             return cities[0][1] if cities else quest
         p_now = quest_chance(self.view, me)
         best_cost = direct + 1 + (1 - p_now) * RETRY_ACTIONS

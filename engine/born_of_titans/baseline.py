@@ -55,7 +55,9 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
     node = hero.get("node")
     goal = me.quest_node
     if hero["crew"] <= SHORT_CREW or view.get("hubris") == seat:
-        near = [(board.distance(node, c, hero["crew"] <= 0), c) for c in board.CITIES] if node else []
+        # A City whose gates she stands at with no Encounter left to open them is left out: she must come back.
+        shut = node if not hero.get("in_city") and not (view["sites"].get(node) or {}).get("encounter") else None
+        near = [(board.distance(node, c, hero["crew"] <= 0), c) for c in board.CITIES if c != shut] if node else []
         near = [(far, c) for far, c in near if far is not None]
         if near:
             goal = min(near)[1]

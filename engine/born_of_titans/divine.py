@@ -54,7 +54,7 @@ def options(state: BornState) -> list[PlayDivine]:
     """Every Divine play open to the player who may play now (Fates offered as the k lowest failures or
     successes; any set of dice is accepted by `is_legal`)."""
     seat = player(state)
-    if seat is None:
+    if seat is None or not state.sheets[seat].divine:
         return []
     held = Counter(state.faces[cid] for cid in state.sheets[seat].divine)
     found: list[PlayDivine] = []

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.born_of_titans import board
 from engine.born_of_titans.data import (
     CREWS,
@@ -14,6 +12,8 @@ from engine.born_of_titans.data import (
     QUESTS_TO_WIN,
 )
 from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Phase
+
+START_SORTED = {kind: sorted(START_FACES[cid] for cid in ids) for kind, ids in IDS.items()}
 
 
 def invariant_violations(state: BornState) -> list[str]:
@@ -26,7 +26,7 @@ def invariant_violations(state: BornState) -> list[str]:
         if places[cid] != 1:
             problems.append(f"counter {cid} ({KINDS[cid]}) is in {places[cid]} places")
     for kind, ids in IDS.items():
-        if Counter(state.faces[cid] for cid in ids) != Counter(START_FACES[cid] for cid in ids):
+        if sorted(state.faces[ids.start : ids.stop]) != START_SORTED[kind]:
             problems.append(f"the {kind} counters' faces are not the set the game began with")
     heroes = [sheet.hero for sheet in state.sheets if sheet.hero is not None]
     if len(set(heroes)) != len(heroes):
@@ -84,44 +84,40 @@ def invariant_violations(state: BornState) -> list[str]:
 
 
 def _places(state: BornState, problems: list[str]) -> list[int]:
-    """How many places hold each counter id (piles, the map, the sheets, the set-aside, an offer)."""
-    count = [0] * COUNTERS
-
-    def put(cid: object, kind: str | None, where: str) -> None:
-        if not isinstance(cid, int) or not 0 <= cid < COUNTERS:
-            problems.append(f"{where}: not a counter id")
-            return
-        if kind is not None and KINDS[cid] != kind:
-            problems.append(f"{where}: a {KINDS[cid]} counter where a {kind} belongs")
-        count[cid] += 1
-
-    for kind, ids in state.piles.items():
-        for cid in ids:
-            put(cid, kind, f"the {kind} pile")
-    for cid in state.encounters.values():
-        put(cid, "encounter", "a City")
-    for cid in state.sea_monsters.values():
-        put(cid, "sea_monster", "a Sea Monster Site")
+    """How many places hold each counter id (piles, the map, the sheets, the set-aside, an offer); a counter of
+    the wrong kind in a place is a problem too. Quick: every invariant is checked after every test action."""
+    by_kind: dict[str | None, list[object]] = {kind: list(ids) for kind, ids in state.piles.items()}
+    by_kind.setdefault("encounter", []).extend(state.encounters.values())
+    by_kind.setdefault("sea_monster", []).extend(state.sea_monsters.values())
     if state.aside >= 0:
-        put(state.aside, "sea_monster", "the set-aside Sea Monster")
-    offer_kind = "divine" if state.phase == Phase.SACRIFICE else None
-    for cid in state.offer:
-        if state.phase == Phase.ALLY:
-            if cid not in state.encounters.values():
-                problems.append("the Ally offered is not on a City")
-            continue
-        put(cid, offer_kind, "the Sacrifice draw")
-    for seat, sheet in enumerate(state.sheets):
-        for cid in sheet.quests.values():
-            put(cid, "quest", f"seat {seat}'s Shields")
+        by_kind["sea_monster"].append(state.aside)
+    any_kind: list[object] = []
+    if state.phase == Phase.ALLY:
+        if any(cid not in state.encounters.values() for cid in state.offer):
+            problems.append("the Ally offered is not on a City")
+    elif state.phase == Phase.SACRIFICE:
+        by_kind.setdefault("divine", []).extend(state.offer)
+    else:
+        any_kind.extend(state.offer)
+    for sheet in state.sheets:
+        by_kind.setdefault("quest", []).extend(sheet.quests.values())
         if sheet.quest is not None:
-            put(sheet.quest["id"], "quest", f"seat {seat}'s Quest")
+            by_kind["quest"].append(sheet.quest["id"])
         if sheet.gear is not None:
-            put(sheet.gear, "gear", f"seat {seat}'s Gear")
+            by_kind.setdefault("gear", []).append(sheet.gear)
         if sheet.ally is not None:
-            put(sheet.ally, "encounter", f"seat {seat}'s Ally")
-        for cid in sheet.divine:
-            put(cid, "divine", f"seat {seat}'s Divine counters")
+            by_kind.setdefault("encounter", []).append(sheet.ally)
+        by_kind.setdefault("divine", []).extend(sheet.divine)
+    count = [0] * COUNTERS
+    for kind, ids in [*by_kind.items(), (None, any_kind)]:
+        span = IDS.get(kind) if kind is not None else range(COUNTERS)
+        for cid in ids:
+            if type(cid) is not int or not 0 <= cid < COUNTERS:
+                problems.append(f"{cid!r} is not a counter id")
+                continue
+            if span is not None and cid not in span:
+                problems.append(f"a {KINDS[cid]} counter where a {kind} belongs")
+            count[cid] += 1
     return count
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.born_of_titans import board, moments
 from engine.born_of_titans.state import BornState, Phase
 from engine.born_of_titans.table import hero_name, roll, successes, totals
@@ -44,8 +46,14 @@ def reachable(state: BornState, seat: int, budget: int) -> dict[str, int]:
     sheet = state.sheets[seat]
     if sheet.node is None or budget <= 0:
         return {}
-    found = board.reachable(sheet.node, budget, sheet.crew == 0, first_steps(state, seat))
-    return {node: cost for node, cost in found.items() if node != sheet.node}
+    return dict(_reachable(sheet.node, budget, sheet.crew == 0, first_steps(state, seat)))
+
+
+@lru_cache(maxsize=4096)
+def _reachable(start: str, budget: int, crewless: bool, first: tuple[str, ...] | None) -> tuple[tuple[str, int], ...]:
+    """The map's search, remembered (the legal list, the legality check and the view all ask it)."""
+    found = board.reachable(start, budget, crewless, first)
+    return tuple((node, cost) for node, cost in found.items() if node != start)
 
 
 def _came_from(state: BornState, seat: int, node: str, budget: int) -> str:

@@ -94,8 +94,9 @@ class Sheet:
     def copy(self) -> Sheet:
         """An independent copy."""
         new = Sheet.__new__(Sheet)
-        for name in Sheet.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.hero, new.crew_counter, new.crew, new.prophecy = self.hero, self.crew_counter, self.crew, self.prophecy
+        new.node, new.came_from, new.in_city, new.passage = self.node, self.came_from, self.in_city, self.passage
+        new.gear, new.ally, new.lose_turn, new.finished = self.gear, self.ally, self.lose_turn, self.finished
         new.quests = dict(self.quests)
         new.divine = list(self.divine)
         new.quest = None if self.quest is None else dict(self.quest)

@@ -1,0 +1,142 @@
+"""The computer Heroes of Born of Titans: legal, repeatable, blind to what their seat has not seen, reacting in
+the others' turns, and knowing what Hubris means."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import engine.born_of_titans  # noqa: F401  (registers the game)
+from engine.born_of_titans.ai import HeroLevel1, HeroLevel2
+from engine.born_of_titans.ai_hero import LEVEL2, decide
+from engine.born_of_titans.ai_know import hubris_step, may_shed, would_take_hubris
+from engine.core.bots import BaselineBot, RandomBot, bot_levels, make_bot
+from engine.core.rng import Rng
+from engine.registry import get_game
+
+GAME = get_game("born_of_titans")
+
+
+def play(levels: list[int], seed: int, limit: int = 4000, watch=None) -> tuple[object, list[object]]:
+    """Play a seeded game between bots of `levels`; every decision is checked legal. Returns the end and actions."""
+    bots = [make_bot(GAME, level, seed * 7 + seat) for seat, level in enumerate(levels)]
+    state = GAME.new_game(len(levels), GAME.Options(), seed=seed)
+    actions = []
+    while state.current_player is not None and len(actions) < limit:
+        seat = state.current_player
+        action = bots[seat].choose(state, seat)
+        assert GAME.is_legal(state, action), (seat, action)
+        if watch is not None:
+            watch(state, seat, action)
+        actions.append(action)
+        state = GAME.apply(state, action)
+    return state, actions
+
+
+def test_the_levels_are_the_games_own() -> None:
+    assert [level for level, _ in bot_levels(GAME)] == [0, 1, 2]
+    assert isinstance(make_bot(GAME, 1), HeroLevel1)
+    assert isinstance(make_bot(GAME, 2), HeroLevel2)
+    assert isinstance(make_bot(GAME, 0), RandomBot)
+    assert isinstance(make_bot(GAME, -1), BaselineBot)
+    assert set(GAME.bot_level_notes()) == {0, 1, 2}
+
+
+@pytest.mark.parametrize("levels", [[2, 1], [1, 2, -1], [2, -1, 1, 2]])
+def test_bots_play_legal_games_to_the_end_and_repeat_them(levels: list[int]) -> None:
+    state, actions = play(levels, seed=11)
+    assert state.current_player is None and GAME.winners(state)
+    _, again = play(levels, seed=11)
+    assert again == actions
+
+
+def test_bots_never_read_counters_their_seat_has_not_seen() -> None:
+    """Deal every counter a seat has not seen anew (Game.determinize): its view and its bot's decision stay."""
+    checked = 0
+    rng = Rng(5)
+    for seed in (3,):
+        bots = {level: make_bot(GAME, level, seed) for level in (-1, 1, 2)}
+
+        def watch(state, seat, action, bots=bots) -> None:
+            nonlocal checked
+            other = GAME.determinize(state, seat, rng)
+            if GAME.legal_actions(other) != GAME.legal_actions(state):
+                return  # pragma: no cover - the legal choices never depend on an unseen face
+            assert GAME.view(other, seat) == GAME.view(state, seat)
+            for bot in bots.values():
+                assert bot.choose(other, seat) == bot.choose(state, seat)
+            checked += 1
+
+        play([2, 1, -1], seed, watch=watch)
+    assert checked > 150
+
+
+def test_a_bot_plays_a_divine_counter_in_another_players_turn() -> None:
+    found = []
+
+    def watch(state, seat, action) -> None:
+        if action.kind == "play_divine" and seat != state.mover:
+            found.append(action)
+
+    for seed in range(20):
+        play([2, 2], seed, watch=watch)
+        if found:
+            break
+    assert found, "no bot reacted in another's turn in 20 games"
+
+
+def _on_quest_view(seed: int = 1) -> tuple[dict, int, list]:
+    """A real view of a level 2 seat standing on its face-up Quest in its turn, able to challenge it."""
+    bots = [make_bot(GAME, 2, seat) for seat in range(2)]
+    state = GAME.new_game(2, GAME.Options(), seed=seed)
+    while state.current_player is not None:
+        seat = state.current_player
+        view = GAME.view(state, seat)
+        legal = GAME.sensible_actions(state, GAME.legal_actions(state))
+        hero = view["heroes"][seat]
+        on_quest = any(
+            q["owner"] == seat and q["revealed"] for q in (view["sites"].get(hero["node"]) or {}).get("quests", [])
+        )
+        if view["phase"] == "turn" and on_quest and any(a.kind == "encounter" for a in legal):
+            return view, seat, legal
+        state = GAME.apply(state, bots[seat].choose(state, seat))
+    raise AssertionError("no position found")
+
+
+def test_level2_waits_for_hera_before_a_second_quest_that_would_bring_hubris() -> None:
+    view, seat, legal = _on_quest_view()
+    other = 1 - seat
+    view = copy.deepcopy(view)
+    view["hubris"] = other
+    view["heroes"][seat]["quests"] = {"6": "ceryneian_hind"}
+    view["heroes"][other]["quests"] = {"5": "slay_the_nemean_lion"}
+    view["heroes"][seat]["divine"] = []
+    view["heroes"][seat]["crew"] = 6
+    view["heroes"][seat]["prophecy"] = 6
+    assert would_take_hubris(view, seat) and hubris_step(view) == 1
+    assert decide(view, seat, legal, LEVEL2).kind != "encounter"
+    # With Hera in hand she goes ahead: she will shed Hubris once she has it.
+    view["heroes"][seat]["divine"] = ["hera"]
+    assert decide(view, seat, legal, LEVEL2).kind == "encounter"
+    # Once another Hero has completed her second Quest, Hubris no longer moves by completions.
+    view["heroes"][seat]["divine"] = []
+    view["heroes"][other]["quests"] = {"5": "slay_the_nemean_lion", "4": "cretan_bull"}
+    assert not would_take_hubris(view, seat)
+    assert decide(view, seat, legal, LEVEL2).kind == "encounter"
+
+
+def test_hera_is_kept_while_shedding_hubris_would_bring_it_straight_back() -> None:
+    view, seat, _legal = _on_quest_view()
+    view = copy.deepcopy(view)
+    view["hubris"] = seat
+    view["heroes"][seat]["quests"] = {"6": "ceryneian_hind"}
+    view["heroes"][1 - seat]["quests"] = {}
+    view["heroes"][seat]["divine"] = ["hera"]
+    view["round"] = 5
+    assert not may_shed(view, seat)
+    view["heroes"][seat]["divine"] = ["hera", "hera"]
+    assert may_shed(view, seat)
+    view["heroes"][seat]["divine"] = ["hera"]
+    view["heroes"][1 - seat]["quests"] = {"1": "cretan_bull", "2": "slay_the_hydra"}
+    assert may_shed(view, seat)
