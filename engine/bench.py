@@ -18,8 +18,8 @@ from engine.registry import GAMES, get_game
 
 # A game that never ends is a bug; a random game stops here and is counted as unfinished.
 MAX_ACTIONS_PER_GAME = 20_000
-# Games whose uniformly random play is longer: Born of Titans' random Heroes wander the map for some 25,000
-# actions on average (up to about 45,000) before one completes three Quests.
+# Games whose uniformly random play is longer: Born of Titans' random Heroes wander the map for 10,000 to
+# 60,000 actions before one completes three Quests.
 MAX_ACTIONS_FOR: dict[str, int] = {"born_of_titans": 100_000}
 
 

@@ -116,6 +116,7 @@ def play_one(
         "phase_times": phase_times,
         "forced": forced,
         "actions": actions,
+        "rounds": getattr(state, "round", None),  # a game that counts rounds (Born of Titans): its length in them
     }
 
 
@@ -238,6 +239,8 @@ def run_pairing(
         "wall_seconds": round(wall, 1),
         "actions_per_game": round(statistics.mean(r["actions"] for r in [*results, *earlier]), 1),
         "played_now": len(results),
+        "rounds_per_game": round(statistics.mean(rounds), 1) if (rounds := rounds_of(results)) else None,
+        "rounds_max": max(rounds) if rounds else None,
         "levels": {},
         "overrides": overrides or {},
         "options": options,
@@ -258,6 +261,11 @@ def run_pairing(
         stats["cpu_by_phase"] = {phase: time_summary(spent) for phase, spent in sorted(phases.items())}
         summary["levels"][level] = stats
     return summary
+
+
+def rounds_of(results: list[dict[str, Any]]) -> list[int]:
+    """The length in rounds of each game played now, for games that count rounds."""
+    return [r["rounds"] for r in results if isinstance(r.get("rounds"), int)]
 
 
 def time_summary(seconds: list[float]) -> dict[str, Any]:
@@ -293,6 +301,11 @@ def report(summary: dict[str, Any], phases: bool = False) -> str:
         f"{summary['fair_share']:.1%}): {summary['win_rate']:.1%} of {summary['games']} "
         f"games (95% CI {low:.1%}-{high:.1%}), {summary['actions_per_game']} actions/game, "
         f"{summary['wall_seconds']} s"
+        + (
+            f", {summary['rounds_per_game']} rounds/game (longest {summary['rounds_max']})"
+            if summary.get("rounds_per_game") is not None
+            else ""
+        )
     ]
     for level in (level_a, level_b):
         stats = summary["levels"][level]

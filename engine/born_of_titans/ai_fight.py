@@ -3,6 +3,7 @@ counter kept, Cities restocked): the part of `ai_hero.Hero` that fights and choo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.born_of_titans import ai_routes, odds
@@ -20,9 +21,7 @@ class Fighter:
     by: dict[str, list[Any]]
     me: Me
     style: Any
-
-    def _divine(self) -> Any | None:  # pragma: no cover - Hero defines it
-        raise NotImplementedError
+    _divine: Callable[[], Any | None]  # the Divine counter to play now, if any (Hero's method)
 
     # -- Challenges -----------------------------------------------------------------------------------------
     def _challenge(self) -> Any:

@@ -163,7 +163,16 @@ class Hero(Fighter):
         me = self.me
         direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
         if self._waiting_for_hera():
-            # Hubris bars her Quest (or her Quest would bring it): sacrifice for Hera at a City near it.
+            # Hubris bars her Quest (or her Quest would bring it): Gather Humility where she has seen it, else
+            # sacrifice for Hera at a City near her Quest.
+            if self.view.get("hubris") == self.seat:
+                humble = [
+                    (ai_routes.travel_from(node, city, dice, crewless), city)
+                    for city, site in self.view["sites"].items()
+                    if site.get("encounter") == "gather_humility"
+                ]
+                if humble:
+                    return min(humble)[1]
             cities = self._cities(quest, dice, False)
             return cities[0][1] if cities else quest
         p_now = quest_chance(self.view, me)
@@ -193,6 +202,17 @@ class Hero(Fighter):
                 if cost < best_cost - 0.25:
                     best, best_cost = site, cost
         return best
+
+    def _look(self) -> Any | None:
+        """Level 2 spends a Prophecy point to see its next Quest while still on the way (to plan for it), when it
+        has points to spare."""
+        me = self.me
+        if not self.style.plan or me.quest is not None or me.quest_node is None or me.prophecy < 3:
+            return None
+        node = me.hero.get("node")
+        if node is None or ai_routes.travel(node, me.quest_node, max(1, dice_of(me)), me.crew <= 0) < 1.5:
+            return None
+        return next((a for a in self.by.get("look", []) if a.site == me.quest_node), None)
 
     def _waiting_for_hera(self) -> bool:
         """Level 2 waits for Hera while Hubris bars her Quest, or while completing it would bring Hubris (her
@@ -230,6 +250,9 @@ class Hero(Fighter):
             return by["argo"][0]
         if "dragons_teeth" in by and me.crew <= 2:
             return by["dragons_teeth"][0]
+        look = self._look()
+        if look is not None:
+            return look
         node = me.hero.get("node")
         kind = board.NODES[node].kind if node else None
         goal = self.goal()

@@ -88,6 +88,10 @@ def make_roll(state: BornState, commit: int) -> None:
     commit = max(0, min(commit, sheet.prophecy))
     sheet.prophecy -= commit
     challenge["committed"] += commit
+    if commit:
+        state.log.append(
+            f"{hero_name(state, seat)} commits {commit} Prophecy ({challenge['committed']} committed in all)."
+        )
     count = dice_count(state)
     dice = roll(state, count)
     state.rolls.append(dice)
@@ -140,7 +144,7 @@ def victory(state: BornState) -> None:
     state.rolls = []
     state.phase = Phase.TURN
     if kind == "encounter":
-        state.encounters.pop(challenge["node"], None)
+        state.clear_encounter(challenge["node"])
         discard(state, cid)
         sheet.in_city = True
         state.log.append(f"{hero_name(state, seat)} enters {board.NODES[challenge['node']].name}.")

@@ -62,7 +62,7 @@ def encounter(state: BornState) -> None:
         state.offer = [cid]
         state.phase = Phase.ALLY
         return
-    del state.encounters[node]
+    state.clear_encounter(node)
     discard(state, cid)
     sheet.in_city = True
     _event(state, seat, record.event, record.amount)
@@ -112,7 +112,7 @@ def take_ally(state: BornState, take: bool) -> None:
     cid = state.offer[0]
     state.offer = []
     node = str(sheet.node)
-    state.encounters.pop(node, None)
+    state.clear_encounter(node)
     if take:
         if sheet.ally is not None:
             state.log.append(f"{counter_name(state, sheet.ally)} leaves {hero_name(state, seat)}.")

@@ -12,6 +12,7 @@ from engine.born_of_titans.ai import BotLevels
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
+from engine.born_of_titans.refusals import why_illegal
 from engine.born_of_titans.rulings import rules_markdown
 from engine.born_of_titans.saved import restore_fields
 from engine.born_of_titans.sensible import sensible
@@ -76,6 +77,17 @@ class BornOfTitans(BotLevels, Game):
     def play(self, state: GameState, action: Action) -> None:
         """Carry out a legal action in place."""
         choices.play(_own(state), action)
+
+    def apply_unchecked(self, state: GameState, action: Action) -> None:
+        """As every game, and an action that shows a face-down counter (an Encounter turned up, a Quest revealed,
+        a Prophecy look, a Sacrifice draw) counts as a chance event: what was seen cannot be undone."""
+        own = _own(state)
+        face_up, seen = set(own.face_up), [set(known) for known in own.seen]
+        super().apply_unchecked(state, action)
+        if not state.last_chance and (
+            own.face_up - face_up or any(known - before for known, before in zip(own.seen, seen, strict=True))
+        ):
+            state.last_chance = True
 
     def describe_action(self, state: GameState, action: Action) -> str:
         """Divine plays name the Hero they are played on."""
@@ -148,11 +160,8 @@ class BornOfTitans(BotLevels, Game):
         return rules_markdown()
 
     def why_illegal(self, state: GameState, action: Action) -> str | None:
-        """A readable reason for refusing an action."""
-        state = _own(state)
-        if state.phase == Phase.GAME_OVER:
-            return "The game is over."
-        return f"\u201c{action.describe()}\u201d is not possible now (the game waits for: {state.phase.value})."
+        """A readable reason for refusing an action (refusals.py)."""
+        return why_illegal(_own(state), action)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (invariants.py)."""

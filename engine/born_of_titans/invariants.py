@@ -73,6 +73,8 @@ def invariant_violations(state: BornState) -> list[str]:
         problems.append("the Hubris counter is with nobody that exists")
     if state.hubris >= 0 and not state.active(state.hubris) and state.phase != Phase.GAME_OVER:
         problems.append("a finished Hero holds Hubris")
+    if set(state.placed) != set(state.encounters):
+        problems.append("a City's serial number without its counter, or a counter without one")
     for city in state.encounters:
         if city not in board.CITIES:
             problems.append(f"an Encounter on {city}, not a City")

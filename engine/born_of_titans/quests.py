@@ -98,7 +98,7 @@ def restock(state: BornState, city: str, place: bool) -> None:
     if place:
         cid = draw(state, "encounter")
         if cid is not None:
-            state.encounters[city] = cid
+            state.place_encounter(city, cid)
             state.log.append(f"{hero_name(state, seat)} places an Encounter at {board.NODES[city].name}.")
     _next_restock(state)
 

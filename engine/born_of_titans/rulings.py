@@ -174,7 +174,8 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
                 23,
                 "The Nemean Lion Skin is played by its holder inside one of her Challenges, at any moment of it: "
                 "discard it, and no monster's attack kills any more Crew in that Challenge (Ares included). It does "
-                "not stop the Furies, events or anything outside that Challenge.",
+                "not stop the Furies, events or anything outside that Challenge. Under it a Hero at 0 Crew is not "
+                "Defeated by a miss (the attack kills nobody: she is Invincible).",
             ),
             (
                 24,

@@ -95,6 +95,8 @@ class BornFields(Fields):
     faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]
     piles: dict[Literal[tuple(PILES)], Ids]  # type: ignore[valid-type]
     encounters: Annotated[dict[NodeId, Id], Field(max_length=40)]
+    placed: Annotated[dict[NodeId, Count(10_000_000, 1)], Field(max_length=40)]
+    serial: Count(10_000_000)
     sea_monsters: Annotated[dict[NodeId, Id], Field(max_length=10)]
     aside: Count(COUNTERS - 1, -1)
     face_up: Ids
@@ -143,6 +145,10 @@ def restore_fields(state: BornState, own: dict[str, Any]) -> None:
     state.faces = list(fields.faces)
     state.piles = {kind: list(own["piles"].get(kind, [])) for kind in PILES}
     state.encounters = dict(own["encounters"])
+    state.placed = dict(own["placed"])
+    state.serial = fields.serial
+    if set(state.placed) != set(state.encounters) or any(number > state.serial for number in state.placed.values()):
+        raise ValueError("its Cities' serial numbers do not match their counters")
     state.sea_monsters = dict(own["sea_monsters"])
     state.aside = fields.aside
     state.face_up = set(fields.face_up)

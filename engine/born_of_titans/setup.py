@@ -24,7 +24,7 @@ def new_game(game_id: str, num_players: int, options: Any, seed: int, seats: lis
     for city in board.CITIES:
         cid = draw(state, "encounter")
         if cid is not None:
-            state.encounters[city] = cid
+            state.place_encounter(city, cid)
     crews = list(CREW_PILE)
     for seat, sheet in enumerate(state.sheets):
         sheet.crew_counter = crews.pop(state.rng.randrange(len(crews)))

@@ -131,6 +131,8 @@ class BornState(GameState):
     faces: list[str]  # the face (a data key) of each counter id
     piles: dict[str, list[int]]  # face-down piles by kind, ids kept sorted (draws are random: no order to hide)
     encounters: dict[str, int]  # City -> its Encounter counter
+    placed: dict[str, int]  # City -> the serial number of the counter placed there (the view's encounter_id)
+    serial: int  # serial numbers given so far (every counter placed face down on a City gets the next)
     sea_monsters: dict[str, int]  # Sea Monster Site -> its Sea Monster
     aside: int  # the fourth Sea Monster, set aside unseen
     face_up: set[int]  # counters turned face up (all see them)
@@ -200,6 +202,7 @@ class BornState(GameState):
         new.faces = list(self.faces)
         new.piles = {kind: list(ids) for kind, ids in self.piles.items()}
         new.encounters = dict(self.encounters)
+        new.placed = dict(self.placed)
         new.sea_monsters = dict(self.sea_monsters)
         new.face_up = set(self.face_up)
         new.seen = [set(known) for known in self.seen]
@@ -223,6 +226,8 @@ class BornState(GameState):
             "faces": list(self.faces),
             "piles": {kind: list(ids) for kind, ids in sorted(self.piles.items())},
             "encounters": dict(sorted(self.encounters.items())),
+            "placed": dict(sorted(self.placed.items())),
+            "serial": self.serial,
             "sea_monsters": dict(sorted(self.sea_monsters.items())),
             "aside": self.aside,
             "face_up": sorted(self.face_up),
@@ -251,6 +256,18 @@ class BornState(GameState):
         """The kind of a counter by its id."""
         return KINDS[cid]
 
+    def place_encounter(self, city: str, cid: int) -> None:
+        """A counter face down on a City, with a new serial number: the number says which placement it is, never
+        which counter (a counter back from the pile is not known again by its number)."""
+        self.encounters[city] = cid
+        self.serial += 1
+        self.placed[city] = self.serial
+
+    def clear_encounter(self, city: str) -> None:
+        """The City's counter leaves it."""
+        self.encounters.pop(city, None)
+        self.placed.pop(city, None)
+
     def lose_turn_pile(self) -> int:
         """Lose Turn counters not on a Hero."""
         return LOSE_TURN_COUNTERS - sum(1 for sheet in self.sheets if sheet.lose_turn)
@@ -264,6 +281,8 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     state.faces = list(START_FACES)
     state.piles = {kind: list(IDS[kind]) for kind in PILES}
     state.encounters = {}
+    state.placed = {}
+    state.serial = 0
     state.sea_monsters = {}
     state.aside = -1
     state.face_up = set()

@@ -98,7 +98,7 @@ def _sites(state: BornState, seat: int | None) -> dict[str, Any]:
     for city, cid in sorted(state.encounters.items()):
         entry = site(city)
         entry["encounter"] = _face(state, cid, seat)
-        entry["encounter_id"] = cid
+        entry["encounter_id"] = state.placed.get(city)
     for node, cid in sorted(state.sea_monsters.items()):
         site(node)["sea_monster"] = _face(state, cid, seat)
     for owner, sheet in enumerate(state.sheets):

@@ -271,3 +271,13 @@ def test_bench_battle_titan_clock_counts_a_human_and_the_computer_seats_pauses()
     assert bench.clock_seconds(rolled, 1, 3, 0.0, clock) == base * clock["AI_PAUSE_AFTER_ROLL"]
     assert bench.clock_seconds(calm, 1, 1, 0.0, clock) == base * clock["AI_PAUSE_FORCED"]
     assert bench.clock_seconds(calm, 1, 3, 2.5, clock) == 2.5  # a slow decision takes longer than the pause
+
+
+def test_ai_strength_loads_a_game_outside_the_catalog_and_counts_its_rounds(tmp_path):
+    """Born of Titans is registered by importing its package; its games are measured in rounds too."""
+    strength = load("ai_strength")
+    out = tmp_path / "bot.json"
+    argv = ["--game", "born_of_titans", "--games", "2", "--jobs", "1", "--pairings", "2-1", "--json", str(out)]
+    assert strength.main(argv) == 0
+    summary = json.loads(out.read_text())[0]
+    assert summary["games"] == 2 and summary["rounds_per_game"] >= 3 and summary["rounds_max"] >= 3

@@ -144,7 +144,8 @@ def set_quest(state: BornState, seat: int, face: str, site: str, revealed: bool 
 
 def set_encounter(state: BornState, city: str, face: str | None) -> int | None:
     """The City's Encounter counter becomes one of `face` (None: the City is empty)."""
-    old = state.encounters.pop(city, None)
+    old = state.encounters.get(city)
+    state.clear_encounter(city)
     if old is not None:
         state.piles["encounter"].append(old)
         state.piles["encounter"].sort()
@@ -152,7 +153,7 @@ def set_encounter(state: BornState, city: str, face: str | None) -> int | None:
     if face is None:
         return None
     cid = take(state, "encounter", face)
-    state.encounters[city] = cid
+    state.place_encounter(city, cid)
     return cid
 
 

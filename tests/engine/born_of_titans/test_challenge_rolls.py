@@ -80,6 +80,7 @@ def test_ruling_14_committed_prophecy_adds_a_die_to_every_later_roll_and_is_spen
     successes_roll(state, count + 2, 1)
     state = act(state, Roll(commit=2))
     assert len(state.rolls[-1]) == count + 2 and state.sheets[seat].prophecy == 2
+    assert "commits 2 Prophecy (2 committed in all)." in " ".join(state.log[-4:])
     successes_roll(state, count + 3, 1)
     state = act(state, Roll(commit=1))
     assert len(state.rolls[-1]) == count + 3 and state.sheets[seat].prophecy == 1

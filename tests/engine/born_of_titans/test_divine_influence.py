@@ -177,3 +177,31 @@ def test_ruling_31_hera_needs_hubris_in_play():
     assert not [a for a in legal(state, "play_divine") if a.counter == "hera"]
     state.hubris = 1 - seat
     assert [a.target for a in legal(state, "play_divine") if a.counter == "hera"] == [1 - seat]
+
+
+def test_ruling_29_aphrodite_alone_after_a_loss_can_finish_the_challenge_at_once():
+    state, seat = _challenge("centaur")  # Battle 5
+    hand(state, seat, "aphrodite")
+    state = act(state, EncounterAction())
+    state = pass_all(state)
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"], 3)
+    state = act(state, Roll(commit=0))
+    state = pass_all(state)
+    assert state.challenge["successes"] == 3 and state.phase == Phase.CHALLENGE
+    state = act(state, PlayDivine(counter="aphrodite", target=seat))  # 5 - 2 = 3 needed: already there
+    assert not state.challenge and state.sheets[seat].in_city
+
+
+def test_ruling_27_fates_on_her_own_move_roll_without_move_moments():
+    state, seat = my_turn(node="p_saronic", options={"moments": "challenges"})
+    hand(state, seat, "fates")
+    count = totals(state, seat)["navigation"]
+    successes_roll(state, count, 0)
+    state = act(state, {"kind": "move"})
+    assert state.phase == Phase.MOVE  # no moment after a Move roll under this option
+    fates = [a for a in legal(state, "play_divine") if a.counter == "fates"]
+    assert fates and fates[-1].detail == tuple(range(count))  # all the failures
+    dice(state, *([6] * count))
+    state = act(state, fates[-1])
+    assert GAME.view(state, seat)["move"]["courses"] == count and state.phase == Phase.MOVE

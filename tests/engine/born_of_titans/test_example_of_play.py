@@ -135,3 +135,21 @@ def test_example_of_play():
     state = act(state, PlayDivine(counter="hera", target=A))
     assert state.hubris == -1
     assert not legal(state, "move")  # four actions: two regular, two of Fair Weather
+
+
+def test_ruling_37_the_example_of_plays_slip_six_crew_less_two_is_four():
+    state = started(heroes={A: "atalanta", B: "cyrene"}).clone()
+    clear_divine(state)
+    seat = state.mover
+    give(state, seat, node=QUEST_SITES[3], came_from=None, crew=6)
+    set_quest(state, seat, "defeat_medusa", QUEST_SITES[3], revealed=True)
+    state = act(state, EncounterAction())
+    state = act(state, ChooseAttribute(attribute="navigation"))
+    count = totals(state, seat)["navigation"]
+    for hits in (4, 2):  # two short rolls: two Crew lost
+        dice(state, *([5] * hits + [1] * (count - hits)))
+        state = act(state, Roll(commit=0))
+    assert state.sheets[seat].crew == 4  # not "from five to three"
+    dice(state, *([5] * 5 + [1] * (count - 5)), 1)
+    state = act(state, Roll(commit=0))
+    assert state.sheets[seat].crew == 4 and 3 in state.sheets[seat].quests

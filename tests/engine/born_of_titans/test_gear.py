@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.born_of_titans.actions import Argo, ChooseAttribute, DragonsTeeth, EncounterAction, LionSkin, Roll
 from engine.born_of_titans.table import totals
-from tests.engine.born_of_titans.helpers import act, dice, legal, my_turn, refused, set_encounter, successes_roll
+from tests.engine.born_of_titans.helpers import act, dice, hand, legal, my_turn, refused, set_encounter, successes_roll
 
 
 def test_gear_adds_to_attributes():
@@ -61,3 +61,29 @@ def test_ruling_23_the_nemean_lion_skin_stops_every_later_crew_loss_in_that_chal
     state = act(state, {"kind": "retreat"})
     state.challenge = {}
     assert state.sheets[seat].crew == 3
+
+
+def test_ruling_23_under_the_lion_skin_a_hero_at_zero_crew_is_not_defeated_by_a_miss():
+    state, seat = my_turn(node="athens", came_from="p_saronic", gear="lion_skin", crew=0)
+    set_encounter(state, "athens", "cyclops")
+    state = act(state, EncounterAction())
+    state = act(state, ChooseAttribute(attribute="battle"))
+    state = act(state, LionSkin())
+    successes_roll(state, totals(state, seat)["battle"], 0)
+    state = act(state, Roll(commit=0))
+    assert state.challenge and state.sheets[seat].node == "athens"
+
+
+def test_ruling_23_the_lion_skin_may_be_worn_after_a_roll_before_it_counts():
+    state, seat = my_turn(node="athens", came_from="p_saronic", gear="lion_skin", crew=3)
+    hand(state, seat, "apollo")  # she holds a Divine counter, so she is asked at the moments
+    set_encounter(state, "athens", "cyclops")
+    state = act(state, EncounterAction())
+    state = act(state, {"kind": "pass_moment"})
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"], 0)
+    state = act(state, Roll(commit=0))
+    assert state.moment["kind"] == "challenge_roll" and LionSkin() in legal(state, "lion_skin")
+    state = act(state, LionSkin())
+    state = act(state, {"kind": "pass_moment"})
+    assert state.sheets[seat].crew == 3 and state.challenge

@@ -55,3 +55,16 @@ def test_ruling_25_fair_weather_at_zero_crew_still_gives_two_more_actions():
         state = act(state, {"kind": "move"})
         state = act(state, {"kind": "stop"})
     assert not legal(state, "move") and state.sheets[seat].crew == 0
+
+
+def test_ruling_24_a_turn_lost_at_her_move_rolls_moment_ends_the_move_where_she_stands():
+    state, seat = my_turn(node="p_saronic")
+    other = 1 - seat
+    state.sheets[other].divine = [c for c in state.piles["divine"] if state.faces[c] == "poseidon"][:2]
+    for cid in state.sheets[other].divine:
+        state.piles["divine"].remove(cid)
+    dice(state, *([5] * 12))
+    state = act(state, {"kind": "move"})
+    assert state.phase == Phase.REACT and state.moment["kind"] == "move_roll"
+    state = act(state, PlayDivine(counter="poseidon", pair=True, target=seat))
+    assert state.sheets[seat].node == "p_saronic" and state.move == {} and state.mover == other

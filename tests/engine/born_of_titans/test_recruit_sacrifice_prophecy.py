@@ -77,7 +77,7 @@ def test_ruling_15_what_she_saw_is_forgotten_once_the_counter_moves():
     set_encounter(state, "athens", None)  # the counter leaves the Site (as when a Hero defeats it)
     state.piles["encounter"].remove(cid)
     state.moved(cid)
-    state.encounters["athens"] = cid  # even back where it was, she no longer knows it
+    state.place_encounter("athens", cid)  # even back where it was, she no longer knows it
     assert GAME.view(state, seat)["sites"]["athens"]["encounter"] == "hidden"
 
 
@@ -105,3 +105,22 @@ def test_ruling_4_free_acts_cost_no_action():
     state = act(state, {"kind": "play_divine", "counter": "apollo", "target": seat})
     assert state.turn["regular"] == 0 and legal(state, "move")
     draws(state)  # nothing random was drawn
+
+
+def test_refusals_say_why():
+    import pytest
+
+    from engine.core import IllegalAction
+
+    state, _seat = my_turn(node="p_saronic", crew=3)
+    with pytest.raises(IllegalAction, match="inside a City"):
+        GAME.apply(state, Recruit(crew=1))
+    with pytest.raises(IllegalAction, match="at an Oracle"):
+        GAME.apply(state, Prophecy())
+    with pytest.raises(IllegalAction, match="nothing here"):
+        GAME.apply(state, {"kind": "encounter"})
+    state.turn["regular"] = 2
+    with pytest.raises(IllegalAction, match="No actions are left"):
+        GAME.apply(state, {"kind": "move"})
+    with pytest.raises(IllegalAction, match="waits for the player's next action"):
+        GAME.apply(state, Keep(divine="ares"))

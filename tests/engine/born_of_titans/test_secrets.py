@@ -12,6 +12,7 @@ from engine.born_of_titans import GAME
 from engine.born_of_titans.actions import Look, Sacrifice
 from engine.born_of_titans.state import BornState
 from engine.core import Action, Rng
+from tests.engine.born_of_titans.helpers import my_turn, set_encounter, started
 from tests.engine.born_of_titans.random_games import play_game
 
 
@@ -185,3 +186,47 @@ def test_determinize_keeps_what_the_seat_knows_and_deals_the_rest_anew():
             changed += sample.faces != state.faces
             assert sample.rng.state != state.rng.state
     assert changed > len(positions)
+
+
+def test_a_citys_encounter_id_numbers_the_placement_never_the_counter():
+    views = [GAME.view(started(players=2, seed=seed), 0)["sites"] for seed in range(6)]
+    from engine.born_of_titans.board import CITIES
+
+    numbers = [[view[city]["encounter_id"] for city in CITIES] for view in views]
+    assert all(row == list(range(1, len(CITIES) + 1)) for row in numbers)  # the same whatever the counters
+    state, _seat = my_turn(node="athens", came_from="p_saronic")
+    set_encounter(state, "athens", "harpies")
+    first = GAME.view(state, 0)["sites"]["athens"]["encounter_id"]
+    cid = state.encounters["athens"]
+    set_encounter(state, "athens", None)
+    state.piles["encounter"].remove(cid)
+    state.place_encounter("athens", cid)  # the same counter placed again
+    assert GAME.view(state, 0)["sites"]["athens"]["encounter_id"] > first
+
+
+def test_the_log_never_names_a_counter_drawn_kept_placed_or_looked_at_face_down():
+    from engine.born_of_titans.actions import Keep, PlaceQuest, Restock
+    from engine.born_of_titans.data import DIVINE, ENCOUNTERS, QUESTS, SEA_MONSTERS
+
+    divine = [d.name for d in DIVINE.values()]
+    hidden = [e.name for e in ENCOUNTERS.values()] + [q.name for q in QUESTS.values()]
+    hidden += [m.name for m in SEA_MONSTERS.values()]
+    checked = 0
+    lines = {"before": 0}
+
+    def before(state: BornState, action: Action) -> None:
+        lines["before"] = len(state.log)
+
+    def after(state: BornState, action: Action) -> None:
+        nonlocal checked
+        new = " ".join(state.log[lines["before"] :])
+        if isinstance(action, Sacrifice | Keep):
+            checked += 1
+            assert not any(name in new for name in divine), new
+        if isinstance(action, Look | PlaceQuest | Restock):
+            checked += 1
+            assert not any(name in new for name in hidden), new
+
+    for seed in range(4):
+        play_game(3, 60 + seed, None, before, after)
+    assert checked > 20
