@@ -265,6 +265,25 @@ def print_foes(foes: dict[str, Any]) -> None:
         print(f"| {m['name']} | {m['kind'].replace('_', ' ')} | {m['challenges']} | {won} |")
 
 
+def print_overview(counts: list[dict[str, Any]]) -> None:
+    """Points from fair of every Hero and seat, one column per player count, and where the games are long."""
+    print("\n## Points from fair (share won less 1/players)\n")
+    print("| | " + " | ".join(f"{c['players']} players" for c in counts) + " |")
+    print("| --- |" + " --- |" * len(counts))
+    for index, key in enumerate(HEROES):
+        cells = [f"{c['heroes'][index]['points_from_fair']:+.1f}" + (" (!)" if c["heroes"][index]["flag"] else "")
+                 for c in counts]  # fmt: skip
+        print(f"| {HEROES[key].name} | " + " | ".join(cells) + " |")
+    for place in range(max(c["players"] for c in counts)):
+        cells = [
+            (f"{c['seats'][place]['points_from_fair']:+.1f}" + (" (!)" if c["seats"][place]["flag"] else ""))
+            if place < c["players"]
+            else ""
+            for c in counts
+        ]
+        print(f"| seat {place + 1} in turn order | " + " | ".join(cells) + " |")
+
+
 def run(games: int, counts: list[int], seed: int, level: int, jobs: int, flag: float) -> dict[str, Any]:
     """Every game of every player count, then the tables."""
     report: dict[str, Any] = {"games": games, "seed": seed, "level": level, "max_rounds": MAX_ROUNDS, "counts": []}
@@ -304,6 +323,7 @@ def main() -> None:
         print_count(summary)
         print(f"({summary['seconds']} s)")
     print_foes(report["foes"])
+    print_overview(report["counts"])
     print(f"\n{report['seconds']} s in all")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))

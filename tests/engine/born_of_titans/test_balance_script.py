@@ -12,7 +12,7 @@ import pytest
 from engine.born_of_titans.data import HEROES, MONSTERS, QUESTS, SEA_MONSTERS
 
 SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "born_balance.py"
-LEVEL = -1  # the scripted baseline: the quickest player that finishes games
+LEVEL = 2  # the level the script measures by default
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def balance():
     return module
 
 
-def test_a_tiny_run_has_every_table(balance):
+def test_a_tiny_run_has_every_table(balance, capsys):
     report = balance.run(games=2, counts=[2, 3], seed=1, level=LEVEL, jobs=1, flag=8.0)
     assert [c["players"] for c in report["counts"]] == [2, 3]
     for count in report["counts"]:
@@ -42,6 +42,14 @@ def test_a_tiny_run_has_every_table(balance):
         assert 0 < count["save_bytes"]["max"] < 8192
     assert [q["key"] for q in report["foes"]["quests"]] == list(QUESTS)
     assert [m["key"] for m in report["foes"]["monsters"]] == list(MONSTERS) + list(SEA_MONSTERS)
+    balance.print_overview(report["counts"])
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("|")]
+    assert table[0] == "| | 2 players | 3 players |"
+    cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in table[2:]]
+    assert [row[0] for row in cells] == [hero.name for hero in HEROES.values()] + [
+        f"seat {place} in turn order" for place in (1, 2, 3)
+    ]
+    assert cells[-1][1] == "" and cells[-1][2] != ""  # no third seat in a 2-player game
 
 
 def test_challenges_are_found_by_watching_the_state(balance):
