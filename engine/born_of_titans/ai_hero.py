@@ -22,7 +22,6 @@ from engine.born_of_titans.ai_know import (
     may_shed,
     me_of,
     quest_chance,
-    with_crew,
     would_take_hubris,
 )
 from engine.born_of_titans.data import ATTRIBUTES, ENCOUNTERS, HEROES
@@ -323,7 +322,7 @@ class Hero(Fighter):
         if self._waiting_for_hera():
             return False
         if me.quest is None:
-            return True  # turned up only by an Encounter action? (it is turned up on arrival; nothing to lose)
+            return True  # not yet turned up where she stands: nothing to weigh it by
         p = quest_chance(self.view, me)
         p = max(p, self._divine_help(p))
         if p >= self.style.go_at:
@@ -392,4 +391,4 @@ def decide(view: dict[str, Any], seat: int, legal: list[Any], style: Style) -> A
     return Hero(view, seat, legal, style).decide()
 
 
-__all__ = ["LEVEL1", "LEVEL2", "Style", "decide", "kinds", "with_crew"]
+__all__ = ["LEVEL1", "LEVEL2", "Style", "decide", "kinds"]

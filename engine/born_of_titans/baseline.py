@@ -16,12 +16,19 @@ It reads only its seat's view.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.born_of_titans import board
 from engine.born_of_titans.ai_know import me_of
 
 SHORT_CREW = 3
+
+
+@lru_cache(maxsize=8192)
+def _distance(a: str, b: str, crewless: bool) -> int | None:
+    """The board's fewest Courses from a to b (the map never changes, so each is searched once)."""
+    return board.distance(a, b, crewless)
 
 
 def _by_kind(actions: list[Any]) -> dict[str, list[Any]]:
@@ -57,7 +64,7 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
     if hero["crew"] <= SHORT_CREW or view.get("hubris") == seat:
         # A City whose gates she stands at with no Encounter left to open them is left out: she must come back.
         shut = node if not hero.get("in_city") and not (view["sites"].get(node) or {}).get("encounter") else None
-        near = [(board.distance(node, c, hero["crew"] <= 0), c) for c in board.CITIES if c != shut] if node else []
+        near = [(_distance(node, c, hero["crew"] <= 0), c) for c in board.CITIES if c != shut] if node else []
         near = [(far, c) for far, c in near if far is not None]
         if near:
             goal = min(near)[1]
@@ -67,9 +74,10 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
             return next(a for a in by["move_to"] if a.node == goal)
         best = None
         if goal is not None and node is not None:
-            here = board.distance(node, goal, hero["crew"] <= 0) or 999
+            here = _distance(node, goal, hero["crew"] <= 0)
+            here = 999 if here is None else here
             for action in by.get("move_to", []):
-                left = board.distance(action.node, goal, hero["crew"] <= 0)
+                left = _distance(action.node, goal, hero["crew"] <= 0)
                 if left is not None and left < here and not board.is_site(action.node):
                     here, best = left, action
         return best or by.get("stop", actions)[0]
@@ -96,7 +104,8 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
         return by["prophecy"][0]
     if "move" in by and goal is not None and goal != node:
         return by["move"][0]
-    return by.get("end_turn", actions)[0]
+    # Nothing to do: end the turn (where ending is not offered, a Move is: it will stay where it is).
+    return (by.get("end_turn") or by.get("move") or actions)[0]
 
 
 __all__ = ["choose"]

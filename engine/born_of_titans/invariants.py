@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.born_of_titans import board
 from engine.born_of_titans.data import (
     CREWS,
+    ENCOUNTERS,
     HEROES,
     LOSE_TURN_COUNTERS,
     MAX_CREW,
@@ -45,6 +46,12 @@ def invariant_violations(state: BornState) -> list[str]:
             problems.append(f"{who}: {len(sheet.quests)} Quests completed")
         if any(not 1 <= shield <= 6 for shield in sheet.quests):
             problems.append(f"{who}: a Quest on a Shield without a Quest Site")
+        on_map = state.phase not in (Phase.CHOOSE_HERO, Phase.CHOOSE_START, Phase.GAME_OVER)
+        if on_map and sheet.finished is None and sheet.node is None:
+            problems.append(f"{who}: in play but not on the map")
+        ally = ENCOUNTERS.get(state.faces[sheet.ally]) if sheet.ally is not None else None
+        if sheet.ally is not None and (ally is None or ally.kind != "ally"):
+            problems.append(f"{who}: her Ally is not an Ally")
         if sheet.node is not None and sheet.node not in board.NODES:
             problems.append(f"{who}: stands on an unknown node")
         if sheet.came_from is not None and sheet.came_from not in board.NODES:
@@ -139,6 +146,8 @@ def _flow_problems(state: BornState) -> list[str]:
         problems.append("nothing to restock")
     if phase == Phase.PLACE_QUEST and not state.placing:
         problems.append("no Quest to place")
+    if phase == Phase.ALLY and any(_kind_of_encounter(state, cid) != "ally" for cid in state.offer):
+        problems.append("an Ally offered that is not an Ally")
     if phase in (Phase.SACRIFICE, Phase.ALLY) and not state.offer:
         problems.append("nothing offered")
     if phase not in (Phase.SACRIFICE, Phase.ALLY) and state.offer:
@@ -154,3 +163,9 @@ def _flow_problems(state: BornState) -> list[str]:
     if state.challenge and state.mover >= 0 and int(state.challenge["seat"]) != state.mover:
         problems.append("a Challenge by someone other than the mover")
     return problems
+
+
+def _kind_of_encounter(state: BornState, cid: int) -> str:
+    """ "monster", "ally" or "event" for an Encounter counter ("" for any other face)."""
+    encounter = ENCOUNTERS.get(state.faces[cid]) if 0 <= cid < COUNTERS else None
+    return encounter.kind if encounter is not None else ""

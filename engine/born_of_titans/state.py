@@ -264,9 +264,13 @@ class BornState(GameState):
         self.placed[city] = self.serial
 
     def clear_encounter(self, city: str) -> None:
-        """The City's counter leaves it."""
+        """The City's counter leaves it: whoever stands at its gates is in the City now (ruling 9: a City with no
+        Encounter counter is entered)."""
         self.encounters.pop(city, None)
         self.placed.pop(city, None)
+        for sheet in self.sheets:
+            if sheet.node == city:
+                sheet.in_city = True
 
     def lose_turn_pile(self) -> int:
         """Lose Turn counters not on a Hero."""

@@ -122,7 +122,7 @@ def _move(state: BornState) -> dict[str, Any] | None:
     return {
         "dice": list(state.move["dice"]),
         "courses": budget,
-        "reachable": moving.reachable(state, state.mover, budget) if state.phase == Phase.MOVE else {},
+        "reachable": moving.reachable(state, state.mover, budget),  # also while the roll's moment is open
     }
 
 

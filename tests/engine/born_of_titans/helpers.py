@@ -144,8 +144,8 @@ def set_quest(state: BornState, seat: int, face: str, site: str, revealed: bool 
 
 def set_encounter(state: BornState, city: str, face: str | None) -> int | None:
     """The City's Encounter counter becomes one of `face` (None: the City is empty)."""
-    old = state.encounters.get(city)
-    state.clear_encounter(city)
+    old = state.encounters.pop(city, None)  # (as arranged: whoever stands there keeps her place at the gates)
+    state.placed.pop(city, None)
     if old is not None:
         state.piles["encounter"].append(old)
         state.piles["encounter"].sort()

@@ -132,10 +132,12 @@ def test_ruling_33_poseidon_changes_a_move_roll_by_two_courses():
     state = act(state, {"kind": "move"})
     assert state.phase == Phase.REACT and state.moment["kind"] == "move_roll"
     assert state.current_player == 1 - seat  # the only player holding a counter is asked
+    assert GAME.view(state, 1 - seat)["move"]["reachable"]  # where she could go, shown during the moment
     options = {a.detail for a in legal(state, "play_divine") if a.counter == "poseidon"}
     assert options == {2, -2}
     state = act(state, PlayDivine(counter="poseidon", target=seat, detail=-2))
     assert GAME.view(state, seat)["move"]["courses"] == 0  # not below 0
+    assert GAME.view(state, seat)["move"]["reachable"] == {}
 
 
 def test_ruling_33_apollo_one_prophecy_alone_three_as_a_pair():

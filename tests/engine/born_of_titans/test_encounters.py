@@ -125,3 +125,14 @@ def test_the_designed_events_lose_crew_gain_prophecy_and_divine_gift():
     assert len(state.sheets[seat].divine) == 1
     assert GAME.view(state, 1 - seat)["heroes"][seat]["divine_count"] == 1
     assert "divine" not in GAME.view(state, 1 - seat)["heroes"][seat]
+
+
+def test_ruling_9_a_hero_at_the_gates_enters_when_another_clears_the_city():
+    state, seat = _at_gates("procrustes")
+    other = 1 - seat
+    state.sheets[other].node, state.sheets[other].in_city = CITY, False  # she waits at the gates too
+    state = act(state, EncounterAction())
+    state = act(state, ChooseAttribute(attribute="wits"))
+    successes_roll(state, totals(state, seat)["wits"], 3)
+    state = act(state, Roll(commit=0))
+    assert state.sheets[other].in_city and state.sheets[seat].in_city

@@ -67,3 +67,18 @@ def test_a_counter_in_two_places_or_a_face_changed_is_refused():
     faces = list(own["faces"])
     faces[0] = faces[-1]  # an Encounter counter with a Gear's face
     assert attempt(pack(replaced(data, ("x", "own", "faces"), faces))) is None
+
+
+def test_a_hero_off_the_map_or_a_monster_as_an_ally_is_refused():
+    data = unpack(SAVES[0])
+    own = data["x"]["own"]
+    mover = own["mover"]
+    assert attempt(pack(replaced(data, ("x", "own", "sheets", mover, "node"), None))) is None
+    pile = list(own["piles"]["encounter"])
+    monster = next(cid for cid in pile if own["faces"][cid] == "harpies")
+    pile.remove(monster)
+    changed = replaced(data, ("x", "own", "piles", "encounter"), pile)
+    changed = replaced(changed, ("x", "own", "sheets", mover, "ally"), monster)
+    assert attempt(pack(changed)) is None
+    fixed = replaced(changed, ("x", "own", "faces", monster), "harpies")
+    assert attempt(pack(fixed)) is None

@@ -1,0 +1,110 @@
+"""The computer Heroes' Divine counters: Aphrodite's pair on a hard Quest of their own, the Fates and Ares against
+a leader's Challenge, Poseidon against a leader's Move (real views of a seeded game, set to each case)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import engine.born_of_titans  # noqa: F401  (registers the game)
+from engine.born_of_titans import board
+from engine.born_of_titans.actions import PassMoment, PlayDivine
+from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, decide
+from engine.born_of_titans.ai_know import me_of
+from engine.core.bots import make_bot
+from engine.registry import get_game
+
+GAME = get_game("born_of_titans")
+
+
+def _first_view(found) -> dict[str, Any]:
+    """The first view (of the seat to move) of a seeded game between level 2 bots for which `found` holds."""
+    bots = [make_bot(GAME, 2, seat) for seat in range(2)]
+    state = GAME.new_game(2, GAME.Options(), seed=1)
+    while state.current_player is not None:
+        seat = state.current_player
+        view = GAME.view(state, seat)
+        if found(view, seat):
+            return copy.deepcopy(view)
+        state = GAME.apply(state, bots[seat].choose(state, seat))
+    raise AssertionError("no such position")
+
+
+def _quest_challenge() -> dict[str, Any]:
+    def found(view, seat):
+        ch = view["challenge"]
+        return view["phase"] == "challenge" and ch["foe_kind"] == "quest" and ch["attribute"] is None
+
+    return _first_view(found)
+
+
+def _moment(view: dict[str, Any], kind: str, asked: int, owner: int | None = None) -> None:
+    view["phase"] = "react"
+    view["current"] = asked
+    view["moment"] = {"kind": kind, "asked": asked, "roll_owner": owner}
+
+
+def test_aphrodites_pair_wins_a_hard_quest_and_is_kept_for_an_easy_one() -> None:
+    view = _quest_challenge()
+    seat = view["challenge"]["seat"]
+    _moment(view, "challenge_start", seat)
+    hero = view["heroes"][seat]
+    hero.update(crew=2, prophecy=0, attributes={"battle": 2, "navigation": 2, "wits": 2}, divine=["aphrodite"] * 2)
+    pair = PlayDivine(counter="aphrodite", pair=True, target=seat)
+    legal = [PassMoment(), pair, PlayDivine(counter="aphrodite", pair=False, target=seat)]
+    assert decide(view, seat, legal, LEVEL2) == pair
+    assert decide(view, seat, legal, LEVEL1) == pair
+    hero.update(crew=6, prophecy=6, attributes={"battle": 12, "navigation": 12, "wits": 12})
+    assert decide(view, seat, legal, LEVEL2) == PassMoment()
+
+
+def test_the_fates_undo_a_leaders_winning_roll_and_ares_weakens_his_attack() -> None:
+    view = _quest_challenge()
+    them = view["challenge"]["seat"]
+    me = 1 - them
+    view["seat"] = me
+    view["heroes"][them].update(quests={"1": "cretan_bull", "2": "slay_the_hydra"}, crew=3, prophecy=0)
+    view["heroes"][them].pop("divine", None)
+    view["heroes"][me]["divine"] = ["fates", "ares", "ares"]
+    ch = view["challenge"]
+    numbers = ch["numbers"]
+    attribute = next(a for a in ("battle", "navigation", "wits") if numbers[a] is not None)
+    ch.update(
+        attribute=attribute, monster_attribute=attribute, needed=numbers[attribute], successes=numbers[attribute] - 2
+    )
+    ch.update(rolls=[[5, 6, 1, 2]], last_roll=[5, 6, 1, 2], pending=True)
+    _moment(view, "challenge_roll", me, them)
+    fates = PlayDivine(counter="fates", target=them, detail=(0, 1))
+    legal = [PassMoment(), PlayDivine(counter="fates", target=them, detail=(2, 3)), fates]
+    assert decide(view, me, legal, LEVEL2) == fates  # the two Successes that would win, rolled again
+    # At the start of his Challenge, Ares's pair: three Crew an attack leaves him a roll.
+    ch.update(attribute=None, monster_attribute=None, needed=None, successes=0, rolls=[], last_roll=[], pending=False)
+    view["heroes"][them]["attributes"] = {"battle": 5, "navigation": 5, "wits": 5}
+    _moment(view, "challenge_start", me, None)
+    ares = PlayDivine(counter="ares", pair=True, target=them)
+    assert decide(view, me, [PassMoment(), PlayDivine(counter="ares", target=them), ares], LEVEL2) == ares
+
+
+def test_poseidon_takes_two_courses_from_a_leader_about_to_reach_his_quest() -> None:
+    def found(view, seat):
+        other = 1 - seat
+        node = view["heroes"][other]["node"]
+        quest = me_of(view, other).quest_node
+        return view["phase"] == "turn" and node and quest and node != quest and board.distance(node, quest) >= 3
+
+    view = _first_view(found)
+    me = view["seat"]
+    them = 1 - me
+    quest = me_of(view, them).quest_node
+    need = board.distance(view["heroes"][them]["node"], quest)
+    view["mover"] = them
+    view["heroes"][them]["quests"] = {"1": "cretan_bull"}
+    view["heroes"][me]["divine"] = ["poseidon"]
+    view["move"] = {"dice": [6] * need, "courses": need, "reachable": {}}
+    _moment(view, "move_roll", me, them)
+    less = PlayDivine(counter="poseidon", target=them, detail=-2)
+    legal = [PassMoment(), PlayDivine(counter="poseidon", target=them, detail=2), less]
+    assert decide(view, me, legal, LEVEL2) == less
+    view["move"]["courses"] = need + 2  # two to spare: taking two changes nothing
+    view["move"]["dice"] = [6] * (need + 2)
+    assert decide(view, me, legal, LEVEL2) == PassMoment()
