@@ -86,5 +86,5 @@ def choose_start(state: BornState, site: str) -> None:
     state.sheets[seat].node = site
     state.log.append(f"{hero_name(state, seat)} starts at {board.NODES[site].name}.")
     if all(sheet.node is not None for sheet in state.sheets):
-        state.placing = list(state.selection)
+        state.placing = list(state.play)  # ruling 2: in turn order, the first to play first
         state.phase = Phase.PLACE_QUEST

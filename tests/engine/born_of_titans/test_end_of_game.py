@@ -20,7 +20,7 @@ def test_ruling_34_the_game_ends_the_moment_a_hero_completes_her_third_quest():
 
 def test_ruling_35_playing_on_for_places():
     state, seat = my_turn(players=3, options={"play_for_places": True}, gear="aegis", ally="castor", divine=["ares"])
-    at_quest(state, seat, "slay_the_nemean_lion", 4, quests={1: "slay_the_hydra", 2: "cretan_bull"})
+    at_quest(state, seat, "slay_the_nemean_lion", 6, quests={1: "slay_the_hydra", 2: "cretan_bull"})
     state.hubris = (seat + 1) % 3
     state = win_challenge(state, seat)
     sheet = state.sheets[seat]

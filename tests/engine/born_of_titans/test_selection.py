@@ -50,10 +50,11 @@ def test_ruling_2_selection_steps():
         assert state.current_player == seat
         state = act(state, ChooseStart(site=board.QUEST_SITES[2]))  # several Heroes may start on one Site
     assert state.phase == Phase.PLACE_QUEST
-    for seat in order:
+    assert state.placing == state.play  # placed in turn order, the first to play first
+    for seat in state.play:
         assert state.placing[0] == seat and state.current_player == (seat + 1) % 3  # her left neighbour places
         sites = [a.site for a in GAME.legal_actions(state)]
-        assert board.QUEST_SITES[2] in sites or seat != order[0]  # a Site holding a Hero is allowed
+        assert board.QUEST_SITES[2] in sites or seat != state.play[0]  # a Site holding a Hero is allowed
         taken = {s.quest["site"] for s in state.sheets if s.quest}
         assert not taken & set(sites)  # never a Site that already holds a Quest counter
         state = act(state, PlaceQuest(site=sites[0]))

@@ -42,10 +42,10 @@ def test_ruling_17_several_underworld_quests_may_share_a_site():
 
 
 def test_ruling_17_a_completed_underworld_quest_goes_on_the_shield_where_it_was_placed():
-    state, seat = _arrive("recover_fallen_friend", 5)
+    state, seat = _arrive("recover_fallen_friend", 4)
     state = act(state, Underworld(site="taenarum"))
     state.sheets[seat].node = "taenarum"
     state.turn["regular"] = 0
     state = win_challenge(state, seat)
-    assert state.faces[state.sheets[seat].quests[5]] == "recover_fallen_friend"
-    assert 5 not in [int(n) for n in [a.site[-1] for a in legal(state, "place_quest") if a.site[-1].isdigit()]]
+    assert state.faces[state.sheets[seat].quests[4]] == "recover_fallen_friend"
+    assert 4 not in [int(n) for n in [a.site[-1] for a in legal(state, "place_quest") if a.site[-1].isdigit()]]
