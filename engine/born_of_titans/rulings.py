@@ -24,10 +24,11 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
                 "chooses her starting Quest Site (several Heroes may start on one Site); then, in turn order (the "
                 "first to play first: the rulebook gives no order, and the later a Quest is placed the fewer far "
                 "Sites are left, which would add to the first player's lead), each player's left neighbour draws a "
-                "random Quest (nobody looks at it) and places it face down with that player's Hero's Quest counter "
-                "on a Quest Site that holds no Quest counter yet (a Site holding a Hero is allowed). Each player "
-                "draws one random Crew counter (on her 6 Shield) and takes a Prophecy counter on her 2 Shield; a Sea Monster is placed face down on each Sea Monster Site (the fourth is "
-                "set aside, unseen); an Encounter face down on each City.",
+                "random Quest (nobody looks at it) and places it face down with that player's Hero's Quest counter on"
+                " a Quest Site that holds no Quest counter yet (a Site holding a Hero is allowed). Each player draws "
+                "one random Crew counter (on her 6 Shield) and takes a Prophecy counter on her 2 Shield; a Sea "
+                "Monster is placed face down on each Sea Monster Site (the fourth is set aside, unseen); an Encounter"
+                " face down on each City.",
             ),
         ],
     ),
