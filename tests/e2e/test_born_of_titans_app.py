@@ -248,10 +248,7 @@ def test_hot_seat_a_divine_counter_played_in_another_players_turn(new_context, b
     assert "Pass without looking (Ann)" in screen["actions"]
     # Another game, on a phone: Ann is asked at Bob's Move too, holding a counter she cannot play then.
     cannot = new_context(phone=True).new_page()
-    assert (
-        to_the_moment(cannot, base_url, bobs_move_with_ann_asked(ann_can_play=False))
-        == screen
-    )  # the same
+    assert to_the_moment(cannot, base_url, bobs_move_with_ann_asked(ann_can_play=False)) == screen  # the same
     assert small_targets(cannot) == []
     cannot.click("#actions .btn-action:has-text('Pass without looking (Ann)')")  # one tap, nothing revealed
     expect(cannot.locator("#actions .btn-action:has-text('Stay here')")).to_be_visible()  # Bob's Move goes on
