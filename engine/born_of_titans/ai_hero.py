@@ -9,6 +9,7 @@ counter where it counts (ai_divine.py).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,8 +104,9 @@ class Hero(Fighter):
     def _choose_start(self) -> Any:
         sites = list(board.QUEST_SITES.values())
 
-        def spread(action: Any) -> float:
-            return sum(ai_routes.travel(action.site, other, 6, False) for other in sites)
+        def spread(action: Any) -> tuple[float, float]:
+            ways = [ai_routes.travel(action.site, other, 6, False) for other in sites]
+            return max(ways), sum(ways)
 
         return min(self.by["choose_start"], key=spread)
 
@@ -142,13 +144,15 @@ class Hero(Fighter):
         dice = max(1, dice_of(me))
         crewless = me.crew <= 0
         hubris = self.view.get("hubris") == self.seat
+        # Standing at her Quest without daring it, she must go and get stronger: staying would stall the game.
+        balk = not self._waiting_for_hera() and not self._dare_quest(at=quest)
         if not self.style.plan:
-            if me.crew <= self.style.short_crew or hubris:
+            if me.crew <= self.style.short_crew or hubris or balk:
                 cities = self._cities(node, dice, crewless)
                 if cities:
                     return cities[0][1]
             return quest
-        return self._planned_goal(node, quest, dice, crewless, hubris)
+        return self._planned_goal(node, quest, dice, crewless, hubris, balk)
 
     def _cities(self, origin: str, dice: int, crewless: bool) -> list[tuple[float, str]]:
         """The Cities nearest `origin` first, less one she stands at the gates of with no Encounter left to
@@ -156,9 +160,25 @@ class Hero(Fighter):
         hero = self.me.hero
         node = hero.get("node")
         shut = node if node in board.CITIES and not hero.get("in_city") and not self._gate(node) else None
-        return [(cost, city) for cost, city in ai_routes.nearest(origin, ("city",), dice, crewless) if city != shut]
+        return [
+            (cost, city)
+            for cost, city in ai_routes.nearest(origin, ("city",), dice, crewless)
+            if city != shut and not self._barred(city)
+        ]
 
-    def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool) -> str:
+    def _barred(self, city: str) -> bool:
+        """Whether a Monster she can see at the City's gates is one she will not fight: going there (and away
+        again, and back) would get her nowhere. A Hero with no Crew, Gear or Ally has nothing to lose by it."""
+        face = (self.view["sites"].get(city) or {}).get("encounter")
+        if face in (None, HIDDEN) or ENCOUNTERS[face].kind != "monster":
+            return False
+        me = self.me
+        if me.crew <= 0 and not me.hero.get("gear") and not me.hero.get("ally"):
+            return False
+        numbers = {a: getattr(ENCOUNTERS[face].monster, a) for a in ATTRIBUTES}
+        return chance_against(me.totals, numbers, me.crew) < 0.6
+
+    def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool, balk: bool) -> str:
         me = self.me
         direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
         if self._waiting_for_hera():
@@ -175,11 +195,11 @@ class Hero(Fighter):
             cities = self._cities(quest, dice, False)
             return cities[0][1] if cities else quest
         p_now = quest_chance(self.view, me)
-        best_cost = direct + 1 + (1 - p_now) * RETRY_ACTIONS
+        best_cost = math.inf if balk else direct + 1 + (1 - p_now) * RETRY_ACTIONS
         best = quest
         for kind in ("city", "oracle"):
             for cost_there, site in ai_routes.nearest(node, (kind,), dice, crewless)[:4]:
-                if site == node:
+                if site == node or (kind == "city" and self._barred(site)):
                     continue
                 if kind == "city":
                     gain = min(6 - me.crew, 4)
@@ -292,8 +312,7 @@ class Hero(Fighter):
         if face not in (None, HIDDEN):
             encounter = ENCOUNTERS[face]
             if encounter.kind == "monster":
-                numbers = {a: getattr(encounter.monster, a) for a in ATTRIBUTES}
-                if chance_against(me.totals, numbers, me.crew) < 0.6:
+                if self._barred(node):
                     return False
             elif encounter.event in ("lose_turn", "lose_crew") or (
                 encounter.event == "allys_quest" and me.hero.get("ally")
@@ -316,8 +335,8 @@ class Hero(Fighter):
             return me.crew >= 5 and hand < 2
         return me.crew >= 5 and hand < 4
 
-    def _dare_quest(self) -> bool:
-        """Whether to challenge her Quest now."""
+    def _dare_quest(self, at: str | None = None) -> bool:
+        """Whether to challenge her Quest now (standing `at` its Site: where she stands if not given)."""
         me = self.me
         if self._waiting_for_hera():
             return False
@@ -325,16 +344,22 @@ class Hero(Fighter):
             return True  # not yet turned up where she stands: nothing to weigh it by
         p = quest_chance(self.view, me)
         p = max(p, self._divine_help(p))
-        if p >= self.style.go_at:
+        if p >= self.style.go_at or not self._stronger_elsewhere():
             return True
         if not self.style.plan:
             return me.crew > self.style.short_crew and p >= 0.2
         # A weak chance is still worth it when a City is far and time presses.
-        node = me.hero.get("node")
+        node = at or me.hero.get("node")
         cities = ai_routes.nearest(node, ("city",), max(1, dice_of(me)), me.crew <= 0)
         far = cities[0][0] if cities else 99.0
         full = quest_chance(self.view, me, crew=6)
         return p >= 0.3 and full - p < 0.15 * far
+
+    def _stronger_elsewhere(self) -> bool:
+        """Whether a City (Crew) or, for a Hero who plans, an Oracle (Prophecy) could still make her stronger:
+        if not, waiting gains nothing and she challenges her Quest at any chance."""
+        me = self.me
+        return me.crew < 6 or (self.style.plan and me.prophecy < 6)
 
     def _divine_help(self, p: float) -> float:
         """What her Divine counters would make of a chance `p` at her Quest."""

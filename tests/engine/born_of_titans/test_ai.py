@@ -8,12 +8,15 @@ import copy
 import pytest
 
 import engine.born_of_titans  # noqa: F401  (registers the game)
+from engine.born_of_titans import ai_hero, ai_routes, board
 from engine.born_of_titans.ai import HeroLevel1, HeroLevel2
-from engine.born_of_titans.ai_hero import LEVEL2, decide
+from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, Hero, decide
 from engine.born_of_titans.ai_know import hubris_step, may_shed, would_take_hubris
+from engine.born_of_titans.data import ENCOUNTERS
 from engine.core.bots import BaselineBot, RandomBot, bot_levels, make_bot
 from engine.core.rng import Rng
 from engine.registry import get_game
+from scripts.born_balance import play_one
 
 GAME = get_game("born_of_titans")
 
@@ -140,3 +143,61 @@ def test_hera_is_kept_while_shedding_hubris_would_bring_it_straight_back() -> No
     view["heroes"][seat]["divine"] = ["hera"]
     view["heroes"][1 - seat]["quests"] = {"1": "cretan_bull", "2": "slay_the_hydra"}
     assert may_shed(view, seat)
+
+
+# -- never stalling: a Hero too weak for what lies ahead goes to get stronger --------------------------------------
+def _weakened(view: dict, seat: int, crew: int, prophecy: int) -> dict:
+    view = copy.deepcopy(view)
+    hero = view["heroes"][seat]
+    hero.update(crew=crew, prophecy=prophecy, gear=None, ally=None, divine=[])
+    return view
+
+
+@pytest.mark.parametrize("style", [LEVEL1, LEVEL2], ids=["hero", "demigod"])
+def test_a_hero_too_weak_for_her_quest_goes_to_get_stronger_and_does_not_come_straight_back(style) -> None:
+    """Found by the balance run (3 players, seed 95): at 0 Crew on her Quest she neither challenged it nor left,
+    and the game stalled; one Point away, she headed back to it."""
+    view, seat, legal = _on_quest_view()
+    view = _weakened(view, seat, crew=0, prophecy=0)
+    hero = Hero(view, seat, legal, style)
+    quest = hero.me.quest_node
+    goal = hero.goal()
+    assert goal != quest and board.NODES[goal].kind in ("city", "oracle")
+    assert hero.decide().kind != "encounter"
+    # One step on her way, she keeps going (the Quest is as far out of reach from there).
+    step = ai_routes.route(quest, goal, True)[1]
+    view["heroes"][seat]["node"] = step
+    assert Hero(view, seat, legal, style).goal() != quest
+
+
+def test_with_nothing_left_to_gain_she_challenges_her_quest_at_any_chance(monkeypatch) -> None:
+    view, seat, legal = _on_quest_view()
+    monkeypatch.setattr(ai_hero, "quest_chance", lambda *args, **kwargs: 0.05)
+    full = _weakened(view, seat, crew=6, prophecy=6)
+    assert Hero(full, seat, legal, LEVEL2)._dare_quest()
+    assert decide(full, seat, legal, LEVEL2).kind == "encounter"
+    short = _weakened(view, seat, crew=5, prophecy=6)
+    assert not Hero(short, seat, legal, LEVEL2)._dare_quest()
+
+
+def test_a_city_behind_a_monster_she_will_not_fight_is_not_where_she_goes() -> None:
+    view, seat, legal = _on_quest_view()
+    monsters = [key for key, encounter in ENCOUNTERS.items() if encounter.kind == "monster"]
+    strong = max(monsters, key=lambda key: ENCOUNTERS[key].monster.battle or 0)
+    weak = _weakened(view, seat, crew=1, prophecy=0)
+    weak["heroes"][seat]["ally"] = "bellerophon"  # something to lose
+    node = weak["heroes"][seat]["node"]
+    nearest = Hero(weak, seat, legal, LEVEL2)._cities(node, 5, False)[0][1]
+    weak["sites"].setdefault(nearest, {})["encounter"] = strong
+    hero = Hero(weak, seat, legal, LEVEL2)
+    assert hero._barred(nearest)
+    assert nearest not in [city for _, city in hero._cities(node, 5, False)]
+    # With no Crew, Gear or Ally she has nothing to lose by trying it.
+    bare = _weakened(weak, seat, crew=0, prophecy=0)
+    assert not Hero(bare, seat, legal, LEVEL2)._barred(nearest)
+
+
+def test_the_three_player_game_that_stalled_now_ends() -> None:
+    """The balance run's seed 95 with 3 players (level 2) stalled past 300 rounds; it now ends."""
+    result = play_one((3, 95, 2))  # the balance run's own game: its Heroes, bots and seeds
+    assert not result["stalled"] and result["winner"] is not None
