@@ -14,6 +14,9 @@ position in every later release, whatever the rules have become since (docs/save
           oldest first, each {x: position, k: length of its log, w: who made the move that led there,
           a: that move}; d is {w, a} of the move that led to the position x
 
+Format 4 (`TT.4.`) is format 3 with the game's own preset dictionary instead, named in the zlib header by its
+Adler-32 (zlib's DICTID) among `OWN_DICTIONARIES`; it is written for a game that has one (Born of Titans, whose
+finished 4-player saves passed 8 KB with format 3's words), format 3 for every other game.
 Format 2 (`TT.2.`) is format 3 without the dictionary and with the history as a JSON list of ints;
 it is still read, and so is a history list in any format-2 or format-3 save.
 Format 1 (`TT.1.`, made before format 2) held the seed and every action; it is still read, by
@@ -42,8 +45,11 @@ from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 
 PREFIX = "TT"
-VERSION = 3  # the format written
-READS = (1, 2, 3)  # the formats read
+VERSION = 3  # the format written (4 for a game with a dictionary of its own)
+READS = (1, 2, 3, 4)  # the formats read
+# Format 4's dictionaries: game id -> (the module holding its DICTIONARY, imported when needed; its Adler-32,
+# the DICTID its strings carry). Never change an entry: a string opens only with its very bytes.
+OWN_DICTIONARIES = {"born_of_titans": ("engine.core.save_dictionary_born", 0x7E167E18)}
 MAX_TEXT = 200_000  # characters of a save string we even look at
 MAX_JSON = 2_000_000  # bytes a save may decompress to (decompression bombs stop here)
 MAX_DEPTH = 24  # nesting of lists and objects
@@ -142,17 +148,51 @@ def history_of(text: str) -> list[int] | None:
         return None
 
 
-def pack(data: dict[str, Any], version: int = VERSION) -> str:
-    """The save string of save data (JSON-ready)."""
+def pack(data: dict[str, Any], version: int | None = None) -> str:
+    """The save string of save data (JSON-ready), in the format its game is written in unless `version` is given."""
+    game = data.get("g")
+    if version is None:
+        version = format_of(game if isinstance(game, str) else "")
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *preset(version))
+    zdict = preset(version, game if isinstance(game, str) else "")
+    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *zdict)
     packed = packer.compress(raw) + packer.flush()
     return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def preset(version: int) -> tuple[bytes, ...]:
-    """The preset dictionary of a format, as zlib's optional argument (format 3 has one; formats 1 and 2 none)."""
-    return (DICTIONARY,) if version >= 3 else ()
+def format_of(game: str) -> int:
+    """The format a game's saves are written in: 4 for a game with a dictionary of its own, else VERSION."""
+    return 4 if game in OWN_DICTIONARIES else VERSION
+
+
+def preset(version: int, game: str = "") -> tuple[bytes, ...]:
+    """The preset dictionary a format writes, as zlib's optional argument: format 3 its one, format 4 the
+    game's own, formats 1 and 2 none."""
+    if version >= 4:
+        return (own_dictionary(game),)
+    return (DICTIONARY,) if version == 3 else ()
+
+
+def own_dictionary(game: str) -> bytes:
+    """A game's own dictionary (format 4), its module imported now."""
+    import importlib
+
+    module, _ = OWN_DICTIONARIES[game]
+    return bytes(importlib.import_module(module).DICTIONARY)
+
+
+def preset_of(version: int, packed: bytes) -> tuple[bytes, ...]:
+    """The preset dictionary a packed string needs, as zlib's optional argument: format 4 names its own in the
+    zlib header (FDICT set, then the dictionary's Adler-32); InvalidSave if it names none this app has."""
+    if version < 4:
+        return preset(version)
+    if len(packed) < 6 or not packed[1] & 0x20:
+        raise InvalidSave("The save string is damaged (its compressed data names no dictionary).")
+    named = int.from_bytes(packed[2:6], "big")
+    for game, (_, ident) in OWN_DICTIONARIES.items():
+        if ident == named:
+            return (own_dictionary(game),)
+    raise InvalidSave("The save string is damaged (it names a dictionary this app does not have).")
 
 
 def peek_format(text: str) -> int | None:
@@ -224,7 +264,7 @@ def _decode(text: str) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise InvalidSave("The save string is damaged (it is not valid base64url).") from None
     try:
-        inflater = zlib.decompressobj(15, *preset(version))
+        inflater = zlib.decompressobj(15, *preset_of(version, packed))
         raw = inflater.decompress(packed, MAX_JSON)
         if inflater.unconsumed_tail:
             raise InvalidSave(f"The save string unpacks to more than {MAX_JSON} bytes; it is refused.")

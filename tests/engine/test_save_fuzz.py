@@ -35,10 +35,11 @@ def pack(data: Any, version: int = 2, level: int = 6) -> str:
 
 
 def unpack(text: str) -> dict[str, Any]:
-    """The data of a save string of any format (format 3's with its preset dictionary)."""
+    """The data of a save string of any format (formats 3 and 4 with their preset dictionaries)."""
     _prefix, version, body = text.split(".", 2)
-    inflater = zlib.decompressobj(15, *save.preset(int(version)))
-    return json.loads(inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    inflater = zlib.decompressobj(15, *save.preset_of(int(version), packed))
+    return json.loads(inflater.decompress(packed))
 
 
 def real_game(game_id: str, players: int, seed: int, steps: int, options: dict | None = None) -> GameState:

@@ -271,3 +271,52 @@ def test_a_log_turn_heading_is_the_turn_the_move_falls_in():
     state = game.apply(state, game.legal_actions(state)[0])
     assert state.turns == [(start, "Round 1: Ann")]
     assert save.loads(save.pack({**unpack(save.dumps(state)), "t": [[5, "x"], [2, "y"]]})).turns == []  # disorder
+
+
+def _born_game(players: int = 4, seed: int = 3, steps: int = 400):
+    game = GAMES["born_of_titans"]
+    state = game.new_game(players, None, seed, [Seat(name=f"P{i}") for i in range(players)])
+    rng = Rng(seed)
+    while not state.is_over and state.moves < steps:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return state
+
+
+def test_format_4_packs_a_born_of_titans_save_with_the_games_own_dictionary_which_never_changes():
+    import hashlib
+    import zlib
+
+    from engine.core.save_dictionary_born import DICTIONARY
+
+    # A format-4 string names its dictionary by its Adler-32 and opens only with these very bytes.
+    assert (
+        hashlib.sha256(DICTIONARY).hexdigest() == "92e713b546e625933c26d70264e2aff2720a3b0f147b08ebcafeae78730030d7"
+        and len(DICTIONARY) == 24559
+        and save.OWN_DICTIONARIES["born_of_titans"][1] == zlib.adler32(DICTIONARY)
+    )
+    state = _born_game()
+    text = save.dumps(state)
+    assert text.startswith("TT.4.") and save.peek_format(text) == 4
+    assert save.loads(text) == state
+    # The same save in format 3 (Titan's words) still opens, and is longer.
+    old = save.pack(unpack(text), version=3)
+    assert old.startswith("TT.3.") and save.loads(old) == state and len(text) < len(old)
+    # Every other game is still written in format 3.
+    assert save.dumps(GAMES["titan_race"].new_game(2, None, 1, [Seat(name="A"), Seat(name="B")])).startswith("TT.3.")
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda packed: packed[:1] + bytes([packed[1] & ~0x20 & 0xFF]) + packed[2:], "names no dictionary"),
+        (lambda packed: packed[:2] + b"\x00\x00\x00\x01" + packed[6:], "names a dictionary this app does not have"),
+        (lambda packed: packed[:3], "names no dictionary"),
+    ],
+    ids=["no-dictionary-flag", "unknown-dictionary", "cut-short"],
+)
+def test_a_format_4_string_naming_no_dictionary_or_an_unknown_one_is_refused_plainly(damage, message):
+    text = save.dumps(_born_game(steps=50))
+    body = text.split(".", 2)[2]
+    packed = damage(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    with pytest.raises(InvalidSave, match=message):
+        save.loads("TT.4." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
