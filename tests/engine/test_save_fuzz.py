@@ -30,7 +30,8 @@ LIMIT_MB = 50
 
 def pack(data: Any, version: int = 2, level: int = 6) -> str:
     raw = json.dumps(data, separators=(",", ":")).encode() if not isinstance(data, bytes) else data
-    packer = zlib.compressobj(level, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *save.preset(version))
+    game = data.get("g", "") if isinstance(data, dict) else ""  # format 4: the game's own dictionary
+    packer = zlib.compressobj(level, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *save.preset(version, game))
     return f"TT.{version}." + base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
 
 
