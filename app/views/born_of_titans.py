@@ -13,7 +13,6 @@ layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, t
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from app.markup import esc
@@ -90,22 +89,11 @@ def panel(ctx: BoardContext) -> str:
     return "".join(part for part in parts if part)
 
 
-@cache
-def _map() -> tuple[str, str]:
-    """The static map, drawn once per page, split where the changing layer goes (over everything, inside the SVG
-    so that it shares the map's coordinates and its pan and zoom). Its role is a group's: the layer holds
-    choices."""
-    svg = map_svg().replace("role='img'", "role='group'", 1)
-    end = svg.rindex("</svg>")
-    return svg[:end], svg[end:]
-
-
 def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
     """The board: the map's key, the whole markup, and the parts rewritten while the map stays."""
     overlay = map_layer(ctx)
     side = panel(ctx)
-    head, tail = _map()
-    svg = f"{head}<g id='bt-overlay'>{overlay}</g>{tail}"
+    svg = map_svg(layer=f"<g id='bt-overlay'>{overlay}</g>")
     return KEY, _frame(svg, side), {"bt-overlay": overlay, "bt-panel": side}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from app.markup import esc
 from app.views.born_of_titans_geography import LAND, Polygon
 from engine.born_of_titans.board import (
@@ -188,8 +190,9 @@ def _legend() -> str:
     )
 
 
-def map_svg() -> str:
-    """The whole static map of Born of Titans; every node is a group with its `data-node` id for the app's layer."""
+@cache
+def _drawn() -> str:
+    """Everything the map draws, between its opening and closing tags (drawn once per page)."""
     symbols = "".join(
         f"<symbol id='bt-sym-{kind}' overflow='visible'><path d='{d}'/></symbol>" for kind, d in SYMBOLS.items()
     )
@@ -203,8 +206,6 @@ def map_svg() -> str:
     sites = "".join(_site(NODES[key]) for key in SITES)
     labels = "".join(_label(NODES[key]) for key in SITES)
     return (
-        f"<svg class='bt-map' viewBox='0 0 {MAP_WIDTH} {MAP_HEIGHT}' role='img' aria-label='Map of the Mediterranean' "
-        "font-family='Georgia, serif'>"
         f"<defs>{symbols}</defs>"
         f"<rect width='{MAP_WIDTH}' height='{MAP_HEIGHT}' fill='{SEA}'/>"
         f"<path class='bt-land' d='{land}' fill='{LAND_FILL}'/>"
@@ -213,5 +214,16 @@ def map_svg() -> str:
         f"text-anchor='middle' letter-spacing='3'>{seas}</g>"
         f"{_segments()}<g class='bt-points'>{points}</g><g class='bt-sites'>{sites}</g>"
         "<g class='bt-labels' font-size='12.5' font-weight='600' fill='#1c1917' stroke='#fffaf0' stroke-width='3.5' "
-        f"paint-order='stroke' stroke-linejoin='round'>{labels}</g>{_legend()}</svg>"
+        f"paint-order='stroke' stroke-linejoin='round'>{labels}</g>{_legend()}"
+    )
+
+
+def map_svg(layer: str | None = None) -> str:
+    """The whole map of Born of Titans; every node is a group with its `data-node` id. `layer`: the app's changing
+    layer, drawn over everything inside the SVG (so that it shares the map's coordinates and its pan and zoom); with
+    a layer the map's role is a group's, since the layer holds choices, without one it is a picture."""
+    role = "img" if layer is None else "group"
+    return (
+        f"<svg class='bt-map' viewBox='0 0 {MAP_WIDTH} {MAP_HEIGHT}' role='{role}' "
+        f"aria-label='Map of the Mediterranean' font-family='Georgia, serif'>{_drawn()}{layer or ''}</svg>"
     )

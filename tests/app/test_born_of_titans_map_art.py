@@ -75,12 +75,28 @@ def test_quest_sites_show_their_numbers_and_sites_their_names():
     assert ">Mesembria</text>" in svg and ">Garden of the Hesperides</text>" in svg
 
 
-def test_names_are_escaped(monkeypatch):
+@pytest.fixture
+def drawn_afresh():
+    """The map is drawn once per page (cached): a test that changes what it draws draws it afresh, and after."""
+    art._drawn.cache_clear()
+    yield
+    art._drawn.cache_clear()
+
+
+def test_names_are_escaped(monkeypatch, drawn_afresh):
     node = NODES["athens"]._replace(name="<b>Athens & co</b>")
     monkeypatch.setitem(NODES, "athens", node)
     svg = art.map_svg()
     assert "<b>" not in svg
     assert "&lt;b&gt;Athens &amp; co&lt;/b&gt;" in svg
+
+
+def test_the_changing_layer_goes_over_everything_inside_the_map():
+    layer = "<g id='bt-overlay'><circle r='3'/></g>"
+    picture, board = art.map_svg(), art.map_svg(layer=layer)
+    assert "role='img'" in picture and layer not in picture
+    assert board == picture.replace("role='img'", "role='group'").replace("</svg>", f"{layer}</svg>")
+    assert board.endswith(f"{layer}</svg>") and board.count("</svg>") == 1
 
 
 def test_the_legend_keeps_clear_of_the_heroes_and_counters_on_the_nodes():
