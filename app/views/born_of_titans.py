@@ -22,7 +22,16 @@ from app.views.born_of_titans_layer import map_layer, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
 from app.views.born_of_titans_site import offer_panel, site_panel
-from app.views.born_of_titans_words import counter_panel, courses, name_of, picked_counter, player, text_of
+from app.views.born_of_titans_words import (
+    counter_panel,
+    courses,
+    name_of,
+    picked_counter,
+    player,
+    playing_for_places,
+    text_of,
+    win_line,
+)
 
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
@@ -123,8 +132,7 @@ def status_hint(ctx: BoardContext) -> str | None:
     """Who must do what, in the game's words."""
     view = ctx.view
     if view.get("phase") == "game_over":
-        winner = view.get("winner")
-        return f"{player(view, winner)} wins: three Quests completed." if isinstance(winner, int) else None
+        return win_line(view)
     seat = view.get("current")
     if seat is None:
         return None
@@ -265,13 +273,24 @@ def players_label(view: dict[str, Any]) -> list[str]:
 
 
 def result_lines(view: dict[str, Any]) -> list[str]:
-    """Every player's Quests completed, and her place when play went on for places."""
+    """Every player's Quests completed, with her place when play went on for places (else the winner's word)."""
     places = {seat: number for number, seat in enumerate(view.get("places") or [], 1)}
+    ranked = playing_for_places(view)
     lines = []
     for row in view.get("heroes") or []:
         count = len(row.get("quests") or {})
-        place = f"place {places[row['seat']]}, " if row.get("seat") in places else ""
+        seat = row.get("seat")
+        place = ""
+        if seat in places:
+            place = f"place {places[seat]}, " if ranked else ("winner, " if seat == view.get("winner") else "")
         lines.append(
             f"{row.get('name')} ({row.get('hero_name') or '?'}): {place}{count} Quest{'s' if count != 1 else ''}"
         )
     return lines
+
+
+def final_lines(view: dict[str, Any]) -> list[str]:
+    """The result once the game is over: who won in the game's words (the Hero, her player, how), then every
+    player's Quests (the app's own head line would name only the seat: 'Computer 1 wins!')."""
+    head = win_line(view) if view.get("phase") == "game_over" else None
+    return [head, *result_lines(view)] if head else []
