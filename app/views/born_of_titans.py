@@ -1,10 +1,11 @@
 """Born of Titans on the page: the Mediterranean drawn once (pinch-zoomed and panned), the changing layer over it,
-and a panel beside it, from `game.view(state, seat)` (shape: docs/born-of-titans.md, "The view").
+every player's Crew Sheet under it and a panel beside it, from `game.view(state, seat)` (shape:
+docs/born-of-titans.md, "The view").
 
 Select, then target: a Site holding counters is picked on the map to see them (and look at them with Prophecy);
 a Move's ends, the Quest Sites to start on or place a Quest on and the Underworld Sites light up as choices. The
 panel holds what the decision is about (a counter's text opened by a tap, the Site picked, the moment to react,
-the Challenge with its dice, the Move roll, an offer) and every player's Crew Sheet.
+the Challenge with its dice, the Move roll, an offer) and the piles.
 
 This module holds the hooks the app calls (app/views/__init__.py) and the game's words for its choices; the map
 layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, the rolls and the moment
@@ -57,13 +58,16 @@ GROUP_TITLES = {"play_divine": "Divine counters", "look": "Look with Prophecy", 
 # -- the board ----------------------------------------------------------------------------------------------
 
 
-def _frame(svg: str, panel: str) -> str:
+def _frame(svg: str, sheets: str, panel: str) -> str:
+    """The map with the Crew Sheets under it, in one column (on a desktop the decision's column beside it never
+    pushes the sheets down: in rows shared with it a long list of choices left a gap under the map), and the panel."""
     return (
-        f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='pz-frame'>"
+        f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='bt-map-and-sheets'><div class='pz-frame'>"
         f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
         "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
+        f"<div id='bt-sheets'>{sheets}</div></div>"
         f"<div id='bt-panel' class='tt-panel bt-panel'>{panel}</div></div>"
     )
 
@@ -81,7 +85,7 @@ def _piles(view: dict[str, Any]) -> str:
 
 
 def panel(ctx: BoardContext) -> str:
-    """The panel: what the decision is about first, then the Crew Sheets and the piles."""
+    """The panel: what the decision is about, then the piles (the Crew Sheets are under the map)."""
     view = ctx.view
     selected = ctx.selected
     parts = []
@@ -94,16 +98,17 @@ def panel(ctx: BoardContext) -> str:
     parts += [moment_panel(view), offer_panel(view, selected), challenge_panel(view, selected, rolled=ctx.rolled)]
     if not view.get("challenge"):
         parts.append(move_panel(view, rolled=ctx.rolled))
-    parts += [crew_sheets(view, selected), _piles(view)]
+    parts.append(_piles(view))
     return "".join(part for part in parts if part)
 
 
 def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
     """The board: the map's key, the whole markup, and the parts rewritten while the map stays."""
     overlay = map_layer(ctx)
+    sheets = crew_sheets(ctx.view, ctx.selected)
     side = panel(ctx)
     svg = map_svg(layer=f"<g id='bt-overlay'>{overlay}</g>")
-    return KEY, _frame(svg, side), {"bt-overlay": overlay, "bt-panel": side}
+    return KEY, _frame(svg, sheets, side), {"bt-overlay": overlay, "bt-sheets": sheets, "bt-panel": side}
 
 
 def render_board(ctx: BoardContext) -> str:

@@ -176,19 +176,38 @@ def test_status_hints_in_the_games_words() -> None:
     assert _phase_hint(moment_view(1)) == "a moment to react: play a Divine counter, or pass"
 
 
-def test_the_map_is_drawn_once_and_only_its_layer_and_panel_change() -> None:
+def test_the_map_is_drawn_once_and_only_its_layer_the_sheets_and_the_panel_change() -> None:
     from app.views.born_of_titans import render_layers
 
     states = played(3, 3, 600)
     first = render_layers(board_context(GAME, states[40], states[40].current_player))
     later = render_layers(board_context(GAME, states[300], states[300].current_player))
     assert first[0] == later[0] == "born_of_titans"
-    assert set(first[2]) == {"bt-overlay", "bt-panel"}
+    assert set(first[2]) == {"bt-overlay", "bt-sheets", "bt-panel"}
     for element_id, part in later[2].items():
         assert f"id='{element_id}'" in later[1] and part in later[1]
     static = later[1].split("<g id='bt-overlay'>")[0]
     assert static == first[1].split("<g id='bt-overlay'>")[0]  # the map itself never changes
     assert "data-node=" in static and "role='group'" in static
+
+
+def test_the_crew_sheets_are_in_one_column_with_the_map_whatever_the_choices_beside_it() -> None:
+    # In grid rows shared with the decision's column, a Move's long list of ends left a 150 px gap under the map.
+    from pathlib import Path
+
+    from app.views.born_of_titans import render_layers
+
+    state = played(3, 3, 600)[300]
+    _key, board, parts = render_layers(board_context(GAME, state, state.current_player))
+    column = board.split("<div class='bt-map-and-sheets'>", 1)[1].split("<div id='bt-panel'", 1)[0]
+    assert column.startswith("<div class='pz-frame'>") and f"<div id='bt-sheets'>{parts['bt-sheets']}</div>" in column
+    assert "class='bt-sheets'" in parts["bt-sheets"] and "bt-sheet" not in parts["bt-panel"]
+    css = (Path(__file__).parents[2] / "assets" / "born.css").read_text()
+    desktop = css.split("@media (min-width: 901px)", 1)[1].split("@media", 1)[0]
+    assert re.search(r"\.tt-on-born > \.bt-map-and-sheets \{[^}]*grid-column: 1; grid-row: 1 / -1;", desktop)
+    assert "grid-template-rows: repeat(12, auto) 1fr; row-gap: 0;" in desktop  # its last row takes what is left
+    phone = css.split("@media (max-width: 900px)", 1)[1]
+    assert ".bt-map-and-sheets, #bt-sheets { display: contents; }" in phone  # one column: the parts in order
 
 
 def _over(places: list[int], phase: str = "game_over") -> dict[str, Any]:
