@@ -1,10 +1,11 @@
 """Born of Titans on the page: the Mediterranean drawn once (pinch-zoomed and panned), the changing layer over it,
-and a panel beside it, from `game.view(state, seat)` (shape: docs/born-of-titans.md, "The view").
+every player's Crew Sheet under it and a panel beside it, from `game.view(state, seat)` (shape:
+docs/born-of-titans.md, "The view").
 
 Select, then target: a Site holding counters is picked on the map to see them (and look at them with Prophecy);
 a Move's ends, the Quest Sites to start on or place a Quest on and the Underworld Sites light up as choices. The
 panel holds what the decision is about (a counter's text opened by a tap, the Site picked, the moment to react,
-the Challenge with its dice, the Move roll, an offer) and every player's Crew Sheet.
+the Challenge with its dice, the Move roll, an offer) and the piles.
 
 This module holds the hooks the app calls (app/views/__init__.py) and the game's words for its choices; the map
 layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, the rolls and the moment
@@ -13,7 +14,6 @@ layer is `born_of_titans_layer.py`, the Crew Sheets `born_of_titans_sheet.py`, t
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from app.markup import esc
@@ -23,7 +23,16 @@ from app.views.born_of_titans_layer import map_layer, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
 from app.views.born_of_titans_site import offer_panel, site_panel
-from app.views.born_of_titans_words import counter_panel, courses, name_of, picked_counter, player, text_of
+from app.views.born_of_titans_words import (
+    counter_panel,
+    courses,
+    name_of,
+    picked_counter,
+    player,
+    playing_for_places,
+    text_of,
+    win_line,
+)
 
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
@@ -49,13 +58,16 @@ GROUP_TITLES = {"play_divine": "Divine counters", "look": "Look with Prophecy", 
 # -- the board ----------------------------------------------------------------------------------------------
 
 
-def _frame(svg: str, panel: str) -> str:
+def _frame(svg: str, sheets: str, panel: str) -> str:
+    """The map with the Crew Sheets under it, in one column (on a desktop the decision's column beside it never
+    pushes the sheets down: in rows shared with it a long list of choices left a gap under the map), and the panel."""
     return (
-        f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='pz-frame'>"
+        f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='bt-map-and-sheets'><div class='pz-frame'>"
         f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
         "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
+        f"<div id='bt-sheets'>{sheets}</div></div>"
         f"<div id='bt-panel' class='tt-panel bt-panel'>{panel}</div></div>"
     )
 
@@ -73,7 +85,7 @@ def _piles(view: dict[str, Any]) -> str:
 
 
 def panel(ctx: BoardContext) -> str:
-    """The panel: what the decision is about first, then the Crew Sheets and the piles."""
+    """The panel: what the decision is about, then the piles (the Crew Sheets are under the map)."""
     view = ctx.view
     selected = ctx.selected
     parts = []
@@ -86,27 +98,17 @@ def panel(ctx: BoardContext) -> str:
     parts += [moment_panel(view), offer_panel(view, selected), challenge_panel(view, selected, rolled=ctx.rolled)]
     if not view.get("challenge"):
         parts.append(move_panel(view, rolled=ctx.rolled))
-    parts += [crew_sheets(view, selected), _piles(view)]
+    parts.append(_piles(view))
     return "".join(part for part in parts if part)
-
-
-@cache
-def _map() -> tuple[str, str]:
-    """The static map, drawn once per page, split where the changing layer goes (over everything, inside the SVG
-    so that it shares the map's coordinates and its pan and zoom). Its role is a group's: the layer holds
-    choices."""
-    svg = map_svg().replace("role='img'", "role='group'", 1)
-    end = svg.rindex("</svg>")
-    return svg[:end], svg[end:]
 
 
 def render_layers(ctx: BoardContext) -> tuple[str, str, dict[str, str]]:
     """The board: the map's key, the whole markup, and the parts rewritten while the map stays."""
     overlay = map_layer(ctx)
+    sheets = crew_sheets(ctx.view, ctx.selected)
     side = panel(ctx)
-    head, tail = _map()
-    svg = f"{head}<g id='bt-overlay'>{overlay}</g>{tail}"
-    return KEY, _frame(svg, side), {"bt-overlay": overlay, "bt-panel": side}
+    svg = map_svg(layer=f"<g id='bt-overlay'>{overlay}</g>")
+    return KEY, _frame(svg, sheets, side), {"bt-overlay": overlay, "bt-sheets": sheets, "bt-panel": side}
 
 
 def render_board(ctx: BoardContext) -> str:
@@ -135,8 +137,7 @@ def status_hint(ctx: BoardContext) -> str | None:
     """Who must do what, in the game's words."""
     view = ctx.view
     if view.get("phase") == "game_over":
-        winner = view.get("winner")
-        return f"{player(view, winner)} wins: three Quests completed." if isinstance(winner, int) else None
+        return win_line(view)
     seat = view.get("current")
     if seat is None:
         return None
@@ -277,13 +278,24 @@ def players_label(view: dict[str, Any]) -> list[str]:
 
 
 def result_lines(view: dict[str, Any]) -> list[str]:
-    """Every player's Quests completed, and her place when play went on for places."""
+    """Every player's Quests completed, with her place when play went on for places (else the winner's word)."""
     places = {seat: number for number, seat in enumerate(view.get("places") or [], 1)}
+    ranked = playing_for_places(view)
     lines = []
     for row in view.get("heroes") or []:
         count = len(row.get("quests") or {})
-        place = f"place {places[row['seat']]}, " if row.get("seat") in places else ""
+        seat = row.get("seat")
+        place = ""
+        if seat in places:
+            place = f"place {places[seat]}, " if ranked else ("winner, " if seat == view.get("winner") else "")
         lines.append(
             f"{row.get('name')} ({row.get('hero_name') or '?'}): {place}{count} Quest{'s' if count != 1 else ''}"
         )
     return lines
+
+
+def final_lines(view: dict[str, Any]) -> list[str]:
+    """The result once the game is over: who won in the game's words (the Hero, her player, how), then every
+    player's Quests (the app's own head line would name only the seat: 'Computer 1 wins!')."""
+    head = win_line(view) if view.get("phase") == "game_over" else None
+    return [head, *result_lines(view)] if head else []

@@ -17,6 +17,10 @@ from engine.born_of_titans import board
 TOKEN = 15.0  # a Hero token's radius, in map units
 COUNTER = 13.0  # a counter's half side
 TARGET = 19.0  # a target ring's radius
+MARKER = 8.5  # the radius of a Hero's Quest marker, on its Quest's corner
+ROW = TOKEN + COUNTER + 4.0  # how far under a Site the middle of its row of counters runs
+MOST_GROWN = 3.0  # the most the tokens and counters grow (born.css, --bt-token-grow: a phone's whole map)
+HOLDERS = frozenset({"city", "sea_monster", "quest", "underworld"})  # the kinds of Site that hold counters
 SITE_TARGETS = {"choose_start": "Start on", "place_quest": "Place the Quest on", "underworld": "Take the Quest to"}
 
 
@@ -38,6 +42,18 @@ def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def grown_reach(kind: str) -> tuple[float, float, float, float]:
+    """How far a Hero token on a node of this kind, and a Site's counter (a Quest with its marker) under it, reach
+    round the node once grown their most: (west, north, east, south), in map units, strokes and shadow included."""
+    token = TOKEN + 4.5 / 2 + 1.5  # the turn's ring and the drop shadow
+    west = north = east = south = token
+    if kind in HOLDERS:
+        west = max(west, COUNTER + 1.0)
+        east = max(east, COUNTER + MARKER + 0.75)
+        south = max(south, ROW + COUNTER + 1.0)
+    return west * MOST_GROWN, north * MOST_GROWN, east * MOST_GROWN, south * MOST_GROWN
+
+
 def picked_site(selected: str | None) -> str | None:
     if selected and selected.startswith("site:"):
         site = selected[len("site:") :]
@@ -52,7 +68,7 @@ def _counter(x: float, y: float, label: str, words: str, cls: str, owner: tuple[
     if owner is not None:
         marker = (
             f"<g class='bt-quest-marker' transform='translate({_n(COUNTER)},-{_n(COUNTER)})'>"
-            f"<circle r='8.5' fill='{owner[0]}'/><text y='3.5'>{esc(owner[1])}</text></g>"
+            f"<circle r='{_n(MARKER)}' fill='{owner[0]}'/><text y='3.5'>{esc(owner[1])}</text></g>"
         )
     return (
         f"<g class='bt-counter {cls}' transform='translate({_n(x)},{_n(y)})'><title>{esc(words)}</title>"
@@ -97,7 +113,7 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
     row = [(label, words, cls, None) for label, words, cls in items] + quests
     start = -(len(row) - 1) * COUNTER * 1.2
     drawn = "".join(
-        _counter(start + i * COUNTER * 2.4, TOKEN + COUNTER + 4, label, words, cls, owner)
+        _counter(start + i * COUNTER * 2.4, ROW, label, words, cls, owner)
         for i, (label, words, cls, owner) in enumerate(row)
     )
     return f"<g data-site='{esc(node)}' transform='translate({_n(x)},{_n(y)})'><g class='bt-grow'>{drawn}</g></g>"

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from functools import cache
+
 from app.markup import esc
 from app.views.born_of_titans_geography import LAND, Polygon
+from app.views.born_of_titans_layer import grown_reach
 from engine.born_of_titans.board import (
     LAT_NORTH,
     LON_WEST,
@@ -188,8 +192,23 @@ def _legend() -> str:
     )
 
 
-def map_svg() -> str:
-    """The whole static map of Born of Titans; every node is a group with its `data-node` id for the app's layer."""
+@cache
+def view_box() -> tuple[int, int, int, int]:
+    """The map's frame, widened as far as the Hero tokens and the counters on the nodes at its edges reach once grown
+    on a phone's whole map (Colchis in the far east, the Oracle of Ammon in the south): the first view shows every
+    Site and Hero whole. (x, y, width, height), in map units; the land's outlines run on past the frame."""
+    west, north, east, south = 0.0, 0.0, float(MAP_WIDTH), float(MAP_HEIGHT)
+    for node in NODES.values():
+        left, up, right, down = grown_reach(node.kind)
+        west, north = min(west, node.x - left), min(north, node.y - up)
+        east, south = max(east, node.x + right), max(south, node.y + down)
+    x, y = math.floor(west), math.floor(north)
+    return x, y, math.ceil(east) - x, math.ceil(south) - y
+
+
+@cache
+def _drawn() -> str:
+    """Everything the map draws, between its opening and closing tags (drawn once per page)."""
     symbols = "".join(
         f"<symbol id='bt-sym-{kind}' overflow='visible'><path d='{d}'/></symbol>" for kind, d in SYMBOLS.items()
     )
@@ -202,16 +221,26 @@ def map_svg() -> str:
     points = "".join(_point(NODES[key]) for key in NODES if key not in SITES)
     sites = "".join(_site(NODES[key]) for key in SITES)
     labels = "".join(_label(NODES[key]) for key in SITES)
+    x, y, width, height = view_box()
     return (
-        f"<svg class='bt-map' viewBox='0 0 {MAP_WIDTH} {MAP_HEIGHT}' role='img' aria-label='Map of the Mediterranean' "
-        "font-family='Georgia, serif'>"
         f"<defs>{symbols}</defs>"
-        f"<rect width='{MAP_WIDTH}' height='{MAP_HEIGHT}' fill='{SEA}'/>"
+        f"<rect x='{x}' y='{y}' width='{width}' height='{height}' fill='{SEA}'/>"
         f"<path class='bt-land' d='{land}' fill='{LAND_FILL}'/>"
         f"<path class='bt-coast' d='{coast}' fill='none' stroke='{COAST}' stroke-width='1.3' stroke-linejoin='round'/>"
         f"<g class='bt-sea-names' font-size='22' font-style='italic' fill='#3b6d94' fill-opacity='0.55' "
         f"text-anchor='middle' letter-spacing='3'>{seas}</g>"
         f"{_segments()}<g class='bt-points'>{points}</g><g class='bt-sites'>{sites}</g>"
         "<g class='bt-labels' font-size='12.5' font-weight='600' fill='#1c1917' stroke='#fffaf0' stroke-width='3.5' "
-        f"paint-order='stroke' stroke-linejoin='round'>{labels}</g>{_legend()}</svg>"
+        f"paint-order='stroke' stroke-linejoin='round'>{labels}</g>{_legend()}"
+    )
+
+
+def map_svg(layer: str | None = None) -> str:
+    """The whole map of Born of Titans; every node is a group with its `data-node` id. `layer`: the app's changing
+    layer, drawn over everything inside the SVG (so that it shares the map's coordinates and its pan and zoom); with
+    a layer the map's role is a group's, since the layer holds choices, without one it is a picture."""
+    role = "img" if layer is None else "group"
+    return (
+        f"<svg class='bt-map' viewBox='{' '.join(str(n) for n in view_box())}' role='{role}' "
+        f"aria-label='Map of the Mediterranean' font-family='Georgia, serif'>{_drawn()}{layer or ''}</svg>"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.markup import esc
-from app.views.born_of_titans_words import chip, face_down, name_of, seat_colour
+from app.views.born_of_titans_words import chip, face_down, name_of, playing_for_places, seat_colour
 
 SHIELDS = range(7)
 
@@ -95,7 +95,8 @@ def crew_sheet(view: dict[str, Any], row: dict[str, Any], selected: str | None =
     place = row.get("finished")
     status = ""
     if place is not None:
-        status = f"<span class='bt-flag bt-finished'>Place {int(place)}</span>"
+        ranked = playing_for_places(view)
+        status = f"<span class='bt-flag bt-finished'>{f'Place {int(place)}' if ranked else 'Winner'}</span>"
     elif seat == view.get("mover"):
         status = "<span class='bt-flag bt-turn'>Her turn</span>"
     count = len(row.get("quests") or {})

@@ -149,6 +149,26 @@ def player(view: dict[str, Any], seat: int | None) -> str:
     return "?"
 
 
+def playing_for_places(view: dict[str, Any]) -> bool:
+    """Whether play goes on for places after the winner (option `play_for_places`). The view does not carry the
+    options; it shows in the places: a Hero finished while the game goes on, or a second place at the end (without
+    the option the first to finish ends the game, alone in the places)."""
+    places = view.get("places") or []
+    return len(places) > 1 or (bool(places) and view.get("phase") != "game_over")
+
+
+def win_line(view: dict[str, Any]) -> str | None:
+    """'Perseus (Ann) completes a third Quest and wins.', in the game's words; None before there is a winner."""
+    winner = view.get("winner")
+    heroes = view.get("heroes") or []
+    if not isinstance(winner, int) or not 0 <= winner < len(heroes):
+        return None
+    who = f"{heroes[winner].get('hero_name') or 'The Hero'} ({player(view, winner)})"
+    if playing_for_places(view):
+        return f"{who} was the first to complete three Quests and wins."
+    return f"{who} completes a third Quest and wins."
+
+
 def successes(count: int) -> str:
     return f"{count} Success" + ("" if count == 1 else "es")
 

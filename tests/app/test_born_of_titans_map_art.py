@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -75,12 +76,48 @@ def test_quest_sites_show_their_numbers_and_sites_their_names():
     assert ">Mesembria</text>" in svg and ">Garden of the Hesperides</text>" in svg
 
 
-def test_names_are_escaped(monkeypatch):
+@pytest.fixture
+def drawn_afresh():
+    """The map is drawn once per page (cached): a test that changes what it draws draws it afresh, and after."""
+    art._drawn.cache_clear()
+    yield
+    art._drawn.cache_clear()
+
+
+def test_names_are_escaped(monkeypatch, drawn_afresh):
     node = NODES["athens"]._replace(name="<b>Athens & co</b>")
     monkeypatch.setitem(NODES, "athens", node)
     svg = art.map_svg()
     assert "<b>" not in svg
     assert "&lt;b&gt;Athens &amp; co&lt;/b&gt;" in svg
+
+
+def test_the_changing_layer_goes_over_everything_inside_the_map():
+    layer = "<g id='bt-overlay'><circle r='3'/></g>"
+    picture, board = art.map_svg(), art.map_svg(layer=layer)
+    assert "role='img'" in picture and layer not in picture
+    assert board == picture.replace("role='img'", "role='group'").replace("</svg>", f"{layer}</svg>")
+    assert board.endswith(f"{layer}</svg>") and board.count("</svg>") == 1
+
+
+def test_the_first_view_shows_every_hero_and_site_whole_on_a_phone():
+    # Colchis' Hero was cut at the screen's edge: grown to three times (a phone's whole map) a token, and a Quest
+    # with its Hero's marker under a Site, stand out of the frame by up to 70 map units.
+    from app.views.born_of_titans_layer import COUNTER, MARKER, MOST_GROWN, ROW, TOKEN, grown_reach
+
+    x, y, width, height = (float(n) for n in re.search(r"viewBox='([-\d ]+)'", art.map_svg())[1].split())
+    assert f"<rect x='{x:g}' y='{y:g}' width='{width:g}' height='{height:g}' fill='{art.SEA}'/>" in art.map_svg()
+    least = {"quest": (COUNTER, TOKEN, COUNTER + MARKER, ROW + COUNTER), "point": (TOKEN,) * 4}
+    for kind, sizes in least.items():
+        assert all(reach >= MOST_GROWN * size for reach, size in zip(grown_reach(kind), sizes, strict=True)), kind
+    for key, node in NODES.items():
+        west, north, east, south = grown_reach(node.kind)
+        assert x <= node.x - west and node.x + east <= x + width, key
+        assert y <= node.y - north and node.y + south <= y + height, key
+    assert x + width < board.MAP_WIDTH + 40 and y + height < board.MAP_HEIGHT + 40  # only as much as that takes
+    css = (Path(__file__).parents[2] / "assets" / "born.css").read_text()
+    assert f"--tt-aspect: {width / height:.4f};" in css  # the desktop sizes the map by its shape
+    assert f"--bt-token-grow: min({MOST_GROWN:g}," in css
 
 
 def test_the_legend_keeps_clear_of_the_heroes_and_counters_on_the_nodes():

@@ -176,14 +176,14 @@ def test_status_hints_in_the_games_words() -> None:
     assert _phase_hint(moment_view(1)) == "a moment to react: play a Divine counter, or pass"
 
 
-def test_the_map_is_drawn_once_and_only_its_layer_and_panel_change() -> None:
+def test_the_map_is_drawn_once_and_only_its_layer_the_sheets_and_the_panel_change() -> None:
     from app.views.born_of_titans import render_layers
 
     states = played(3, 3, 600)
     first = render_layers(board_context(GAME, states[40], states[40].current_player))
     later = render_layers(board_context(GAME, states[300], states[300].current_player))
     assert first[0] == later[0] == "born_of_titans"
-    assert set(first[2]) == {"bt-overlay", "bt-panel"}
+    assert set(first[2]) == {"bt-overlay", "bt-sheets", "bt-panel"}
     for element_id, part in later[2].items():
         assert f"id='{element_id}'" in later[1] and part in later[1]
     static = later[1].split("<g id='bt-overlay'>")[0]
@@ -191,18 +191,82 @@ def test_the_map_is_drawn_once_and_only_its_layer_and_panel_change() -> None:
     assert "data-node=" in static and "role='group'" in static
 
 
-def test_the_result_lists_every_players_quests_and_places() -> None:
-    from app.views.born_of_titans import result_lines
+def test_the_crew_sheets_are_in_one_column_with_the_map_whatever_the_choices_beside_it() -> None:
+    # In grid rows shared with the decision's column, a Move's long list of ends left a 150 px gap under the map.
+    from pathlib import Path
+
+    from app.views.born_of_titans import render_layers
+
+    state = played(3, 3, 600)[300]
+    _key, board, parts = render_layers(board_context(GAME, state, state.current_player))
+    column = board.split("<div class='bt-map-and-sheets'>", 1)[1].split("<div id='bt-panel'", 1)[0]
+    assert column.startswith("<div class='pz-frame'>") and f"<div id='bt-sheets'>{parts['bt-sheets']}</div>" in column
+    assert "class='bt-sheets'" in parts["bt-sheets"] and "bt-sheet" not in parts["bt-panel"]
+    css = (Path(__file__).parents[2] / "assets" / "born.css").read_text()
+    desktop = css.split("@media (min-width: 901px)", 1)[1].split("@media", 1)[0]
+    assert re.search(r"\.tt-on-born > \.bt-map-and-sheets \{[^}]*grid-column: 1; grid-row: 1 / -1;", desktop)
+    assert "grid-template-rows: repeat(12, auto) 1fr; row-gap: 0;" in desktop  # its last row takes what is left
+    phone = css.split("@media (max-width: 900px)", 1)[1]
+    assert ".bt-map-and-sheets, #bt-sheets { display: contents; }" in phone  # one column: the parts in order
+
+
+def _over(places: list[int], phase: str = "game_over") -> dict[str, Any]:
+    """Ann (Cyrene) has completed three Quests; `places`: the finishing order so far."""
     from tests.app.born_views import base_view
 
     view = base_view(None)
     view["heroes"][0]["quests"] = {"1": "slay_the_hydra", "3": "defeat_medusa", "5": "golden_fleece"}
-    view["places"] = [0]
-    assert result_lines(view) == [
-        "Ann (Cyrene): place 1, 3 Quests",
+    for number, seat in enumerate(places, 1):
+        view["heroes"][seat]["finished"] = number
+    view.update(phase=phase, places=places, winner=places[0], current=None, mover=None)
+    return view
+
+
+def test_the_result_lists_every_players_quests_and_places_only_when_play_went_on_for_them() -> None:
+    from app.views.born_of_titans import result_lines
+
+    assert result_lines(_over([0])) == [  # the first to finish ends the game: no places
+        "Ann (Cyrene): winner, 3 Quests",
         "Bob (Atalanta): 0 Quests",
         "Cyd (Jason): 0 Quests",
     ]
+    assert result_lines(_over([0, 2, 1])) == [  # played on for places
+        "Ann (Cyrene): place 1, 3 Quests",
+        "Bob (Atalanta): place 3, 0 Quests",
+        "Cyd (Jason): place 2, 0 Quests",
+    ]
+    assert result_lines(_over([0], phase="turn"))[0] == "Ann (Cyrene): place 1, 3 Quests"  # the others play on
+
+
+def test_a_crew_sheet_shows_a_place_only_when_play_goes_on_for_places() -> None:
+    from app.views.born_of_titans_sheet import crew_sheet
+
+    def flag(view: dict[str, Any]) -> str:
+        return re.findall(r"bt-finished'>([^<]*)<", crew_sheet(view, view["heroes"][0]))[0]
+
+    assert flag(_over([0])) == "Winner"
+    assert flag(_over([0], phase="turn")) == "Place 1"
+    assert flag(_over([0, 2, 1])) == "Place 1"
+
+
+def test_at_the_end_the_status_names_the_hero_and_her_player_in_the_games_words() -> None:
+    from app.gameview import status_text
+    from app.views.born_of_titans import status_hint
+    from app.views.born_of_titans_words import win_line
+    from engine.born_of_titans.state import Phase
+
+    state = new(3, 3, names=("Ann", "Computer 1", "Computer 2"))
+    state.sheets[1].hero = "perseus"  # Computer 1's Perseus completes a third Quest
+    state.places, state.winner, state.phase = [1], 1, Phase.GAME_OVER
+    state.sheets[1].finished = 1
+    assert state.is_over
+    status = status_text(GAME, state, board_context(GAME, state, None))
+    assert status == "Game over. Perseus (Computer 1) completes a third Quest and wins."
+    regions = render_regions(GAME, state, shown=None)
+    assert "Perseus (Computer 1) completes a third Quest and wins." in regions.actions  # the result's head
+    assert "Computer 1 (Perseus): winner, 0 Quests" in regions.actions and "place 1" not in regions.actions
+    assert status_hint(board_context(GAME, state, None)) == "Perseus (Computer 1) completes a third Quest and wins."
+    assert win_line(_over([0, 2, 1])) == "Cyrene (Ann) was the first to complete three Quests and wins."
 
 
 def test_each_choice_says_what_it_does_before_one_chooses() -> None:
