@@ -66,7 +66,7 @@
   // however many lines they wrap to), so that the map is sized to the window's height below it.
   function mapTop() {
     const main = document.querySelector(".game-main");
-    const frame = main && main.querySelector(".tt > .pz-frame");
+    const frame = main && main.querySelector(".tt > .pz-frame, .tt > .bt-map-and-sheets > .pz-frame");
     if (!frame || getComputedStyle(frame).position !== "sticky") return;
     const text = `${Math.round(main.getBoundingClientRect().top + window.scrollY + 12)}px`;
     if (main.style.getPropertyValue("--tt-top-px") !== text) main.style.setProperty("--tt-top-px", text);

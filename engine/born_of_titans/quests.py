@@ -151,7 +151,9 @@ def finish(state: BornState, seat: int) -> None:
     sheet.finished = len(state.places)
     if state.winner < 0:
         state.winner = seat
-    state.log.append(f"{hero_name(state, seat)} has completed three Quests: place {sheet.finished}.")
+    playing_on = state.options.play_for_places  # type: ignore[attr-defined]
+    won = f"place {sheet.finished}" if playing_on else "she wins the game"
+    state.log.append(f"{hero_name(state, seat)} has completed three Quests: {won}.")
     state.challenge = {}
     state.rolls = []
     state.move = {}

@@ -16,6 +16,7 @@ def test_ruling_34_the_game_ends_the_moment_a_hero_completes_her_third_quest():
     assert GAME.winners(state) == [seat] and GAME.legal_actions(state) == []
     assert GAME.scores(state)[seat] == 3.0
     assert GAME.view(state, 1 - seat)["winner"] == seat
+    assert state.log[-1].endswith("has completed three Quests: she wins the game.")  # no places: play stops
 
 
 def test_ruling_35_playing_on_for_places():
@@ -27,6 +28,7 @@ def test_ruling_35_playing_on_for_places():
     assert not state.is_over and sheet.finished == 1 and state.places == [seat] and state.winner == seat
     assert sheet.node is None and sheet.gear is None and sheet.ally is None and sheet.divine == []
     assert state.mover != seat  # her turn ended; she takes no more turns
+    assert any(line.endswith("has completed three Quests: place 1.") for line in state.log)
     for _ in range(6):
         assert state.current_player != seat
         state = act(state, legal(state, "end_turn")[0] if legal(state, "end_turn") else GAME.legal_actions(state)[0])
