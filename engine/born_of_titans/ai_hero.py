@@ -159,14 +159,13 @@ class Hero(Fighter):
     def _cities(self, origin: str, dice: int, crewless: bool) -> list[tuple[float, str]]:
         """The Cities nearest `origin` first, less one she stands at the gates of with no Encounter left to
         open them (another Hero took it: she must leave and come back)."""
+        found = ai_routes.nearest(origin, ("city",), dice, crewless, self.monsters)
+        return [(cost, city) for cost, city in found if not self._shut(city) and not self._barred(city)]
+
+    def _shut(self, city: str) -> bool:
+        """Whether she stands at the gates of `city` with no Encounter left to open them."""
         hero = self.me.hero
-        node = hero.get("node")
-        shut = node if node in board.CITIES and not hero.get("in_city") and not self._gate(node) else None
-        return [
-            (cost, city)
-            for cost, city in ai_routes.nearest(origin, ("city",), dice, crewless, self.monsters)
-            if city != shut and not self._barred(city)
-        ]
+        return hero.get("node") == city and not hero.get("in_city") and not self._gate(city)
 
     def _barred(self, city: str) -> bool:
         """Whether a Monster she can see at the City's gates is one she will not fight: going there (and away
@@ -201,7 +200,9 @@ class Hero(Fighter):
         best = quest
         for kind in ("city", "oracle"):
             for cost_there, site in ai_routes.nearest(node, (kind,), dice, crewless, self.monsters)[:4]:
-                if site == node or (kind == "city" and self._barred(site)):
+                # The City she stands at counts (at its gates, its Encounter first): skipping it, she went
+                # on to the next and back, and a game between two Heroes at 0 Crew stalled.
+                if (kind == "oracle" and site == node) or (kind == "city" and (self._shut(site) or self._barred(site))):
                     continue
                 if kind == "city":
                     gain = min(6 - me.crew, 4)
@@ -284,7 +285,9 @@ class Hero(Fighter):
                 if self._dare_quest():
                     return by["encounter"][0]
             elif kind == "sea_monster":
-                if goal != node and self._dare_sea_monster(goal):
+                if goal != node and ai_seas.dare(
+                    self.view, me, goal, max(1, dice_of(me)), self.monsters, self.style.plan
+                ):
                     return by["encounter"][0]
             elif kind == "city" and self._want_city(node, goal):
                 return by["encounter"][0]
@@ -374,10 +377,6 @@ class Hero(Fighter):
         if "aphrodite" in hand or "athena" in hand:
             help_ = min(1.0, p + 0.2)
         return help_
-
-    def _dare_sea_monster(self, goal: str | None) -> bool:
-        """Whether to challenge the Sea Monster she stands before on her way to `goal` (ai_seas.py)."""
-        return ai_seas.dare(self.view, self.me, goal, max(1, dice_of(self.me)), self.monsters, self.style.plan)
 
     # -- moving ---------------------------------------------------------------------------------------------
     def _move(self) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from engine.born_of_titans import ai_routes, ai_seas, board
-from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, Hero
+from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, Hero, decide
 from engine.born_of_titans.ai_know import HIDDEN, me_of, sea_monster_pools
 from engine.born_of_titans.data import SEA_MONSTERS
 from tests.engine.born_of_titans.test_ai import _on_quest_view
@@ -43,7 +43,7 @@ def test_held_at_the_site_she_weighs_challenging_against_going_back_round() -> N
     assert ai_routes.through(SITE, BEYOND, GOAL, 6, False, 1.0, 0.0) == float("inf")
 
 
-def _at_the_bosporus(crew: int, face: str, attributes: dict[str, int]) -> tuple[dict, int, list]:
+def _at_the_bosporus(crew: int, face: str, attributes: dict[str, int], quest_at: str = GOAL) -> tuple[dict, int, list]:
     view, seat, legal = _on_quest_view()
     view = copy.deepcopy(view)
     hero = view["heroes"][seat]
@@ -51,11 +51,17 @@ def _at_the_bosporus(crew: int, face: str, attributes: dict[str, int]) -> tuple[
     hero["attributes"] = dict(attributes)
     for site in view["sites"].values():
         site["quests"] = [q for q in site.get("quests", []) if q["owner"] != seat]
-    view["sites"].setdefault(GOAL, {"encounter": None, "sea_monster": None, "quests": []})["quests"].append(
+    view["sites"].setdefault(quest_at, {"encounter": None, "sea_monster": None, "quests": []})["quests"].append(
         {"owner": seat, "quest": "slay_the_hydra", "revealed": True, "origin": 1}
     )
     view["sites"].setdefault(SITE, {"encounter": None, "sea_monster": None, "quests": []})["sea_monster"] = face
     return view, seat, legal
+
+
+def _dares(view: dict, seat: int, legal: list, style, goal: str) -> bool:
+    """Whether the Hero of `style` challenges the Sea Monster she stands before, on her way to `goal`."""
+    hero = Hero(view, seat, legal, style)
+    return ai_seas.dare(view, hero.me, goal, hero.me.totals["navigation"], hero.monsters, style.plan)
 
 
 HERACLES = {"battle": 8, "navigation": 6, "wits": 4}  # with a Crew counter's +1 each
@@ -67,14 +73,17 @@ def test_a_demigod_before_the_sirens_weighs_her_odds_and_what_she_would_lose() -
     the way round is cheaper; with two she would lose. The fixed rule (a chance of one half) challenged with three."""
     view, seat, legal = _at_the_bosporus(6, "sirens", HERACLES)
     assert me_of(view, seat).quest_node == GOAL
-    assert Hero(view, seat, legal, LEVEL2)._dare_sea_monster(GOAL)
+    assert _dares(view, seat, legal, LEVEL2, GOAL)
+    view["heroes"][seat]["prophecy"] = 6  # nothing to fetch on the way: she heads for her Quest, and challenges
+    assert Hero(view, seat, legal, LEVEL2).goal() == GOAL
+    assert decide(view, seat, legal, LEVEL2).kind == "encounter"
     view, seat, legal = _at_the_bosporus(3, "sirens", HERACLES)
-    assert Hero(view, seat, legal, LEVEL2)._dare_sea_monster(GOAL)
+    assert _dares(view, seat, legal, LEVEL2, GOAL)
     view["heroes"][seat].update(gear="bow_of_heracles", ally="peleus")
-    assert not Hero(view, seat, legal, LEVEL2)._dare_sea_monster(GOAL)
-    assert Hero(view, seat, legal, LEVEL1)._dare_sea_monster(GOAL)  # level 1 keeps its rule of thumb
+    assert not _dares(view, seat, legal, LEVEL2, GOAL)
+    assert _dares(view, seat, legal, LEVEL1, GOAL)  # level 1 keeps its rule of thumb
     view, seat, legal = _at_the_bosporus(2, "sirens", HERACLES)
-    assert not Hero(view, seat, legal, LEVEL2)._dare_sea_monster(GOAL)
+    assert not _dares(view, seat, legal, LEVEL2, GOAL)
 
 
 def test_a_demigod_does_not_challenge_a_sea_monster_whose_far_side_is_not_on_her_way() -> None:
@@ -83,9 +92,14 @@ def test_a_demigod_does_not_challenge_a_sea_monster_whose_far_side_is_not_on_her
     view, seat, legal = _at_the_bosporus(6, HIDDEN, HERACLES)
     behind = "sinope"
     assert ai_routes.route(SITE, behind, False)[1] == BLACK_SEA
-    assert not Hero(view, seat, legal, LEVEL2)._dare_sea_monster(behind)
-    assert Hero(view, seat, legal, LEVEL2)._dare_sea_monster(GOAL)
-    assert Hero(view, seat, legal, LEVEL1)._dare_sea_monster(behind)
+    assert not _dares(view, seat, legal, LEVEL2, behind)
+    assert _dares(view, seat, legal, LEVEL2, GOAL)
+    assert _dares(view, seat, legal, LEVEL1, behind)
+    # Her Quest there, full of Crew and Prophecy: she moves back out of the strait.
+    view, seat, legal = _at_the_bosporus(6, HIDDEN, HERACLES, quest_at=behind)
+    view["heroes"][seat]["prophecy"] = 6
+    assert Hero(view, seat, legal, LEVEL2).goal() == behind
+    assert decide(view, seat, legal, LEVEL2).kind == "move"
 
 
 def test_the_odds_at_a_face_down_site_average_the_sea_monsters_not_seen_elsewhere() -> None:
