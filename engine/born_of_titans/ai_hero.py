@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.born_of_titans import ai_divine, ai_routes, board
+from engine.born_of_titans import ai_divine, ai_routes, ai_seas, board
 from engine.born_of_titans.ai_fight import Fighter
 from engine.born_of_titans.ai_know import (
     HIDDEN,
@@ -73,6 +73,8 @@ class Hero(Fighter):
         self.by = kinds(legal)
         self.style = style
         self.me = me_of(view, seat)
+        # A Hero who plans weighs each Sea Monster Site by her odds there (ai_seas.py); else she goes round.
+        self.monsters = ai_seas.monsters(view, self.me) if style.plan else ()
 
     # -- the entry point ------------------------------------------------------------------------------------
     def decide(self) -> Any:
@@ -157,14 +159,13 @@ class Hero(Fighter):
     def _cities(self, origin: str, dice: int, crewless: bool) -> list[tuple[float, str]]:
         """The Cities nearest `origin` first, less one she stands at the gates of with no Encounter left to
         open them (another Hero took it: she must leave and come back)."""
+        found = ai_routes.nearest(origin, ("city",), dice, crewless, self.monsters)
+        return [(cost, city) for cost, city in found if not self._shut(city) and not self._barred(city)]
+
+    def _shut(self, city: str) -> bool:
+        """Whether she stands at the gates of `city` with no Encounter left to open them."""
         hero = self.me.hero
-        node = hero.get("node")
-        shut = node if node in board.CITIES and not hero.get("in_city") and not self._gate(node) else None
-        return [
-            (cost, city)
-            for cost, city in ai_routes.nearest(origin, ("city",), dice, crewless)
-            if city != shut and not self._barred(city)
-        ]
+        return hero.get("node") == city and not hero.get("in_city") and not self._gate(city)
 
     def _barred(self, city: str) -> bool:
         """Whether a Monster she can see at the City's gates is one she will not fight: going there (and away
@@ -180,13 +181,13 @@ class Hero(Fighter):
 
     def _planned_goal(self, node: str, quest: str, dice: int, crewless: bool, hubris: bool, balk: bool) -> str:
         me = self.me
-        direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from())
+        direct = ai_routes.travel_from(node, quest, dice, crewless, self._held_from(), self.monsters)
         if self._waiting_for_hera():
             # Hubris bars her Quest (or her Quest would bring it): Gather Humility where she has seen it, else
             # sacrifice for Hera at a City near her Quest.
             if self.view.get("hubris") == self.seat:
                 humble = [
-                    (ai_routes.travel_from(node, city, dice, crewless), city)
+                    (ai_routes.travel_from(node, city, dice, crewless, self._held_from(), self.monsters), city)
                     for city, site in self.view["sites"].items()
                     if site.get("encounter") == "gather_humility"
                 ]
@@ -198,8 +199,10 @@ class Hero(Fighter):
         best_cost = math.inf if balk else direct + 1 + (1 - p_now) * RETRY_ACTIONS
         best = quest
         for kind in ("city", "oracle"):
-            for cost_there, site in ai_routes.nearest(node, (kind,), dice, crewless)[:4]:
-                if site == node or (kind == "city" and self._barred(site)):
+            for cost_there, site in ai_routes.nearest(node, (kind,), dice, crewless, self.monsters)[:4]:
+                # The City she stands at counts (at its gates, its Encounter first): skipping it, she went
+                # on to the next and back, and a game between two Heroes at 0 Crew stalled.
+                if (kind == "oracle" and site == node) or (kind == "city" and (self._shut(site) or self._barred(site))):
                     continue
                 if kind == "city":
                     gain = min(6 - me.crew, 4)
@@ -209,14 +212,16 @@ class Hero(Fighter):
                     if self._gate(site):
                         stop_actions += 1
                     p_after = quest_chance(self.view, me, crew=me.crew + gain)
-                    onward = ai_routes.travel(site, quest, max(1, dice + (1 if crewless else 0)), False)
+                    onward = ai_routes.travel_from(
+                        site, quest, max(1, dice + (1 if crewless else 0)), False, None, self.monsters
+                    )
                 else:
                     gain = min(6 - me.prophecy, 2)
                     if gain <= 0:
                         continue
                     stop_actions = 1
                     p_after = quest_chance(self.view, me, prophecy=me.prophecy + gain)
-                    onward = ai_routes.travel(site, quest, dice, crewless)
+                    onward = ai_routes.travel_from(site, quest, dice, crewless, None, self.monsters)
                 cost = cost_there + stop_actions + onward + 1 + (1 - p_after) * RETRY_ACTIONS
                 if cost < best_cost - 0.25:
                     best, best_cost = site, cost
@@ -280,7 +285,9 @@ class Hero(Fighter):
                 if self._dare_quest():
                     return by["encounter"][0]
             elif kind == "sea_monster":
-                if goal != node and self._dare_sea_monster(goal):
+                if goal != node and ai_seas.dare(
+                    self.view, me, goal, max(1, dice_of(me)), self.monsters, self.style.plan
+                ):
                     return by["encounter"][0]
             elif kind == "city" and self._want_city(node, goal):
                 return by["encounter"][0]
@@ -371,15 +378,6 @@ class Hero(Fighter):
             help_ = min(1.0, p + 0.2)
         return help_
 
-    def _dare_sea_monster(self, goal: str | None) -> bool:
-        me = self.me
-        face = (self.view["sites"].get(me.hero["node"]) or {}).get("sea_monster")
-        if face in (None, HIDDEN):
-            return me.crew >= 3
-        from engine.born_of_titans.ai_know import numbers_of
-
-        return chance_against(me.totals, numbers_of(face, "sea_monster"), me.crew, 0) >= 0.5
-
     # -- moving ---------------------------------------------------------------------------------------------
     def _move(self) -> Any:
         chosen = self._divine()
@@ -394,7 +392,9 @@ class Hero(Fighter):
             return self.by.get("stop", self.legal)[0]
         if node == goal:
             return self.by.get("stop", self.legal)[0]
-        end = ai_routes.best_end(reachable, node, goal, max(1, dice_of(me)), me.crew <= 0)
+        end = ai_routes.best_end(
+            reachable, node, goal, max(1, dice_of(me)), me.crew <= 0, self.monsters, self._held_from()
+        )
         if end is not None:
             for action in self.by.get("move_to", []):
                 if action.node == end:

@@ -131,6 +131,20 @@ def with_crew(view: dict[str, Any], me: Me, crew: int) -> dict[str, int]:
     return {a: totals[a] + sign * getattr(counter, a) for a in ATTRIBUTES}
 
 
+def sea_monster_pools(view: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The Sea Monsters each Sea Monster Site may hold: the one face up there, else those not face up
+    elsewhere (one of the four is set aside, unseen)."""
+    faces = {node: site.get("sea_monster") for node, site in view["sites"].items() if site.get("sea_monster")}
+    pools = {}
+    for node, face in sorted(faces.items()):
+        if face != HIDDEN:
+            pools[node] = (face,)
+            continue
+        elsewhere = {other for where, other in faces.items() if where != node and other != HIDDEN}
+        pools[node] = tuple(key for key in SEA_MONSTERS if key not in elsewhere) or tuple(SEA_MONSTERS)
+    return pools
+
+
 def leader_seats(view: dict[str, Any], seat: int) -> list[int]:
     """The other Heroes still playing, the most dangerous first (more Quests, then nearer... by Quests)."""
     others = [

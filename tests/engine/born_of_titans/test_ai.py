@@ -201,3 +201,17 @@ def test_the_three_player_game_that_stalled_now_ends() -> None:
     """The balance run's seed 95 with 3 players (level 2) stalled past 300 rounds; it now ends."""
     result = play_one((3, 95, 2))  # the balance run's own game: its Heroes, bots and seeds
     assert not result["stalled"] and result["winner"] is not None
+
+
+@pytest.mark.parametrize("style", [LEVEL1, LEVEL2], ids=["hero", "demigod"])
+def test_at_0_crew_at_the_gates_of_a_city_she_deals_with_its_encounter_and_recruits_there(style) -> None:
+    """Found by a Demigod match (seed 5289): two Heroes at 0 Crew each stood at a City's gates, set off for the next
+    City, turned back to the nearer one at the first Point, and so on past 300 rounds."""
+    view, seat, legal = _on_quest_view()
+    view = _weakened(view, seat, crew=0, prophecy=0)
+    city = "syracuse"
+    view["heroes"][seat].update(node=city, in_city=False, came_from="p_malta")
+    view["sites"].setdefault(city, {"encounter": None, "sea_monster": None, "quests": []})["encounter"] = "hidden"
+    hero = Hero(view, seat, legal, style)
+    assert hero.goal() == city
+    assert hero.decide().kind == "encounter"
