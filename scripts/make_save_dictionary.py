@@ -43,27 +43,32 @@ def dictionary_text() -> str:
         if modelled - fed >= 1:
             state = game.add_time(state, int(modelled - fed))
             fed += int(modelled - fed)
-    position = json.dumps(state.position(), separators=(",", ":"), ensure_ascii=False)
-    log = json.dumps(state.log, separators=(",", ":"), ensure_ascii=False)
-    return (position + log)[-LENGTH:]
+    return saved_text(state)[-LENGTH:]
+
+
+def saved_text(state: object) -> str:
+    """A finished game's position and log, as JSON, the way a save holds them."""
+    position = json.dumps(state.position(), separators=(",", ":"), ensure_ascii=False)  # type: ignore[attr-defined]
+    log = json.dumps(state.log, separators=(",", ":"), ensure_ascii=False)  # type: ignore[attr-defined]
+    return position + log
+
+
+def write_module(out: Path, text: str, docstring: str, comment: str) -> None:
+    """Write a dictionary module: its docstring, a comment, DICTIONARY as 80-character ASCII chunks."""
+    chunks = [text[i : i + 80] for i in range(0, len(text), 80)]
+    lines = "\n".join(f"    {chunk.encode('ascii')!r}" for chunk in chunks)  # ASCII: the log's words
+    out.write_text(f'"""{docstring}"""\n\n{comment}DICTIONARY = (\n{lines}\n)\n', encoding="utf-8")
+    print(f"{out}: {len(text.encode('utf-8'))} bytes")
 
 
 def main() -> int:
-    text = dictionary_text()
-    chunks = [text[i : i + 80] for i in range(0, len(text), 80)]
-    lines = "\n".join(f"    {chunk.encode('ascii')!r}" for chunk in chunks)  # ASCII: the log's words
-    OUT.write_text(
-        '"""The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these '
-        'bytes)."""\n'
-        "\n"
+    write_module(
+        OUT,
+        dictionary_text(),
+        "The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these bytes).",
         "# Written once by scripts/make_save_dictionary.py (issue 15): the position and the log of a seeded\n"
-        "# 6-player Battle Titan game, the words most saves share. tests/engine/test_saves.py pins its hash.\n"
-        "DICTIONARY = (\n"
-        f"{lines}\n"
-        ")\n",
-        encoding="utf-8",
+        "# 6-player Battle Titan game, the words most saves share. tests/engine/test_saves.py pins its hash.\n",
     )
-    print(f"{OUT}: {len(text.encode('utf-8'))} bytes")
     return 0
 
 

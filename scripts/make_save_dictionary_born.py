@@ -13,11 +13,13 @@ its words with it (the position's keys, the counters' names, the log's sentences
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_save_dictionary import saved_text, write_module
 
 from engine.core.bots import make_bot
 from engine.registry import get_game
@@ -34,27 +36,18 @@ def dictionary_text() -> str:
     while state.current_player is not None:
         seat = state.current_player
         state = game.apply(state, bots[seat].choose(state, seat))
-    position = json.dumps(state.position(), separators=(",", ":"), ensure_ascii=False)
-    log = json.dumps(state.log, separators=(",", ":"), ensure_ascii=False)
-    return (position + log)[-LENGTH:]
+    return saved_text(state)[-LENGTH:]
 
 
 def main() -> int:
-    text = dictionary_text()
-    chunks = [text[i : i + 80] for i in range(0, len(text), 80)]
-    lines = "\n".join(f"    {chunk.encode('ascii')!r}" for chunk in chunks)  # ASCII: the log's words
-    OUT.write_text(
-        '"""Born of Titans\' preset dictionary of format-4 save strings: never edit (a string opens only '
-        'with these bytes)."""\n'
-        "\n"
+    write_module(
+        OUT,
+        dictionary_text(),
+        "Born of Titans' preset dictionary of format-4 save strings: never edit (a string opens only with "
+        "these bytes).",
         "# Written once by scripts/make_save_dictionary_born.py (issue 16): the position and the log of a seeded\n"
-        "# 4-player game between Demigods. tests/engine/test_saves.py pins its hash.\n"
-        "DICTIONARY = (\n"
-        f"{lines}\n"
-        ")\n",
-        encoding="utf-8",
+        "# 4-player game between Demigods. tests/engine/test_saves.py pins its hash.\n",
     )
-    print(f"{OUT}: {len(text.encode('utf-8'))} bytes")
     return 0
 
 
