@@ -385,8 +385,9 @@ PASS_SELECTOR = "#actions .btn-pass"  # "Pass without looking (X)" beside "I am 
 INPUT_STAGES = ("python", "save", "handler", "dom", "paint", "raf2", "cpu")
 
 
-def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int) -> None:
-    """From the home screen: a game with every seat human and default options (as the e2e tests set it up)."""
+def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int, level: int | None = None) -> None:
+    """From the home screen: a game with every seat human (or, given `level`, a computer at that level) and
+    default options (as the e2e tests set it up)."""
     if page.locator("#gamebar [data-cmd=home]").count():
         page.click("#gamebar [data-cmd=home]")
     page.click("[data-cmd=new]")
@@ -396,11 +397,19 @@ def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int) -> None
     page.select_option("#setup-count", str(players))
     page.wait_for_selector(f"#seat{players - 1}-name")
     for seat in range(players):
-        page.select_option(f"#seat{seat}-kind", "human")
-        page.wait_for_selector(f"#seat{seat}-name")
+        if level is None:
+            page.select_option(f"#seat{seat}-kind", "human")
+            page.wait_for_selector(f"#seat{seat}-name")
+        else:
+            page.select_option(f"#seat{seat}-kind", "ai")
+            page.wait_for_selector(f"#seat{seat}-level")
+            page.select_option(f"#seat{seat}-level", str(level))
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
-    page.wait_for_selector(f"{ACTION_SELECTOR}, {REVEAL_SELECTOR}")
+    if level is None:
+        page.wait_for_selector(f"{ACTION_SELECTOR}, {REVEAL_SELECTOR}")
+    else:  # computers play at once: the board is there
+        page.wait_for_selector("#board *", state="attached")
 
 
 def stage_summaries(samples: list[dict[str, Any]]) -> dict[str, Any]:

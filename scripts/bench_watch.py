@@ -34,7 +34,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench_browser import READY_MS, guard, loadavg, summary
+from bench_browser import READY_MS, guard, loadavg, new_hot_seat_game, summary
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 
@@ -50,25 +50,6 @@ LONG_TASKS_JS = """() => {
 OVER = "#actions .result"
 
 
-def new_computer_game(page: Page, game_id: str, seed: str, players: int, level: int) -> None:
-    """From the home screen: a game with every seat a computer at `level`, default options."""
-    if page.locator("#gamebar [data-cmd=home]").count():
-        page.click("#gamebar [data-cmd=home]")
-    page.click("[data-cmd=new]")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", game_id)
-    page.wait_for_selector(f"#setup-game option[value={game_id}]:checked", state="attached")
-    page.select_option("#setup-count", str(players))
-    page.wait_for_selector(f"#seat{players - 1}-name")
-    for seat in range(players):
-        page.select_option(f"#seat{seat}-kind", "ai")
-        page.wait_for_selector(f"#seat{seat}-level")
-        page.select_option(f"#seat{seat}-level", str(level))
-    page.fill("#setup-seed", seed)
-    page.click("[data-cmd=start]")
-    page.wait_for_selector("#board *", state="attached")
-
-
 def watch(page: Page, game_id: str, players: int, level: int, seconds: float, seed: int) -> dict[str, Any]:
     """Let the app play for `seconds` (new games as they end); the decisions it logged and the long tasks."""
     page.evaluate(LONG_TASKS_JS)
@@ -80,7 +61,7 @@ def watch(page: Page, game_id: str, players: int, level: int, seconds: float, se
         nonlocal games
         games += 1
         begun = page.evaluate("performance.now()")
-        new_computer_game(page, game_id, str(seed + games - 1), players, level)
+        new_hot_seat_game(page, game_id, str(seed + games - 1), players, level)
         setups.append((begun, page.evaluate("performance.now()")))
 
     set_up()
