@@ -69,11 +69,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from serve import CHROMIUM, CHROMIUM_ARGS, start_server
+from bench_page import (
+    ACTION_SELECTOR,
+    PASS_SELECTOR,
+    REVEAL_SELECTOR,
+    loadavg,
+    new_game,
+    open_page,
+    served_chromium,
+    summary,
+    thread_time,
+    timed_click,
+)
 from titan_site import ROOT
 
 from app.ai import BOT_SEED_BASE
@@ -100,112 +111,10 @@ PASS_SHARE = 0.5  # the moments' pass-the-device screens passed in one tap rathe
 ENGINE_SEED = 1000
 AI_SEED = 5000
 INPUT_SEED = "20261122"
-READY_MS = 120_000
 AI_TARGET_MS = 1000
 INPUT_TARGET_MS = 100
 
-CLICK_JS = """async ([selector, index]) => {
-  const target = document.querySelectorAll(selector)[index];
-  const root = document.getElementById('app');
-  const label = target.textContent.trim().slice(0, 60);
-  return await new Promise((resolve) => {
-    let started = 0, clicked = 0;
-    const timer = setTimeout(() => { observer.disconnect(); resolve(null); }, 10000);
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      const mutated = performance.now();
-      requestAnimationFrame(() => {
-        const frame = performance.now();
-        let painted = 0;
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => { painted = performance.now(); };
-        channel.port2.postMessage(0);
-        requestAnimationFrame(() => {
-          const frame2 = performance.now();
-          // The autosave the handler started runs as a task after the paint (its revision check and write
-          // are an IndexedDB transaction the page awaits): wait for it, so that titanLastSaveMs is its time and
-          // the next click does not meet it.
-          const finish = () => {
-            if (window.titanSaving) { setTimeout(finish, 2); return; }
-            clearTimeout(timer);
-            resolve({handler: clicked - started, dom: mutated - started, frame: frame - started,
-                     paint: painted - started, raf2: frame2 - started,
-                     python: window.titanLastInputMs ?? null, save: window.titanLastSaveMs ?? null,
-                     label: label});
-          };
-          painted ? finish() : setTimeout(finish, 0);
-        });
-      });
-    });
-    observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-    window.titanLastInputMs = null;  // set again only by a legal action's handler (not by "I am X")
-    window.titanLastSaveMs = null;  // the autosave that handler starts (set when that save is done)
-    started = performance.now();
-    if (target.click) target.click(); else target.dispatchEvent(new MouseEvent('click', {bubbles: true}));  // SVG
-    clicked = performance.now();
-  });
-}"""
-
-
-def loadavg() -> str:
-    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) by linear interpolation between closest ranks."""
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
-
-
-def guard(blocked: list[str]):
-    def route(route):
-        if route.request.url.startswith(("http://127.0.0.1:", "http://127.0.0.1/")):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort("blockedbyclient")
-
-    return route
-
-
-def open_page(browser, base: str, blocked: list[str], errors: list[str], **options) -> Page:
-    options = {"viewport": {"width": 1280, "height": 800}, **options}
-    ctx = browser.new_context(service_workers="block", **options)
-    ctx.route("**/*", guard(blocked))
-    ctx.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    ctx.on("weberror", lambda err: errors.append(str(err.error)))
-    page = ctx.new_page()
-    page.goto(base + "?bench&ai-pause=0")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-    if page.get_attribute("html", "data-ready") != "1":
-        sys.exit(f"the app did not start: {page.inner_text('body')[:2000]}")
-    if not page.evaluate("typeof window.titanBench === 'object'"):
-        sys.exit("window.titanBench is missing: app/main.py did not load app/bench.py for ?bench")
-    return page
-
-
-def thread_time(cdp) -> float:
-    """CPU seconds of the renderer's main thread so far (DevTools Performance.getMetrics ThreadTime)."""
-    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    return float(metrics.get("ThreadTime", float("nan")))
-
-
 # -- 1. engine --------------------------------------------------------------------------------------
-
-
-def timed_click(page: Page, cdp, selector: str, index: int) -> dict[str, Any] | None:
-    """Click element `index` of `selector` from inside the page (CLICK_JS): the times of each stage, plus the
-    main-thread CPU time of the whole round trip (click, handler, frames and bridge); None if nothing changed."""
-    cpu0 = thread_time(cdp)
-    sample = page.evaluate(CLICK_JS, [selector, index])
-    if sample is not None:
-        sample["cpu"] = (thread_time(cdp) - cpu0) * 1000
-    return sample
 
 
 def bench_engine(page: Page, game_id: str, reps: int, scale: float) -> list[dict[str, Any]]:
@@ -290,16 +199,6 @@ def cpython_ai(game_id: str, level: int, seeds: list[int], players: int) -> dict
     return {"games": games, "decisions": decisions}
 
 
-def summary(values: list[float]) -> dict[str, float]:
-    values = [float(v) for v in values]  # the page's clock may hand back whole numbers as ints
-    return {
-        "n": len(values),
-        "median": round(statistics.median(values), 1),
-        "p95": round(pct(values, 0.95), 1),
-        "max": round(max(values), 1),
-    }
-
-
 def page_ai(page: Page, cdp, game_id: str, level: int, seeds: list[int], players: int, sliced: bool) -> dict[str, Any]:
     """The bot-vs-bot games in the page, one call per step, with the main thread's CPU time around each."""
     decisions, games = [], []
@@ -379,37 +278,7 @@ def bench_ai(
 
 # -- 3. input latency -------------------------------------------------------------------------------------
 
-ACTION_SELECTOR = "#actions .btn-action:not([disabled])"
-REVEAL_SELECTOR = "#actions [data-cmd=reveal]"
-PASS_SELECTOR = "#actions .btn-pass"  # "Pass without looking (X)" beside "I am X" at a moment to react
 INPUT_STAGES = ("python", "save", "handler", "dom", "paint", "raf2", "cpu")
-
-
-def new_hot_seat_game(page: Page, game_id: str, seed: str, players: int, level: int | None = None) -> None:
-    """From the home screen: a game with every seat human (or, given `level`, a computer at that level) and
-    default options (as the e2e tests set it up)."""
-    if page.locator("#gamebar [data-cmd=home]").count():
-        page.click("#gamebar [data-cmd=home]")
-    page.click("[data-cmd=new]")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", game_id)
-    page.wait_for_selector(f"#setup-game option[value={game_id}]:checked", state="attached")
-    page.select_option("#setup-count", str(players))
-    page.wait_for_selector(f"#seat{players - 1}-name")
-    for seat in range(players):
-        if level is None:
-            page.select_option(f"#seat{seat}-kind", "human")
-            page.wait_for_selector(f"#seat{seat}-name")
-        else:
-            page.select_option(f"#seat{seat}-kind", "ai")
-            page.wait_for_selector(f"#seat{seat}-level")
-            page.select_option(f"#seat{seat}-level", str(level))
-    page.fill("#setup-seed", seed)
-    page.click("[data-cmd=start]")
-    if level is None:
-        page.wait_for_selector(f"{ACTION_SELECTOR}, {REVEAL_SELECTOR}")
-    else:  # computers play at once: the board is there
-        page.wait_for_selector("#board *", state="attached")
 
 
 def stage_summaries(samples: list[dict[str, Any]]) -> dict[str, Any]:
@@ -439,7 +308,7 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     games = 1
-    new_hot_seat_game(page, game_id, INPUT_SEED, players)
+    new_game(page, game_id, INPUT_SEED, players)
     samples: list[dict[str, Any]] = []
     actions = 0
     lost = 0
@@ -448,7 +317,7 @@ def bench_input(page: Page, game_id: str, players: int, clicks: int, warmup: int
         count = 0 if reveal else page.locator(ACTION_SELECTOR).count()
         if not reveal and count == 0:  # game over: another one
             games += 1
-            new_hot_seat_game(page, game_id, f"{INPUT_SEED}{games}", players)
+            new_game(page, game_id, f"{INPUT_SEED}{games}", players)
             continue
         kind, selector, index = next_click(bool(reveal), bool(passes), count, rng)
         sample = timed_click(page, cdp, selector, index)
@@ -653,36 +522,30 @@ def main() -> None:
     print(f"load average at the start: {loadavg()}", flush=True)
     blocked: list[str] = []
     errors: list[str] = []
-    httpd, base = start_server(args.root)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            results["chromium"] = browser.version
-            if sections & {"engine", "ai"}:
-                page = open_page(browser, base, blocked, errors)
-                if "engine" in sections:
-                    results["engine"] = {}
-                    for game_id in game_ids:
-                        print(f"engine ({title(game_id)}):", flush=True)
-                        results["engine"][game_id] = bench_engine(page, game_id, args.reps, args.engine_scale)
-                if "ai" in sections:
-                    results["ai"] = {}
-                    for game_id in game_ids:
-                        print(f"AI ({title(game_id)}, {players[game_id]} players):", flush=True)
-                        results["ai"][game_id] = bench_ai(
-                            page, game_id, args.ai_games, players[game_id], not args.no_sliced, args.levels
-                        )
-                page.context.close()
-            if "input" in sections:
-                results["input"] = {}
+    with served_chromium(args.root) as (browser, base):
+        results["chromium"] = browser.version
+        if sections & {"engine", "ai"}:
+            page = open_page(browser, base, blocked, errors)
+            if "engine" in sections:
+                results["engine"] = {}
                 for game_id in game_ids:
-                    print(f"input latency ({title(game_id)}, {players[game_id]}-player hot seat):", flush=True)
-                    page = open_page(browser, base, blocked, errors, reduced_motion="reduce")
-                    results["input"][game_id] = bench_input(page, game_id, players[game_id], args.clicks, args.warmup)
-                    page.context.close()
-            browser.close()
-    finally:
-        httpd.shutdown()
+                    print(f"engine ({title(game_id)}):", flush=True)
+                    results["engine"][game_id] = bench_engine(page, game_id, args.reps, args.engine_scale)
+            if "ai" in sections:
+                results["ai"] = {}
+                for game_id in game_ids:
+                    print(f"AI ({title(game_id)}, {players[game_id]} players):", flush=True)
+                    results["ai"][game_id] = bench_ai(
+                        page, game_id, args.ai_games, players[game_id], not args.no_sliced, args.levels
+                    )
+            page.context.close()
+        if "input" in sections:
+            results["input"] = {}
+            for game_id in game_ids:
+                print(f"input latency ({title(game_id)}, {players[game_id]}-player hot seat):", flush=True)
+                page = open_page(browser, base, blocked, errors, reduced_motion="reduce")
+                results["input"][game_id] = bench_input(page, game_id, players[game_id], args.clicks, args.warmup)
+                page.context.close()
     results["loadavg_end"] = os.getloadavg()
     results["blocked_requests"] = blocked
     results["page_errors"] = errors

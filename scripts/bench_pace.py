@@ -22,7 +22,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_browser import READY_MS, guard, loadavg
+from bench_page import READY_MS, guard, loadavg
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 

@@ -196,7 +196,7 @@ def bench_hostile() -> dict[str, Any]:
 
 
 def bench_browser(reps: int) -> dict[str, Any]:
-    from bench_browser import open_page
+    from bench_page import open_page
     from playwright.sync_api import sync_playwright
     from serve import CHROMIUM, CHROMIUM_ARGS, start_server
     from titan_site import ROOT

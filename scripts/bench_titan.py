@@ -38,7 +38,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench_browser import loadavg, open_page, summary, thread_time, timed_click
+from bench_page import loadavg, open_page, summary, thread_time, timed_click
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 

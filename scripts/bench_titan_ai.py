@@ -49,7 +49,7 @@ from playwright.sync_api import Page, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai_strength import level_name, level_of, run_pairing
-from bench_browser import READY_MS, guard, loadavg, summary
+from bench_page import READY_MS, guard, loadavg, summary
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 from titan_site import ROOT
 

@@ -30,12 +30,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench_browser import READY_MS, guard, loadavg, new_hot_seat_game, summary
-from serve import CHROMIUM, CHROMIUM_ARGS, start_server
+from bench_page import loadavg, new_game, open_page, served_chromium, summary
 from titan_site import ROOT
 
 from engine.core.bots import bot_levels
@@ -61,7 +60,7 @@ def watch(page: Page, game_id: str, players: int, level: int, seconds: float, se
         nonlocal games
         games += 1
         begun = page.evaluate("performance.now()")
-        new_hot_seat_game(page, game_id, str(seed + games - 1), players, level)
+        new_game(page, game_id, str(seed + games - 1), players, level)
         setups.append((begun, page.evaluate("performance.now()")))
 
     set_up()
@@ -142,21 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at the start: {loadavg()}", flush=True)
     blocked: list[str] = []
     errors: list[str] = []
-    httpd, base = start_server(args.root)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-            ctx.route("**/*", guard(blocked))
-            ctx.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-            ctx.on("weberror", lambda err: errors.append(str(err.error)))
-            page = ctx.new_page()
-            page.goto(f"{base}?bench&ai-pause={args.ai_pause}")
-            page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
-            result = watch(page, args.game, args.players, level, args.seconds, args.seed)
-            browser.close()
-    finally:
-        httpd.shutdown()
+    with served_chromium(args.root) as (browser, base):
+        page = open_page(browser, base, blocked, errors, ai_pause=args.ai_pause)
+        result = watch(page, args.game, args.players, level, args.seconds, args.seed)
     result |= {"ai_pause": args.ai_pause, "blocked_requests": blocked, "page_errors": errors}
     print_watch(result)
     print(f"\nLoad average at the end: {loadavg()}")
