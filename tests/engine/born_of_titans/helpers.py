@@ -245,3 +245,21 @@ def hand(state: BornState, seat: int, *faces: str) -> None:
     """Give a seat these Divine counters (from the pile)."""
     for face in faces:
         state.sheets[seat].divine.append(take(state, "divine", face))
+
+
+def first_view(found: Any, level: int, seed: int) -> dict[str, Any]:
+    """The first view (of the seat to move) of a seeded 2-player game between bots of `level` for which
+    `found(view, seat)` holds (a copy)."""
+    import copy
+
+    from engine.core.bots import make_bot
+
+    bots = [make_bot(GAME, level, seat) for seat in range(2)]
+    state = GAME.new_game(2, GAME.Options(), seed=seed)
+    while state.current_player is not None:
+        seat = state.current_player
+        view = GAME.view(state, seat)
+        if found(view, seat):
+            return copy.deepcopy(view)
+        state = GAME.apply(state, bots[seat].choose(state, seat))
+    raise AssertionError("no such position")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import engine.born_of_titans  # noqa: F401  (registers the game)
 from engine.born_of_titans.actions import (
     EndTurn,
@@ -17,22 +15,14 @@ from engine.born_of_titans.actions import (
     Sacrifice,
 )
 from engine.born_of_titans.baseline import choose
-from engine.core.bots import make_bot
 from engine.registry import get_game
+from tests.engine.born_of_titans.helpers import first_view
 
 GAME = get_game("born_of_titans")
 
 
 def _view(found) -> dict:
-    bots = [make_bot(GAME, -1, seat) for seat in range(2)]
-    state = GAME.new_game(2, GAME.Options(), seed=2)
-    while state.current_player is not None:
-        seat = state.current_player
-        view = GAME.view(state, seat)
-        if found(view, seat):
-            return copy.deepcopy(view)
-        state = GAME.apply(state, bots[seat].choose(state, seat))
-    raise AssertionError("no such position")
+    return first_view(found, level=-1, seed=2)
 
 
 def test_it_passes_at_moments_unless_aphrodites_pair_wins_its_quest() -> None:

@@ -3,7 +3,6 @@ a leader's Challenge, Poseidon against a leader's Move (real views of a seeded g
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import engine.born_of_titans  # noqa: F401  (registers the game)
@@ -11,23 +10,14 @@ from engine.born_of_titans import board
 from engine.born_of_titans.actions import PassMoment, PlayDivine
 from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, decide
 from engine.born_of_titans.ai_know import me_of
-from engine.core.bots import make_bot
 from engine.registry import get_game
+from tests.engine.born_of_titans.helpers import first_view
 
 GAME = get_game("born_of_titans")
 
 
-def _first_view(found) -> dict[str, Any]:
-    """The first view (of the seat to move) of a seeded game between level 2 bots for which `found` holds."""
-    bots = [make_bot(GAME, 2, seat) for seat in range(2)]
-    state = GAME.new_game(2, GAME.Options(), seed=1)
-    while state.current_player is not None:
-        seat = state.current_player
-        view = GAME.view(state, seat)
-        if found(view, seat):
-            return copy.deepcopy(view)
-        state = GAME.apply(state, bots[seat].choose(state, seat))
-    raise AssertionError("no such position")
+def _first_view(found) -> dict:
+    return first_view(found, level=2, seed=1)
 
 
 def _quest_challenge() -> dict[str, Any]:
