@@ -150,12 +150,10 @@ def history_of(text: str) -> list[int] | None:
 
 def pack(data: dict[str, Any], version: int | None = None) -> str:
     """The save string of save data (JSON-ready), in the format its game is written in unless `version` is given."""
-    game = data.get("g")
-    if version is None:
-        version = format_of(game if isinstance(game, str) else "")
+    game = data["g"] if isinstance(data.get("g"), str) else ""
+    version = format_of(game) if version is None else version
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    zdict = preset(version, game if isinstance(game, str) else "")
-    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *zdict)
+    packer = zlib.compressobj(6, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, *preset(version, game))
     packed = packer.compress(raw) + packer.flush()
     return f"{PREFIX}.{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -174,11 +172,11 @@ def preset(version: int, game: str = "") -> tuple[bytes, ...]:
 
 
 def own_dictionary(game: str) -> bytes:
-    """A game's own dictionary (format 4), its module imported now."""
+    """A game's own dictionary (format 4), its module imported the first time it is needed."""
     import importlib
 
     module, _ = OWN_DICTIONARIES[game]
-    return bytes(importlib.import_module(module).DICTIONARY)
+    return importlib.import_module(module).DICTIONARY
 
 
 def preset_of(version: int, packed: bytes) -> tuple[bytes, ...]:
