@@ -27,8 +27,11 @@ def player(state: BornState) -> int | None:
 
 
 def roll_in_play(state: BornState) -> tuple[list[int], int] | None:
-    """The roll just made that Muses, Fates (and Poseidon alone, a Move roll) may change, and whose it is."""
+    """The roll just made that Muses, Fates (and Poseidon alone, a Move roll) may change, and whose it is: a
+    Challenge roll, a Move roll, or the die of Crew for Hire or the Dragon's Teeth (ruling 27)."""
     kind = state.moment.get("kind") if state.phase == Phase.REACT else ""
+    if kind in moments.CREW_ROLLS and state.moment.get("dice"):
+        return state.moment["dice"], int(state.moment["roll_owner"])
     if kind == "challenge_roll" and state.rolls:
         return state.rolls[-1], int(state.challenge["seat"])
     if (kind == "move_roll" or state.phase == Phase.MOVE) and state.move:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine.born_of_titans.state import BornState, Phase
 
-KINDS = ("challenge_start", "challenge_roll", "move_roll", "turn_end")
+KINDS = ("challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end")
+OUTSIDE_CHALLENGES = ("move_roll", "crew_for_hire", "dragons_teeth")  # rolls dropped by `moments = "challenges"`
+CREW_ROLLS = ("crew_for_hire", "dragons_teeth")  # one die of Crew, waiting in `moment["dice"]` (ruling 27)
 
 
 def can_react(state: BornState, seat: int) -> bool:
@@ -28,7 +30,7 @@ def _next_asked(state: BornState, after: int, include: bool) -> int | None:
 
 def begin(state: BornState, kind: str, roll_owner: int = -1) -> bool:
     """Open a moment to react; False (and nothing changes) when nobody could be asked."""
-    if kind == "move_roll" and state.options.moments == "challenges":  # type: ignore[attr-defined]
+    if kind in OUTSIDE_CHALLENGES and state.options.moments == "challenges":  # type: ignore[attr-defined]
         return False
     first = _next_asked(state, state.mover, include=True)
     if first is None:

@@ -16,7 +16,7 @@ from engine.born_of_titans.data import MAX_CREW, MAX_PROPHECY
 from engine.born_of_titans.divine import roll_in_play
 from engine.born_of_titans.moving import courses
 from engine.born_of_titans.state import BornState
-from engine.born_of_titans.table import foe_numbers, totals
+from engine.born_of_titans.table import foe_numbers, totals, track_prophecy
 from engine.core import Action
 
 
@@ -65,7 +65,7 @@ def _dominated(state: BornState, attribute: str, actions: list[Action]) -> bool:
 def _divine_pointless(state: BornState, action: PlayDivine) -> bool:
     target = state.sheets[action.target]
     if action.counter == "apollo":
-        return target.prophecy >= MAX_PROPHECY
+        return track_prophecy(state, action.target) >= MAX_PROPHECY
     if action.counter == "furies":
         return target.crew == 0
     if action.counter == "muses":

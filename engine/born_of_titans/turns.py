@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.born_of_titans import challenges, moments, quests
 from engine.born_of_titans.data import ACTIONS_PER_TURN, ACTIONS_WITHOUT_CREW
 from engine.born_of_titans.state import BornState, Phase
-from engine.born_of_titans.table import hero_name
+from engine.born_of_titans.table import count_crew_roll, hero_name
 
 
 def regular_limit(state: BornState) -> int:
@@ -71,6 +71,7 @@ def next_turn(state: BornState) -> None:
 
 def after_moment(state: BornState) -> None:
     """The moment is over: what it held back goes on (a roll counts, the turn passes)."""
+    count_crew_roll(state)
     kind = moments.close(state)
     if kind == "challenge_roll":
         challenges.score(state)
