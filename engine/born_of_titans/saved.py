@@ -84,7 +84,7 @@ class MomentFields(Fields):
     roll_owner: Count(MAX_SEATS - 1, -1)
     back: Phase
     over: StrictBool = False
-    dice: Annotated[list[Die], Field(max_length=1)] = []  # the Crew roll waiting in its moment (rules version 2)
+    dice: Annotated[list[Die], Field(default_factory=list, max_length=1)]  # a Crew roll waiting (rules version 2)
 
 
 Empty = Annotated[dict[str, Any], Field(max_length=0)]

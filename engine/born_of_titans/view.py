@@ -6,7 +6,8 @@ Shape: the spec's, every key always present, with these added: ``game`` ("born_o
 ``last_successes`` (Successes of the last roll) and ``pending`` (the last roll waits in its moment, not yet
 counted); in each hero, ``prophecy_committed`` (Prophecy committed in her Challenge under way: still on her
 track, which shows ``prophecy`` + ``prophecy_committed``, until the Challenge ends); in ``moment``, ``dice``
-(only at a moment after Crew for Hire's or the Dragon's Teeth's die: that die). ``offer`` is ``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
+(at a moment after Crew for Hire's or the Dragon's Teeth's die: that die; else empty). ``offer`` is
+``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
 ``{"ally": key}`` for all.
 
 Secrets: a face-down counter shows its face only to a seat that has seen it since it last moved (its own
@@ -161,10 +162,12 @@ def _moment(state: BornState) -> dict[str, Any] | None:
     if state.phase != Phase.REACT or not state.moment:
         return None
     owner = int(state.moment.get("roll_owner", -1))
-    found = {"kind": state.moment["kind"], "asked": state.moment["asked"], "roll_owner": owner if owner >= 0 else None}
-    if state.moment.get("dice"):
-        found["dice"] = list(state.moment["dice"])  # Crew for Hire's or the Dragon's Teeth's die, rolled openly
-    return found
+    return {
+        "kind": state.moment["kind"],
+        "asked": state.moment["asked"],
+        "roll_owner": owner if owner >= 0 else None,
+        "dice": list(state.moment.get("dice", [])),  # Crew for Hire's or the Dragon's Teeth's die, rolled openly
+    }
 
 
 def _offer(state: BornState, seat: int | None) -> dict[str, Any] | None:

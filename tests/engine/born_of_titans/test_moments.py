@@ -67,7 +67,7 @@ def test_ruling_26_the_question_is_the_same_whether_or_not_a_counter_could_be_pl
     assert _asked(state) == second  # (the mover holds nothing: not asked)
     assert [a.kind for a in GAME.legal_actions(state)] == ["pass_moment"]
     view_of_first = GAME.view(state, mover)["moment"]
-    assert view_of_first == {"kind": "challenge_start", "asked": second, "roll_owner": None}
+    assert view_of_first == {"kind": "challenge_start", "asked": second, "roll_owner": None, "dice": []}
 
 
 def test_ruling_26_moments_after_rolls_and_at_the_end_of_the_turn():
