@@ -21,11 +21,11 @@ from engine.core import Action
 
 
 def sensible(state: BornState, actions: list[Action]) -> list[Action]:
-    """Drop: Recruit 1 when 2 fit; the Dragon's Teeth at six Crew; an attribute
-    another beats on both counts (as many dice or more against as few Successes or fewer); Divine plays that change
-    nothing (Apollo at six Prophecy, Muses on a die that stays what it was or on a Crew die whose Crew would not fit, Furies on a Hero with no Crew,
-    Aphrodite alone where one Success is needed, Poseidon taking Courses from none); ending the turn while a Move
-    is open (a Move may stay where it is)."""
+    """Drop: Recruit 1 when 2 fit; the Dragon's Teeth at six Crew; an attribute another beats on both counts (as
+    many dice or more against as few Successes or fewer); Divine plays that change nothing (Apollo at six
+    Prophecy, Muses on a die that stays what it was or on a Crew die whose Crew would not fit, Furies on a Hero
+    with no Crew, Aphrodite alone where one Success is needed, Poseidon taking Courses from none); ending the turn
+    while a Move is open (a Move may stay where it is). (A look that could show nothing new is not legal.)"""
     kept = [action for action in actions if not _pointless(state, action, actions)]
     return kept or actions
 
