@@ -44,6 +44,11 @@ def _committed_words(row: dict[str, Any]) -> str:
     return f" ({committed} committed, spent when the Challenge ends)" if committed else ""
 
 
+def _committed_note(row: dict[str, Any]) -> str:
+    committed = int(row.get("prophecy_committed") or 0)
+    return f" · {committed} of her {track(row)} Prophecy committed" if committed else ""
+
+
 def _divine(row: dict[str, Any], selected: str | None) -> str:
     """Her Divine counters: by name to herself (her view lists them), else only how many lie face down."""
     if "divine" in row:
@@ -112,7 +117,7 @@ def crew_sheet(view: dict[str, Any], row: dict[str, Any], selected: str | None =
         f"<section class='{classes}' style='--bt-seat:{seat_colour(seat)}' aria-label=\"{esc(row.get('name'))}'s "
         f"Crew Sheet\"><h3><span class='bt-seat-dot' aria-hidden='true'></span>{esc(row.get('name'))}"
         f"{hero_chip}{status}</h3>"
-        f"<p class='bt-totals'>{esc(_totals(row))} · {count} of 3 Quests</p>"
+        f"<p class='bt-totals'>{esc(_totals(row))} · {count} of 3 Quests{esc(_committed_note(row))}</p>"
         f"<ol class='bt-shields' aria-label='Shields 0 to 6: Crew {int(row.get('crew') or 0)}, Prophecy "
         f"{track(row)}{esc(_committed_words(row))}'>{''.join(_shield(n, row) for n in SHIELDS)}</ol>"
         f"{_quests(row, selected)}<div class='bt-holdings'>{_holdings(row, selected)}</div></section>"

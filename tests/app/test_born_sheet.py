@@ -137,6 +137,8 @@ def test_committed_prophecy_stays_on_the_crew_sheets_track_until_the_challenge_e
     assert labels[6] == "Shield 6, Prophecy 6 (2 committed, spent when the Challenge ends)"
     assert not any("Prophecy" in label for label in labels[:6])
     assert "Prophecy 6 (2 committed" in crew_sheet(view, row)  # the track's own label too
+    assert "1 of 3 Quests · 2 of her 6 Prophecy committed</p>" in crew_sheet(view, row)  # and in words
+    assert "committed" not in crew_sheet(view, view["heroes"][0])
 
 
 def test_the_moment_after_a_crew_die_shows_the_die_and_the_crew_it_brings() -> None:
