@@ -60,7 +60,7 @@ class BornOfTitans(BotLevels, Game):
     title = "Born of Titans"
     min_players = 2
     max_players = 4
-    rules_version = 1
+    rules_version = 2
     log_limit = 3000
     Options = BornOfTitansOptions
     action_types = ACTION_TYPES

@@ -84,6 +84,7 @@ class MomentFields(Fields):
     roll_owner: Count(MAX_SEATS - 1, -1)
     back: Phase
     over: StrictBool = False
+    skip: Count(MAX_SEATS - 1, -1) = -1  # rules version 2: the mover, not asked until a counter is played
 
 
 Empty = Annotated[dict[str, Any], Field(max_length=0)]
