@@ -199,9 +199,12 @@ def handover_reason(game: Game, state: GameState, seat: int) -> str:
     heading = game.turn_heading(state)
     if not heading:
         return ""
+    name = names[seat]
     if game.is_interruption(state):
-        return f"{names[seat]} has a question to answer ({heading})."
-    return f"{heading}."
+        return f"{name} has a question to answer ({heading})."
+    if name in heading:
+        return f"{name}'s turn ({heading})."
+    return f"{name} decides ({heading})."
 
 
 def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[int, str]] | None = None) -> Regions:

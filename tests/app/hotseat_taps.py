@@ -109,9 +109,10 @@ def sit_down(monkeypatch: Any, state: GameState, holder: int | None) -> Table:
     return Table(app=app, page=page, holder=holder)
 
 
-def both_holding() -> GameState:
+def both_holding(only_the_second: bool = False) -> GameState:
     """A two-player game at the start of its first turn, moved on to round 2, each Hero holding a Divine counter
-    (Hera's) and her turn plain (no Quest turned up, no Underworld Quest to carry)."""
+    (Hera's; only the second player's if `only_the_second`) and her turn plain (no Quest turned up, no Underworld
+    Quest to carry)."""
     for seed in range(1, 50):
         state = GAME.new_game(2, GAME.Options(), seed, seats())
         while state.mover < 0:
@@ -120,6 +121,8 @@ def both_holding() -> GameState:
             continue
         own = state.clone()
         for seat in range(2):
+            if only_the_second and seat == state.mover:
+                continue
             cid = next(c for c in own.piles["divine"] if own.faces[c] == "hera")
             own.piles["divine"].remove(cid)
             own.sheets[seat].divine.append(cid)
