@@ -6,6 +6,7 @@ from engine.born_of_titans import GAME
 from engine.born_of_titans.actions import EncounterAction, EndTurn, PassMoment, PlayDivine
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
+from engine.core import save
 from tests.engine.born_of_titans.helpers import act, hand, legal, my_turn, set_encounter, successes_roll
 
 
@@ -158,16 +159,21 @@ def test_ruling_26_a_turn_lost_at_its_start_still_asks_its_player_at_its_end():
     assert state.moment["kind"] == "turn_end" and _asked(state) == mover  # she decided nothing in it
 
 
-def test_ruling_26_a_moment_saved_under_rules_version_1_asks_as_it_did():
+def test_ruling_26_a_moment_saved_under_rules_version_1_opens_and_asks_as_it_did():
     state, (mover, second, _third) = _three()
     for seat in (mover, second):
         hand(state, seat, "apollo")
     successes_roll(state, totals(state, mover)["navigation"], 1)
     state = act(state, {"kind": "move"})
     old = state.clone()
-    old.moment = {key: value for key, value in old.moment.items() if key != "skip"}  # as version 1 saved it
-    old.moment["asked"] = mover
-    old = act(old, PassMoment())
-    assert _asked(old) == second  # the mover passed first, then the second, as version 1 asked
-    old = act(old, PassMoment())
-    assert old.phase == Phase.MOVE
+    old.moment = {key: value for key, value in old.moment.items() if key != "skip"}  # as version 1 had it
+    old.moment["asked"] = mover  # version 1 asked the mover first at her own roll
+    data = save.save_data(old, 1)
+    assert "skip" not in data["x"]["own"]["moment"]
+    opened = save.loads(save.pack(data))
+    assert _asked(opened) == mover and opened.moment == old.moment  # the position its player saw
+    assert all(GAME.view(opened, seat) == GAME.view(old, seat) for seat in (None, mover, second))
+    opened = act(opened, PassMoment())
+    assert _asked(opened) == second  # then the second, as version 1 asked
+    opened = act(opened, PassMoment())
+    assert opened.phase == Phase.MOVE and opened.current_player == mover
