@@ -131,7 +131,8 @@ def play(
         chosen = _on_crew_roll(view, seat, legal, style)
         if chosen is not None:
             return chosen
-    if moment.get("kind") == "move_roll" and style.moves and courses_wanted is not None:
+    on_move = moment.get("kind") == "move_roll" or (not moment and view.get("phase") == "move")  # her own roll
+    if on_move and style.moves and courses_wanted is not None:
         chosen = _on_move(view, seat, legal, courses_wanted)
         if chosen is not None:
             return chosen
@@ -253,7 +254,8 @@ def _their_challenge(view: dict[str, Any], seat: int, legal: list[Any], style: D
 
 def _on_move(view: dict[str, Any], seat: int, legal: list[Any], wanted: Callable[[int], int | None]) -> Any | None:
     move = view.get("move") or {}
-    owner = (view.get("moment") or {}).get("roll_owner")
+    moment = view.get("moment") or {}
+    owner = moment.get("roll_owner") if moment else view.get("mover")  # no moment: her Move's own decision
     if owner is None or not move:
         return None
     need = wanted(owner)

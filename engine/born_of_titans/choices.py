@@ -189,7 +189,7 @@ def _play(state: BornState, action: Action) -> None:
         divine.play(state, action)
     elif isinstance(action, EndTurn):
         state.log.append(f"{hero_name(state, state.mover)} ends her turn.")
-        turns.end_turn(state)
+        turns.end_turn(state, chosen=True)
     elif isinstance(action, Underworld):
         quests.to_underworld(state, action.site)
     elif isinstance(action, ChooseAttribute):

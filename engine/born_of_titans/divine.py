@@ -152,8 +152,14 @@ def play(state: BornState, action: PlayDivine) -> None:
         return  # the effect ended the moment and what it was about
     if at_moment and state.phase == Phase.REACT and moments.played(state, seat):
         state.moment["over"] = True  # nobody is left to ask: the caller closes the moment
-    elif not at_moment and action.counter == "fates" and state.phase == Phase.MOVE:
-        moments.begin(state, "move_roll", roll_owner=state.mover)  # a new moment follows the new roll
+    elif not at_moment and state.phase == Phase.MOVE and _changes_the_roll(action):
+        # A new roll (Fates), or hers changed at her Move's decision: the others may react to it (ruling 26).
+        moments.begin(state, "move_roll", roll_owner=state.mover, skip=state.mover)
+
+
+def _changes_the_roll(action: PlayDivine) -> bool:
+    """Muses, Fates and Poseidon alone change the Move roll in play."""
+    return action.counter in ("muses", "fates") or (action.counter == "poseidon" and not action.pair)
 
 
 def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:

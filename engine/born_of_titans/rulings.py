@@ -219,7 +219,14 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
                 "same for all, so nothing tells who holds what. (How many Divine counters each player holds is "
                 "public, so not asking a player who holds none tells nothing; a moment nobody could be asked in is "
                 "skipped. This keeps a hot-seat game from asking every player after every roll from the first turn "
-                "on.)",
+                "on.)"
+                " The player whose turn it is plays at her own decisions, so she is not asked at the moment after her"
+                " own Move roll (her Move's decision follows it: she may play any counter on the roll there) nor at "
+                "the end of a turn she ended herself (she could play any before ending it) until somebody plays a "
+                "counter there: then everyone is asked again, her too. A counter she plays on her own Move roll at "
+                "her Move's decision (Muses, Fates, Poseidon) opens a new moment for the others. (Rules version 2: "
+                "asking her there was a tap with nothing new in it; a turn lost before she decided anything"
+                " still asks her at its end.)",
             ),
             (
                 27,

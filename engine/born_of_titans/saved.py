@@ -85,6 +85,7 @@ class MomentFields(Fields):
     back: Phase
     over: StrictBool = False
     dice: Annotated[list[Die], Field(default_factory=list, max_length=1)]  # a Crew roll waiting (rules version 2)
+    skip: Count(MAX_SEATS - 1, -1) = -1  # rules version 2: the mover, not asked until a counter is played
 
 
 Empty = Annotated[dict[str, Any], Field(max_length=0)]

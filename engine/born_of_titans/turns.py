@@ -46,12 +46,13 @@ def begin_turn(state: BornState, seat: int) -> None:
     quests.reveal_if_here(state, seat)
 
 
-def end_turn(state: BornState) -> None:
-    """The end of her turn: a moment to react (ruling 26 c), then the next player."""
+def end_turn(state: BornState, chosen: bool = False) -> None:
+    """The end of her turn: a moment to react (ruling 26 c), then the next player. A turn she ended herself
+    (`chosen`) does not ask her at its moment until a counter is played: she could play any before ending it."""
     state.turn["over"] = True
     state.turn["ending"] = True
     state.phase = Phase.TURN
-    if not moments.begin(state, "turn_end"):
+    if not moments.begin(state, "turn_end", skip=state.mover if chosen else -1):
         next_turn(state)
 
 

@@ -149,3 +149,29 @@ def test_the_fates_roll_her_own_poor_crew_die_again_and_the_others_pass() -> Non
     assert decide(view, seat, legal, LEVEL2) == muses and decide(view, seat, legal, LEVEL1) == PassMoment()
     view["moment"]["dice"] = [5]
     assert decide(view, seat, legal, LEVEL2) == PassMoment()  # 1 + 5 fills her six
+
+
+def test_poseidon_adds_two_courses_to_her_own_move_roll_at_her_moves_decision() -> None:
+    """Rules version 2: her own Move roll's moment does not ask her; she plays on it at her Move's decision."""
+    from engine.born_of_titans.actions import MoveTo, Stop
+    from engine.born_of_titans.ai_hero import Hero
+
+    def found(view, seat):
+        node, quest = view["heroes"][seat]["node"], me_of(view, seat).quest_node
+        return view["phase"] == "turn" and node and quest and node != quest and board.distance(node, quest) >= 3
+
+    view = _first_view(found)
+    me = view["seat"]
+    view["mover"], view["current"], view["phase"], view["moment"] = me, me, "move", None
+    view["heroes"][me]["divine"] = ["poseidon"]
+    need = Hero(view, me, [Stop()], LEVEL2)._courses_wanted(me)
+    assert need is not None and need >= 2
+    view["move"] = {"dice": [6] * (need - 2) + [1, 1], "courses": need - 2, "reachable": {}}
+    more = PlayDivine(counter="poseidon", target=me, detail=2)
+    legal = [
+        MoveTo(node=str(view["heroes"][me]["node"])),
+        Stop(),
+        more,
+        PlayDivine(counter="poseidon", target=me, detail=-2),
+    ]
+    assert decide(view, me, legal, LEVEL2) == more
