@@ -71,7 +71,7 @@ def seat_record(game: Game, state: GameState, seat: int) -> SeatRecord:
     module = view_module(game.id)
     view = game.view(state, seat)
     current = None if state.is_over else state.current_player
-    asked = current == seat
+    asked = current == seat and not state.seats[seat].is_ai  # a seat handed to the computer is not asked
     legal = game.legal_actions(state) if asked else []
     labels = [game.describe_action(state, action) for action in legal]
     names = [each.name for each in state.seats]
