@@ -15,6 +15,7 @@ from app.remote.messages import (
     Act,
     Bye,
     Hello,
+    Joiner,
     MessageError,
     Mismatch,
     OtherVersionError,
@@ -53,14 +54,19 @@ class GuestSession:
         self.reload = ""  # set when the page must reload to play (another release meets)
         self.closed = ""  # set when the host ended the connection: why
         self.sent_pos = ""  # the position of the choice sent last, until the next record: no second one meanwhile
+        self.joiner = Joiner()  # a long message's parts (messages.frames)
 
     def open(self) -> None:
         """The channel is open: take the seat."""
         self._send(Hello(token=self.token, release=self.release))
 
     def receive(self, text: object) -> None:
-        """One message from the host. Never raises."""
+        """One message from the host (or a part of a long one). Never raises."""
         try:
+            if isinstance(text, str) and text.startswith("~"):
+                text = self.joiner.feed(text)
+                if text is None:
+                    return
             message = parse_host(text)
         except OtherVersionError:
             self.reload = "The host runs another version of Titan Table: reload this page and open the invite again."

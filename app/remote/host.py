@@ -32,6 +32,7 @@ from app.remote.messages import (
     Undo,
     Welcome,
     dumps,
+    frames,
     parse_guest,
 )
 from app.remote.record import seat_record
@@ -76,7 +77,8 @@ class Link:
 
     def send(self, message: object) -> None:
         if not self.closed:
-            self.channel.send(dumps(message))  # type: ignore[arg-type]
+            for frame in frames(dumps(message)):  # type: ignore[arg-type]
+                self.channel.send(frame)
 
     def close(self) -> None:
         if not self.closed:

@@ -30,6 +30,9 @@ HOST_CONTAINERS = 400_000
 HOST_ITEMS = 100_000
 HOST_TOTAL = 1_000_000
 MESSAGE = 300  # characters of a refusal's message
+# A message longer than this goes in parts ("~i/n:" and a slice; a message is JSON, so never starts with "~"):
+# at most 64,000 bytes of UTF-8 a part, within every browser's data-channel message size (Chromium: 262,144).
+PART = 16_000
 TEXT_FIELD = 64  # characters of a token, a release id, a position id
 
 Code = Literal[
@@ -133,6 +136,41 @@ class OtherVersionError(MessageError):
 def dumps(message: BaseModel) -> str:
     """A message as the text sent on the channel."""
     return json.dumps(message.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
+
+
+def frames(text: str) -> list[str]:
+    """The data-channel messages that carry `text`: itself, or its parts in order."""
+    if len(text) <= PART:
+        return [text]
+    count = -(-len(text) // PART)
+    return [f"~{index}/{count}:{text[index * PART : (index + 1) * PART]}" for index in range(count)]
+
+
+class Joiner:
+    """A long message's parts put back together (the channel is ordered and reliable: they come in order)."""
+
+    def __init__(self, limit: int = HOST_TEXT) -> None:
+        self.limit = limit
+        self.parts: list[str] = []
+        self.count = 0
+
+    def feed(self, frame: str) -> str | None:
+        """The whole message once its last part is in (None before); MessageError for a part out of place."""
+        head, colon, _rest = frame[1:24].partition(":")
+        index, slash, count = head.partition("/")
+        if not (colon and slash and index.isdigit() and count.isdigit()) or int(count) * PART > self.limit:
+            self.parts, self.count = [], 0
+            raise MessageError("a part of a message cannot be read")
+        if int(index) != len(self.parts) or (self.parts and int(count) != self.count) or int(count) < 2:
+            self.parts, self.count = [], 0
+            raise MessageError("a part of a message came out of place")
+        self.count = int(count)
+        self.parts.append(frame[len(head) + 2 :])
+        if len(self.parts) < self.count:
+            return None
+        text = "".join(self.parts)
+        self.parts, self.count = [], 0
+        return text
 
 
 def parse_guest(text: object) -> Hello | Act | Undo | Ping | Pong | Bye:

@@ -303,3 +303,28 @@ def test_the_guest_reads_the_host_within_limits_and_never_raises() -> None:
     guest.seat = 0
     guest.receive(json.dumps(message))
     assert guest.record is None and "cannot follow" in guest.notice
+
+
+def test_a_long_message_goes_in_parts_within_every_browsers_message_size() -> None:
+    host = host_of("titan_dice", 2, seed=11)
+    host.state.log.extend(f"A long game's line {i}, é and ✓ included." for i in range(3000))
+    guest, _link, to_guest, _ = join(host, 0)
+    parts = [text for text in to_guest.sent if text.startswith("~")]
+    assert len(parts) >= 5 and all(len(text.encode()) <= 64_000 for text in to_guest.sent)
+    assert same(guest.record, seat_record(host.game, host.state, 0)) and len(guest.log) == len(host.state.log)
+
+
+def test_parts_out_of_place_are_refused_and_the_next_message_still_reads() -> None:
+    host = host_of("titan_dice", 2, seed=11)
+    host.state.log.extend(f"line {i}" for i in range(4000))
+    guest, _link, to_guest, _ = join(host, 0)
+    parts = [text for text in to_guest.sent if text.startswith("~")]
+    late = GuestSession(Pipe(), "t", release=RELEASE)
+    late.seat = 0
+    for bad in (parts[1], "~0/999999:x", "~x/2:", "~0/1:{}"):
+        late.receive(bad)
+        assert late.notice and late.record is None
+    late.notice = ""
+    for text in parts:
+        late.receive(text)
+    assert late.notice == "" and same(late.record, guest.record)
