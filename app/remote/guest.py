@@ -83,8 +83,7 @@ class GuestSession:
             self._record(message)
         elif isinstance(message, Refused):
             self.notice = message.message
-            if message.code in ("illegal", "not_your_turn", "duplicate"):
-                self.sent_pos = ""  # nothing is under way: the board may be played again
+            self.sent_pos = ""  # nothing is under way (a stale choice's record follows): the board may be played
         elif isinstance(message, Mismatch):
             self.reload = message.message
         elif isinstance(message, Ping):

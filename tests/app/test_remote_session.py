@@ -328,3 +328,27 @@ def test_parts_out_of_place_are_refused_and_the_next_message_still_reads() -> No
     for text in parts:
         late.receive(text)
     assert late.notice == "" and same(late.record, guest.record)
+
+
+def test_a_choice_skipped_by_the_rate_may_be_sent_again() -> None:
+    host = host_of("titan", 2, seed=4)
+    seat = host.state.current_player
+    guest, link, _, _ = join(host, seat)
+    link.tokens = 0  # the friend's page has just sent a burst
+    start = snapshot(host)
+    assert guest.act(0) and snapshot(host) == start and "skipped" in guest.notice
+    host.clock.now += 1  # type: ignore[attr-defined]
+    assert guest.act(0) and snapshot(host) != start
+
+
+def test_a_seat_handed_to_the_computer_is_not_asked_and_its_friend_cannot_act() -> None:
+    game = GAMES["titan_dice"]
+    state = game.new_game(2, seed=3, seats=[Seat(name="Ann", kind="ai", level=1), Seat(name="Bob", kind="ai", level=1)])
+    host = host_of("titan_dice", 2, seed=3, state=state)
+    seat = state.current_player
+    guest, link, to_guest, _ = join(host, seat)
+    assert not guest.record.asked and guest.record.choices == [] and "thinking" in guest.record.status
+    action = game.legal_actions(state)[0].model_dump(mode="json")
+    link.receive(json.dumps({"v": 1, "t": "act", "pos": host.pos, "action": action}))
+    assert refusal(to_guest) == ("not_your_turn", "The computer plays this seat now.")
+    assert snapshot(host) == state.snapshot()
