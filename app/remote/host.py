@@ -72,8 +72,13 @@ class Link:
     played: tuple[str, str] | None = None  # (position id, action) of the last action it played
 
     def receive(self, text: object) -> None:
-        """One message from the friend's page: checked, then played or refused. Never raises."""
-        self.session.receive(self, text)
+        """One message from the friend's page: checked, then played or refused. Never raises: a fault of the host's
+        own code on some message is kept in `session.faults` (for the page's console) and the message refused."""
+        try:
+            self.session.receive(self, text)
+        except Exception as error:  # the boundary with a stranger's page: the host goes on
+            self.session.faults.append(f"{type(error).__name__}: {short(error, 200)}")
+            self.session._refuse(self, "bad_message", "The host could not handle that message.")
 
     def send(self, message: object) -> None:
         if not self.closed:
@@ -108,6 +113,7 @@ class HostSession:
         self.epoch = secrets.token_hex(4)  # new at each run of the host's page: old position ids never match
         self.serial = 0
         self.links: list[Link] = []
+        self.faults: list[str] = []  # errors of the host's own code met on a friend's message (see Link.receive)
 
     # -- the host's side ---------------------------------------------------------------------------------------
     @property
@@ -226,7 +232,8 @@ class HostSession:
         if hello.release != self.release:
             self._mismatch(link, hello.release)
             return
-        seat = next((s for s, token in self.tokens.items() if hmac.compare_digest(token, hello.token)), None)
+        given = hello.token.encode("utf-8")  # bytes: compare_digest refuses str with characters outside ASCII
+        seat = next((s for s, token in self.tokens.items() if hmac.compare_digest(token.encode("utf-8"), given)), None)
         if seat is None:
             self._refuse(link, "no_seat", "This invite is no longer valid: ask the host for a new one.")
             link.close()

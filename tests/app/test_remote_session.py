@@ -352,3 +352,28 @@ def test_a_seat_handed_to_the_computer_is_not_asked_and_its_friend_cannot_act() 
     link.receive(json.dumps({"v": 1, "t": "act", "pos": host.pos, "action": action}))
     assert refusal(to_guest) == ("not_your_turn", "The computer plays this seat now.")
     assert snapshot(host) == state.snapshot()
+
+
+def test_a_token_of_any_characters_is_refused_without_harm() -> None:
+    host = host_of("titan_dice", 2, seed=7)
+    host.invite(0)
+    for token in ["é" * 22, "\u0000", "", "✓" * 64]:
+        pipe = Pipe()
+        link = host.connect(pipe)
+        link.receive(json.dumps({"v": 1, "t": "hello", "token": token, "release": RELEASE}))
+        assert refusal(pipe)[0] == "no_seat" and link.closed
+
+
+def test_a_fault_of_the_hosts_own_code_on_a_message_is_kept_and_the_host_goes_on(monkeypatch) -> None:
+    host = host_of("titan_dice", 2, seed=7)
+    seat = host.state.current_player
+    guest, link, to_guest, _ = join(host, seat)
+    start = snapshot(host)
+
+    def broken(state):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(host.game, "legal_actions", broken)
+    link.receive(json.dumps({"v": 1, "t": "act", "pos": host.pos, "action": guest.record.choices[0].action}))
+    assert refusal(to_guest)[0] == "bad_message" and host.faults == ["RuntimeError: a bug"]
+    assert snapshot(host) == start and not link.closed
