@@ -377,3 +377,33 @@ def test_a_fault_of_the_hosts_own_code_on_a_message_is_kept_and_the_host_goes_on
     link.receive(json.dumps({"v": 1, "t": "act", "pos": host.pos, "action": guest.record.choices[0].action}))
     assert refusal(to_guest)[0] == "bad_message" and host.faults == ["RuntimeError: a bug"]
     assert snapshot(host) == start and not link.closed
+
+
+def test_random_messages_never_meet_a_fault_nor_move_the_game() -> None:
+    host = host_of("titan", 2, seed=21)
+    seat = 1 - host.state.current_player  # a friend whose turn it is not: nothing he sends may move the game
+    _guest, link, to_guest, _ = join(host, seat)
+    rng = random.Random(21)
+    start = snapshot(host)
+    values: list[object] = [None, True, 0, -1, 2**70, 1.5, "", "x", "é", [], {}, [1, [2]], {"kind": "split"}]
+    keys = ["v", "t", "pos", "action", "token", "release", "n", "message", "seat"]
+    types = ["hello", "act", "undo", "ping", "pong", "bye", "record", "welcome", "", None]
+    refused = 0
+    for _ in range(1500):
+        host.clock.now += 0.2  # type: ignore[attr-defined]
+        message = {key: rng.choice(values) for key in rng.sample(keys, rng.randint(0, len(keys)))}
+        if rng.random() < 0.8:
+            message["v"] = 1
+            message["t"] = rng.choice(types)
+        if rng.random() < 0.3:
+            message["pos"] = host.pos
+        if message.get("t") == "bye" or (message.get("t") == "hello" and rng.random() < 0.9):
+            continue  # both end the link; tested above
+        link.receive(json.dumps(message))
+        if link.closed:  # another version's message (told to reload) or a wrong token: the page opens again
+            assert to_guest.last()["t"] in ("mismatch", "refused"), message
+            refused += sum(1 for text in to_guest.sent if '"refused"' in text)
+            _guest, link, to_guest, _ = join(host, seat)
+    refused += sum(1 for text in to_guest.sent if '"refused"' in text)
+    assert host.faults == [] and snapshot(host) == start
+    assert refused > 500
