@@ -156,7 +156,7 @@ class Titan(Game):
     title = "Titan"
     min_players = 2
     max_players = 6
-    rules_version = 2
+    rules_version = 3
     log_limit = 240  # the log shows the last turns of a long game (the app shows 200 lines); the replay has all
     Options = TitanOptions
     action_types = ACTION_TYPES
