@@ -79,8 +79,11 @@ __all__ = [
 
 
 def start(state: TitanState) -> None:
-    """The battle is fought: both legions are shown to everyone; the defender's first maneuver phase."""
+    """The battle is fought: both legions are shown to everyone; the defender's first maneuver phase. Terms
+    refused by fighting leave the engagement's record: only its two players saw them, and nothing needs them now
+    (a third seat's sampled world would otherwise hold them as they were)."""
     attacker, defender = flow.engagement_legions(state)
+    state.engagement.update(proposals=0, proposer=-1, eliminated="", losses=[])
     everyone = range(state.num_players)
     attacker.reveal(everyone)
     defender.reveal(everyone)
