@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core import Action
 from engine.titan import masterboard
+from engine.titan.actions import AcquireInstead
 from engine.titan.data import MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.spawn import SpawnOffer, spawn_offer
 from engine.titan.state import Legion, Phase, TitanState
@@ -117,6 +119,22 @@ def after_the_attack(state: TitanState) -> None:
             )
             legion.remove(weakest)
             return_to_stock(state, [weakest], f"leaves {legion.marker}, eight strong after the spawn's attack")
+
+
+def angel_in_place(state: TitanState, legal: list[Action]) -> Action | None:
+    """A computer player's answer to an angel its spawned eight may take in place of a character: the best angel
+    offered, in place of the least valuable character, when the angel is worth more than the character that
+    then goes back besides (the eight give back their least valuable anyway); None to decline."""
+    offered = [action for action in legal if isinstance(action, AcquireInstead)]
+    if not offered:
+        return None
+    score = state.players[state.mover].score
+    angel = max({action.angel for action in offered}, key=character_value)
+    legion = state.legions[state.aftermath["winner"]]
+    by_value = sorted((name for name in legion.contents if name != TITAN), key=lambda n: (character_value(n, score), n))
+    if len(by_value) < 2 or character_value(angel) <= character_value(by_value[1], score):
+        return None
+    return next(a for a in offered if a.angel == angel and a.instead_of == by_value[0])
 
 
 def best_pick(options: tuple[str, ...] | list[str]) -> str:
