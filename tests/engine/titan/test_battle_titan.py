@@ -379,3 +379,15 @@ def test_an_attacker_conceding_in_battle_loses_his_legion_as_kills_and_still_sco
         state = act(state, GAME.legal_actions(state)[-1])
     assert state.war.kinds == [{DEFENCE_WON: 13}, {ATTACK_LOST: 12}]  # half of 15 + 12; at most the Centaur
     assert state.war.trophies[0] == {"Lion": 1, "Ogre": 1} and state.slain == {"Lion": 1, "Ogre": 1}
+
+
+def test_the_rules_pages_worked_example_scores_as_it_says():
+    """The in-app rules' example of a lost attack (Battle Titan's page): Bob's Troll and Lion (31) kill Ann's
+    Cyclops, Gargoyle and Centaur (42) of her 66 and fall: 21 for Bob, 15 for Ann; only the Centaur: 15."""
+    assert "he scores 21, half the 42, and Ann 15, half his 31" in GAME.rules_markdown()
+    ann, bob = points_of(_result(attacking=31, enemy=66, attackers_killed=31, defenders_killed=42))
+    assert (ann.points, bob.points) == (15, 21)
+    *_, bob = points_of(_result(attacking=31, enemy=66, attackers_killed=31, defenders_killed=12))
+    assert bob.points == 15
+    (won,) = points_of(_result(winner="attacker", attacking=31, enemy=66, attackers_killed=0, defenders_killed=66))
+    assert won.points == 66
