@@ -228,7 +228,7 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if kind == "end_splits":
         return "Then the movement roll."
     if kind == "acquire_instead":
-        return "Your eight have no room: this character goes back to the stock, then the least valuable as ever."
+        return "No room in your eight: this one goes back, then your least valuable as ever."
     if kind == "acquire" and data.get("angel") in CREATURES:  # an Archangel or an Angel: what each brings
         angel = CREATURES[data["angel"]]
         return f"Power {angel.power}, skill {angel.skill}, flies"

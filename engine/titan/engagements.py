@@ -260,12 +260,13 @@ def eight_strong(state: TitanState, winner: Legion) -> bool:
 
 
 def instead_choices(state: TitanState) -> list[tuple[str, str]]:
-    """(angel, character) a spawned eight may take an angel in place of: any of its characters but the Titan."""
+    """(angel, character) a spawned eight may take an angel in place of: any of its characters but the Titan and
+    the same angel (that would only give one more back)."""
     winner = state.legions.get(state.aftermath.get("winner", ""))
     if winner is None or not eight_strong(state, winner):
         return []
     characters = sorted({name for name in winner.contents if name != TITAN})
-    return [(angel, name) for angel in acquirable(state) for name in characters]
+    return [(angel, name) for angel in acquirable(state) for name in characters if name != angel]
 
 
 def aftermath_open(state: TitanState) -> bool:
