@@ -270,3 +270,20 @@ def test_battle_titan_choices_say_what_the_left_off_become_and_what_the_eights_a
     del standard["war"]
     assert action_detail(standard, end).startswith("Not brought on yet, and eliminated if you end now")
     assert "least valuable" in action_detail(GAME.view(state, 0), {"kind": "acquire_instead"})
+
+
+def test_battle_titan_the_battle_panel_shows_the_characters_left_off_and_what_becomes_of_them():
+    from app.views.titan_battle import _held_off
+    from engine.titan.actions import EndManeuver, Maneuver
+    from tests.engine.titan.test_battle import index_of
+    from tests.engine.titan.test_battle_titan import fight
+    from tests.engine.titan.test_flow import act
+
+    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    assert _held_off(GAME.view(state, 0)) == ""
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", "defender"), hex="E5"))
+    state = act(state, EndManeuver())
+    for seat in (None, 0, 1):  # everyone saw them not come on
+        shown = _held_off(GAME.view(state, seat))
+        assert "Left off by Bk01: killed if it loses, back to the stock if it wins" in shown
+        assert "Ogre" in shown and "Centaur" not in shown and "Bu01" not in shown
