@@ -391,3 +391,29 @@ def test_the_rules_pages_worked_example_scores_as_it_says():
     assert bob.points == 15
     (won,) = points_of(_result(winner="attacker", attacking=31, enemy=66, attackers_killed=0, defenders_killed=66))
     assert won.points == 66
+
+
+def test_a_position_holding_characters_off_the_battleland_opens_only_where_the_rules_could_have_put_them():
+    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
+    state = act(state, EndManeuver())
+    position = state.position()
+    assert save.loads(save.dumps(state)) == state
+    standard = json.loads(json.dumps(position))
+    standard["own"].pop("war")
+    with pytest.raises(ValueError, match="held off"):  # outside Battle Titan
+        GAME.restore(2, {}, 1, state.seats, standard)
+    early = json.loads(json.dumps(position))  # one of Bob's Lions held off before his first maneuver is over
+    early["own"]["battle"]["off"]["attacker"] = ["Lion"]
+    early["own"]["battle"]["units"].pop(1)
+    bob = next(lg for lg in early["own"]["legions"] if lg["marker"] == "Bu01")
+    for names in (bob["contents"], *bob["known"]):
+        if "Lion" in names:
+            names.remove("Lion")
+    with pytest.raises(ValueError, match="held off"):
+        GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, early)
+    uncounted = json.loads(json.dumps(position))
+    uncounted["own"]["battle"]["off"]["defender"] = ["Ogre", "Ogre"]  # a counter made from nothing
+    with pytest.raises(ValueError, match="counters accounted for"):
+        GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, uncounted)
+    assert GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, position).position() == position
