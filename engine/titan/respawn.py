@@ -122,19 +122,26 @@ def after_the_attack(state: TitanState) -> None:
 
 
 def angel_in_place(state: TitanState, legal: list[Action]) -> Action | None:
-    """A computer player's answer to an angel its spawned eight may take in place of a character: the best angel
-    offered, in place of the least valuable character, when the angel is worth more than the character that
-    then goes back besides (the eight give back their least valuable anyway); None to decline."""
+    """A computer player's answer to an angel its spawned eight may take in place of a character: the choice that
+    leaves the legion worth most once it has given back its least valuable (`after_the_attack`), if that is more
+    than declining leaves it; the least valuable character given on a tie. None to decline."""
     offered = [action for action in legal if isinstance(action, AcquireInstead)]
     if not offered:
         return None
     score = state.players[state.mover].score
-    angel = max({action.angel for action in offered}, key=character_value)
-    legion = state.legions[state.aftermath["winner"]]
-    by_value = sorted((name for name in legion.contents if name != TITAN), key=lambda n: (character_value(n, score), n))
-    if len(by_value) < 2 or character_value(angel) <= character_value(by_value[1], score):
-        return None
-    return next(a for a in offered if a.angel == angel and a.instead_of == by_value[0])
+    contents = state.legions[state.aftermath["winner"]].contents
+
+    def kept(names: list[str]) -> int:  # the legion's worth once eight strong no more
+        names = sorted(names, key=lambda n: (n == TITAN, character_value(n, score), n))
+        return sum(character_value(name, score) for name in names[max(0, len(names) - MAX_LEGION) :])
+
+    def swapped(action: AcquireInstead) -> list[str]:
+        names = list(contents)
+        names.remove(action.instead_of)
+        return [*names, action.angel]
+
+    best = min(offered, key=lambda a: (-kept(swapped(a)), character_value(a.instead_of, score), a.instead_of))
+    return best if kept(swapped(best)) > kept(list(contents)) else None
 
 
 def best_pick(options: tuple[str, ...] | list[str]) -> str:

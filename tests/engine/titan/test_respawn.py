@@ -312,3 +312,15 @@ def test_battle_titan_spawned_eight_may_decline_the_angel_and_computer_players_t
             else GAME.baseline_action(state, GAME.legal_actions(state))
         )
         assert action == AcquireInstead(angel=ANGEL, instead_of=weakest), level
+
+
+def test_battle_titan_computer_players_decline_an_angel_worth_less_than_what_it_would_cost():
+    state, bob = _spawn_attack_won_past_a_hundred()
+    legion = state.legions_of(bob)[0]
+    legion.contents = ["Angel", "Dragon", "Dragon", "Giant", "Giant", "Serpent", "Serpent", "Titan"]  # all above 24
+    legal = GAME.legal_actions(state)
+    assert respawn.angel_in_place(state, legal) is None
+    legion.contents = ["Angel", "Centaur", "Dragon", "Giant", "Giant", "Serpent", "Serpent", "Titan"]
+    assert respawn.angel_in_place(state, GAME.legal_actions(state)) is None  # it would cost the Dragon (27)
+    legion.contents = ["Angel", "Centaur", "Centaur", "Giant", "Giant", "Serpent", "Serpent", "Titan"]
+    assert respawn.angel_in_place(state, GAME.legal_actions(state)) == AcquireInstead(angel=ANGEL, instead_of="Centaur")
