@@ -217,10 +217,18 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if kind == "end_maneuver" and battle:
         side = battle["active"]
         waiting = [u["name"] for u in battle["units"] if u["side"] == side and u["hex"] is None]
+        if waiting and not battle["entered"][side] and view.get("war") is not None:  # Battle Titan [2.B.3]
+            return (
+                "Not brought on yet: if you end now, killed if your legion loses, back to the stock if it wins: "
+                + ", ".join(waiting)
+                + "."
+            )
         if waiting and not battle["entered"][side]:
             return "Not brought on yet, and eliminated if you end now: " + ", ".join(waiting) + "."
     if kind == "end_splits":
         return "Then the movement roll."
+    if kind == "acquire_instead":
+        return "No room in your eight: this one goes back, then your least valuable as ever."
     if kind == "acquire" and data.get("angel") in CREATURES:  # an Archangel or an Angel: what each brings
         angel = CREATURES[data["angel"]]
         return f"Power {angel.power}, skill {angel.skill}, flies"

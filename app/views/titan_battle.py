@@ -114,6 +114,30 @@ def _rangestrike_number(view: dict[str, Any], units: list[dict[str, Any]], actio
     return terms.strike_number
 
 
+def _held_off(view: dict[str, Any]) -> str:
+    """Battle Titan: each side's characters left off the battleland, waiting for the battle's result [2.B.3]."""
+    battle = view["battle"]
+    rows = []
+    for side in ("defender", "attacker"):
+        names = (battle.get("off") or {}).get(side) or []
+        if not names:
+            continue
+        marker = battle[side]
+        owner = legion_owner(view, marker)
+        score = view["players"][owner]["score"] if owner is not None else 0
+        colour = colour_of(view, owner)
+        images = "".join(
+            f"<span class='tt-counter-off'>{counter(name, power_of(name, score), CREATURES[name].skill, colour)}</span>"
+            for name in names
+        )
+        rows.append(
+            f"<section class='tt-held-off' aria-label='Left off the battleland by {esc(marker)}'>"
+            f"<p class='tt-row-title'>Left off by {esc(marker)}: killed if it loses, back to the stock if it wins</p>"
+            f"<div class='tt-counters'>{images}</div></section>"
+        )
+    return "".join(rows)
+
+
 def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int | None, picks: dict[int, str]) -> str:
     battle = view["battle"]
     whose = battle["attacker"] if battle["active"] == "attacker" else battle["defender"]
@@ -143,6 +167,7 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
             f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
             "</section>"
         )
+    off += _held_off(view)
     selected = ""
     if picked is not None and picked < len(units) and units[picked]["hex"]:  # one still to come on is lit above
         unit = units[picked]

@@ -247,6 +247,18 @@ class Acquire(Action):
         return "Take no more angels" if not self.angel else f"Take {_a_name(self.angel)}"
 
 
+class AcquireInstead(Action):
+    """Battle Titan: a spawned legion still eight strong takes an angel its points earned in place of one of its
+    characters, which goes back to the stock (the eight then give back their least valuable as always)."""
+
+    kind: Literal["acquire_instead"] = "acquire_instead"
+    angel: Annotated[str, StringConstraints(pattern=r"^(Angel|Archangel)$")]
+    instead_of: Name
+
+    def describe(self) -> str:
+        return f"Take {_a_name(self.angel)} in place of {_a_name(self.instead_of)} (back to the stock)"
+
+
 class Muster(Action):
     """A legion that moved musters a character (recruiters shown)."""
 
@@ -299,6 +311,7 @@ ACTION_TYPES = (
     Summon,
     Reinforce,
     Acquire,
+    AcquireInstead,
     Muster,
     EndMusters,
 )

@@ -440,6 +440,9 @@ def _engagement(state: TitanState, seat: int, legal: list[Action], view: Outlook
 
 
 def _aftermath(state: TitanState, seat: int, legal: list[Action]) -> Action:
+    in_place = respawn.angel_in_place(state, legal)  # Battle Titan: a spawned eight's angel
+    if in_place is not None:
+        return in_place
     acquire = [a for a in _of_kind(legal, "acquire") if a.angel]
     if acquire:
         return max(acquire, key=lambda a: CREATURES[a.angel].value)

@@ -261,6 +261,9 @@ def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> 
 
 
 def _aftermath(state: TitanState, seat: int, by_kind: dict[str, list[Any]], actions: list[Action]) -> Action:
+    in_place = respawn.angel_in_place(state, actions)  # Battle Titan: a spawned eight's angel
+    if in_place is not None:
+        return in_place
     angels = [a for a in by_kind.get("acquire", []) if a.angel]
     if angels:
         return max(angels, key=lambda a: CREATURES[a.angel].value)

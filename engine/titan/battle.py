@@ -50,7 +50,7 @@ from engine.titan.battle_state import (
 )
 from engine.titan.data import BATTLE_ROUNDS, REINFORCEMENT_ROUND
 from engine.titan.state import Phase, TitanState
-from engine.titan.warmongering import battle_titan, return_to_stock
+from engine.titan.warmongering import battle_titan
 
 __all__ = [
     "ATTACKER",
@@ -79,8 +79,11 @@ __all__ = [
 
 
 def start(state: TitanState) -> None:
-    """The battle is fought: both legions are shown to everyone; the defender's first maneuver phase."""
+    """The battle is fought: both legions are shown to everyone; the defender's first maneuver phase. Terms
+    refused by fighting leave the engagement's record: only its two players saw them, and nothing needs them now
+    (a third seat's sampled world would otherwise hold them as they were)."""
     attacker, defender = flow.engagement_legions(state)
+    state.engagement.update(proposals=0, proposer=-1, eliminated="", losses=[])
     everyone = range(state.num_players)
     attacker.reveal(everyone)
     defender.reveal(everyone)
@@ -208,12 +211,18 @@ def end_maneuver(state: TitanState) -> None:
         battle.carry = {}
     if not battle.entered[side]:
         battle.entered[side] = True
-        if battle_titan(state):  # they took no part: back to the stock, not retired [Battle Titan, 2.B.3]
+        if battle_titan(state):  # they took no part: held off until the battle is decided [Battle Titan, 2.B.3]
             stayed = [u for u in battle.units if u.side == side and u.hex is None and not u.slain]
             for unit in stayed:
                 legion_of(state, battle, side).remove(unit.name)
                 battle.units.remove(unit)
-            return_to_stock(state, [unit.name for unit in stayed], "never came on the battleland")
+                battle.off[side].append(unit.name)
+            if stayed:
+                names, marker = ", ".join(sorted(unit.name for unit in stayed)), legion_of(state, battle, side).marker
+                state.log.append(
+                    f"{names} never came on the battleland: back to the stock if {marker} wins, killed if it loses "
+                    "(Battle Titan)."
+                )
         for unit in battle.units:
             if unit.side == side and unit.hex is None and not unit.slain:
                 unit.slain = True

@@ -147,20 +147,35 @@ def _finish(state: TitanState, battle: Battle, *, winner_side: str, points: int,
 
 
 def _finish_war(state: TitanState, battle: Battle, *, winner_side: str, how: str, reinforcement: bool = True) -> None:
-    """Battle Titan: the battle is over. The loser's characters left on the battleland are killed, or on a
-    time loss go back to the stock [2.B.3]; the kills are the other side's trophies [2.B.4]; each side
-    scores by the house rules (`warmongering`), the winner then as any winner (angels, summon, muster)."""
+    """Battle Titan: the battle is over. The loser's characters are killed, those left on the battleland and
+    those left off it alike ("concessions result in kills": a legion that loses has lost every character in
+    it), or on a time loss go back to the stock [2.B.3]; the kills are the other side's trophies [2.B.4]; the
+    characters the winner left off go back to the stock, as do both sides' when both legions are gone (they
+    took no part). Each side scores by the house rules (`warmongering`): the attacker's participants are
+    those that came on, the enemy legion is the whole defending legion ("all involved units"); the winner
+    then as any winner (angels, summon, muster)."""
     attacker, defender = legion_of(state, battle, ATTACKER), legion_of(state, battle, DEFENDER)
     scores = {ATTACKER: state.players[attacker.owner].score, DEFENDER: state.players[defender.owner].score}
-    # Those that never came on went back to the stock then (battle.end_maneuver): the rest took part.
+    # Those that never came on are held off (battle.end_maneuver): the rest took part.
     took_part = {side: battle.gone[side] + legion_of(state, battle, side).contents for side in (ATTACKER, DEFENDER)}
+    whole_defence = took_part[DEFENDER] + battle.off[DEFENDER]
     if how == "time loss":
-        return_to_stock(state, attacker.contents, "lost on time")
+        return_to_stock(state, attacker.contents + battle.off[ATTACKER], "lost on time")
         attacker.contents = []
+        battle.off[ATTACKER] = []
     elif winner_side:
-        loser = legion_of(state, battle, other_side(winner_side))
-        battle.gone[other_side(winner_side)].extend(loser.contents)
-        loser.contents = []
+        losing = other_side(winner_side)
+        loser = legion_of(state, battle, losing)
+        if battle.off[losing]:
+            state.log.append(
+                f"{', '.join(sorted(battle.off[losing]))}, left off the battleland, lose with {loser.marker}: "
+                "killed (Battle Titan)."
+            )
+        battle.gone[losing].extend(loser.contents + battle.off[losing])
+        loser.contents, battle.off[losing] = [], []
+    for side in (ATTACKER, DEFENDER):
+        return_to_stock(state, battle.off[side], "never came on the battleland")
+        battle.off[side] = []
     take_trophies(state, defender.owner, battle.gone[ATTACKER])
     take_trophies(state, attacker.owner, battle.gone[DEFENDER])
     result = Result(
@@ -169,7 +184,7 @@ def _finish_war(state: TitanState, battle: Battle, *, winner_side: str, how: str
         winner=winner_side,
         how=how,
         attacking=value(took_part[ATTACKER], scores[ATTACKER]),
-        enemy=value(took_part[DEFENDER], scores[DEFENDER]),
+        enemy=value(whole_defence, scores[DEFENDER]),
         attackers_killed=value(battle.gone[ATTACKER], scores[ATTACKER]),
         defenders_killed=value(battle.gone[DEFENDER], scores[DEFENDER]),
     )

@@ -29,16 +29,17 @@ BATTLE_TITAN: tuple[tuple[str, str], ...] = (
     ),
     (
         "Battle points",
-        "A winning attacker scores the enemy dead in full; an attacker who does not win scores at least half the "
-        "value of his characters that took part, never more than the whole enemy legion; a winning defender scores "
-        "half the attackers killed. Halves are rounded down per engagement. Every point counts for Titan power and "
-        "angels, as in the standard game.",
+        "A winning attacker scores the enemy dead in full; an attacker who does not win scores half the greater of "
+        "the enemy dead and the value of his characters that took part (to score full points, you must attack and "
+        "win), never more than the whole enemy legion; a winning defender scores half the attackers killed. Halves "
+        "are rounded down per engagement. Every point counts for Titan power and angels, as in the standard game.",
     ),
     (
         "Returned, not retired",
-        "Characters that do not come onto the battleland, and attackers left when time runs out, go back to the "
-        "stock; only the killed are retired (concessions, flights and terms count as kills). Each player's kills "
-        "are kept as war trophies.",
+        "Characters that do not come onto the battleland wait off it until the battle is decided: the winning "
+        "side's then go back to the stock, the losing side's are killed with their legion. Attackers left when "
+        "time runs out go back to the stock; only the killed are retired (concessions, flights and terms count as "
+        "kills). Each player's kills are kept as war trophies.",
     ),
     (
         "Nobody is out",
@@ -63,8 +64,9 @@ BATTLE_TITAN: tuple[tuple[str, str], ...] = (
         "An occupied Tower",
         "His turn is the attack on the legion there (it can only be one player's, joined at the end of his move), "
         "eight strong, from the Tower's attacker edge; no split, no move. After the engagement a legion still "
-        "eight strong gives its least valuable character back to the stock (returned). It may muster if it won, "
-        "as any legion that moved.",
+        "eight strong gives its least valuable character back to the stock (returned); if its win passed a "
+        "multiple of 100, it may first take the angel in place of a character of the player's choice (back to the "
+        "stock). It may muster if it won, as any legion that moved.",
     ),
 )
 
@@ -98,19 +100,36 @@ BATTLE_TITAN_RULINGS: tuple[tuple[str, str], ...] = (
         "game ends. Any creature but the Titan may be chosen.",
     ),
     (
-        '"At least" half',
-        "An attacker who does not win scores the greater of the enemy dead and half the value of his legion's "
-        "participating characters, but never more than the whole enemy legion's value (the dead with the living).",
+        '"At least" half, and full points only for a win',
+        "An attacker who does not win scores half the greater of the enemy dead and his legion's participating "
+        'characters (2.B.1\'s floor; its parenthesis, "to score full points, you must attack and win", keeps a '
+        "loser's kills at half value), but never more than the whole enemy legion's value. Example: Bob attacks "
+        "Ann's Titan (24), Cyclops (18), Gargoyle (12) and Centaur (12), 66 in all, with a Troll (16) and a Lion "
+        "(15), 31; he kills the Cyclops, the Gargoyle and the Centaur (42) before his legion falls: he scores 21, "
+        "half the 42, and Ann 15, half his 31. Had he killed only the Centaur, he would score 15, half his own "
+        "31; had he won, the 66 in full.",
+    ),
+    (
+        "Left off the battleland (this edition's reading)",
+        '2.B.3 retires a creature only if it is killed, and "concessions result in kills": a legion that loses '
+        "its battle has lost every character in it, brought on or not. So the losing side's characters left off "
+        "the battleland count as killed (the winner scores them and keeps them as trophies; a Titan left off is "
+        "killed too), and the winning side's go back to the stock. On a time loss the attacker's go back with the "
+        "rest of his legion (2.B.3 returns them); when both legions are destroyed nobody won, and both sides' go "
+        "back. A doomed defender thus gains nothing by keeping his legion off the battleland.",
     ),
     (
         "Participating characters",
         "Those that came on the battleland (with a summoned angel or a reinforcement that came on). Without a "
-        "battle (a concession before it, terms) the whole legion took part.",
+        "battle (a concession before it, terms) the whole legion took part. \"The enemy's legion (all involved "
+        'units)" is the whole defending legion: the dead, the living and those it left off the battleland.',
     ),
     (
         "Angels",
         "Every point scored counts for Titan power and angels, but angels go into the winning legion only: a "
-        "losing attacker has no legion left, so a multiple of 100 his warmongering passes brings no angel.",
+        "losing attacker has no legion left, so a multiple of 100 his warmongering passes brings no angel. A "
+        "spawned legion still eight strong has no room of its own: it may take its angel in place of a character "
+        "of the player's choice, which goes back to the stock (this edition's reading).",
     ),
     (
         "The killed and the returned",
@@ -168,7 +187,11 @@ def _tiers() -> list[tuple[str, ...]]:
 
 
 SCORES: list[tuple[str, ...]] = [
-    ("the attacker wins by battle, concession or terms", "full value of the enemy dead", "nothing"),
+    (
+        "the attacker wins by battle, concession or terms",
+        "full value of the enemy dead (those left off too)",
+        "nothing",
+    ),
     ("the defender flees", "half the fled legion's value, as in the standard game", "nothing"),
     ("the defender wins by battle, concession or terms", "warmongering", "half the value of the attackers killed"),
     ("the attacker loses on time", "warmongering", "nothing (half of nothing)"),

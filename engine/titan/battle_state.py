@@ -63,6 +63,7 @@ class Battle:
         "kill_this_phase",
         "land",
         "last_roll",
+        "off",
         "reinforce",
         "round",
         "step",
@@ -85,6 +86,9 @@ class Battle:
         self.entered = {ATTACKER: False, DEFENDER: False}  # the side's first maneuver phase is over
         self.carry: dict[str, Any] = {}  # hits left over after a kill, waiting to be placed
         self.gone: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}  # characters lost, for the points
+        # Battle Titan: characters left off the battleland, out of their legion until the battle is decided
+        # (the loser's count as killed, the winner's go back to the stock) [2.B.3, this edition's reading]
+        self.off: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
         self.kill_this_phase = False  # a defending character was slain in this strike phase
         self.summon = "no"  # "no", "offer" (at the attacker's next maneuver), "used"
         self.reinforce = "no"  # "no", "offer" (now), "used"
@@ -99,11 +103,13 @@ class Battle:
         new.entered = dict(self.entered)
         new.carry = copy_flat(self.carry)
         new.gone = {side: list(names) for side, names in self.gone.items()}
+        new.off = {side: list(names) for side, names in self.off.items()}
         new.kill_this_phase, new.summon, new.reinforce = self.kill_this_phase, self.summon, self.reinforce
         new.last_roll = copy_flat(self.last_roll)
         return new
 
     def snapshot(self) -> dict[str, Any]:
+        kept = {"off": {side: list(names) for side, names in self.off.items()}} if self.held_off() else {}
         return {
             "land": self.land,
             "attacker": self.attacker,
@@ -121,6 +127,7 @@ class Battle:
             "summon": self.summon,
             "reinforce": self.reinforce,
             "last_roll": copy_flat(self.last_roll),
+            **kept,  # only while some are held off (Battle Titan): every other position keeps its shape
         }
 
     def view(self) -> dict[str, Any]:
@@ -134,6 +141,10 @@ class Battle:
     @property
     def map(self) -> Battleland:
         return BATTLELANDS[self.terrain]
+
+    def held_off(self) -> list[str]:
+        """Battle Titan: the characters of both sides left off the battleland, waiting for the battle's result."""
+        return self.off[ATTACKER] + self.off[DEFENDER]
 
     def attacker_entered(self) -> bool:
         """Whether any attacking character has been put on the battleland."""

@@ -24,7 +24,16 @@ from engine.titan.data import (
 )
 from engine.titan.flow import after_engagements, engaged_lands, engagement_legions, muster_into, name
 from engine.titan.state import Legion, Phase, TitanState
-from engine.titan.warmongering import ATTACKER, DEFENDER, Result, battle_titan, settle, take_trophies, value
+from engine.titan.warmongering import (
+    ATTACKER,
+    DEFENDER,
+    Result,
+    battle_titan,
+    return_to_stock,
+    settle,
+    take_trophies,
+    value,
+)
 
 MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
 
@@ -238,15 +247,33 @@ def acquirable(state: TitanState) -> list[str]:
     if not owed:
         return []
     winner = state.legions.get(state.aftermath["winner"])
-    if winner is None or winner.height >= MAX_LEGION:
+    if winner is None or (winner.height >= MAX_LEGION and not eight_strong(state, winner)):
         return []
     options = [ARCHANGEL] if ARCHANGEL in owed else []
     return [angel for angel in [*options, ANGEL] if state.stock[angel] > 0]
 
 
+def eight_strong(state: TitanState, winner: Legion) -> bool:
+    """Battle Titan: the winner is a spawned legion still eight strong after its attack; it will give a character
+    back (`respawn.after_the_attack`), so an angel it earned may take the place of one (`acquire_instead`)."""
+    return battle_titan(state) and winner.height > MAX_LEGION
+
+
+def instead_choices(state: TitanState) -> list[tuple[str, str]]:
+    """(angel, character) a spawned eight may take an angel in place of: any of its characters but the Titan and
+    the same angel (that would only give one more back)."""
+    winner = state.legions.get(state.aftermath.get("winner", ""))
+    if winner is None or not eight_strong(state, winner):
+        return []
+    characters = sorted({name for name in winner.contents if name != TITAN})
+    return [(angel, name) for angel in acquirable(state) for name in characters if name != angel]
+
+
 def aftermath_open(state: TitanState) -> bool:
     """Whether the winner still has something to decide."""
     winner = state.legions.get(state.aftermath.get("winner", ""))
+    if winner is not None and eight_strong(state, winner):
+        return bool(acquirable(state))  # no room to summon or muster: only an angel in place of a character
     if winner is None or winner.height >= MAX_LEGION:
         return False
     if state.aftermath.get("summon") and summon_donors(state, winner):
@@ -321,6 +348,16 @@ def acquire(state: TitanState, angel: str) -> None:
     winner.reveal(range(state.num_players), [angel])
     state.log.append(f"{winner.marker} takes {a_name(angel)}.")
     open_aftermath(state)
+
+
+def acquire_instead(state: TitanState, angel: str, instead_of: str) -> None:
+    """Battle Titan: the spawned eight take an angel their points earned in place of one of their characters, the
+    player's choice, which goes back to the stock (returned, not retired); still eight strong, they give back
+    their least valuable character after the engagement, as ever (this edition's reading of issue 22)."""
+    winner = state.legions[state.aftermath["winner"]]
+    winner.remove(instead_of)
+    return_to_stock(state, [instead_of], f"leaves {winner.marker} for the {angel}")
+    acquire(state, angel)
 
 
 # -- removing characters and legions, a Titan's death ---------------------------------------------------------------

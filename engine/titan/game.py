@@ -13,6 +13,7 @@ from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
     Acquire,
+    AcquireInstead,
     Carry,
     Concede,
     EndMoves,
@@ -156,7 +157,7 @@ class Titan(Game):
     title = "Titan"
     min_players = 2
     max_players = 6
-    rules_version = 2
+    rules_version = 3
     log_limit = 240  # the log shows the last turns of a long game (the app shows 200 lines); the replay has all
     Options = TitanOptions
     action_types = ACTION_TYPES
@@ -243,7 +244,7 @@ class Titan(Game):
     def _aftermath_actions(self, state: TitanState) -> list[Action]:
         winner = state.legions[state.aftermath["winner"]]
         actions: list[Action] = []
-        if state.aftermath.get("summon"):
+        if state.aftermath.get("summon") and not engagements.eight_strong(state, winner):
             donors = engagements.summon_donors(state, winner)
             if donors:
                 actions += [Summon(donor=d, angel=a) for d, a in donors]  # type: ignore[arg-type]
@@ -255,7 +256,13 @@ class Titan(Game):
                 actions.append(Reinforce())
         angels = engagements.acquirable(state)
         if angels:
-            actions += [Acquire(angel=a) for a in angels]  # type: ignore[arg-type]
+            if engagements.eight_strong(state, winner):  # Battle Titan: a spawn's eight have no room of their own
+                actions += [
+                    AcquireInstead(angel=a, instead_of=c)  # type: ignore[arg-type]
+                    for a, c in engagements.instead_choices(state)
+                ]
+            else:
+                actions += [Acquire(angel=a) for a in angels]  # type: ignore[arg-type]
             actions.append(Acquire())
         return actions
 
@@ -293,6 +300,8 @@ class Titan(Game):
             engagements.reinforce(state, action.creature)
         elif isinstance(action, Acquire):
             engagements.acquire(state, action.angel)
+        elif isinstance(action, AcquireInstead):
+            engagements.acquire_instead(state, action.angel, action.instead_of)
         elif isinstance(action, Muster):
             flow.muster_into(state, state.legions[action.marker], action.creature)
         elif isinstance(action, EndMusters):

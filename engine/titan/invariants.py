@@ -126,13 +126,15 @@ def violations(state: TitanState) -> list[str]:
 
 
 def on_board(state: TitanState) -> Counter[str]:
-    """Every counter on the board: in the legions, and those slain in a battle under way until it ends."""
+    """Every counter on the board: in the legions, and those slain in a battle under way until it ends, or held
+    off its battleland until it is decided (Battle Titan)."""
     counters: Counter[str] = Counter()
     for legion in state.legions.values():
         counters.update(legion.contents)
     if state.battle is not None:
         for names in state.battle.gone.values():
             counters.update(names)
+        counters.update(state.battle.held_off())
     return counters
 
 
@@ -338,6 +340,11 @@ def _battle_problems(state: TitanState, battle: Any, engagement: dict[str, Any])
         problems.append("the sides' entries do not fit the battle round")
     if battle.reinforce != "no" and battle.round < REINFORCEMENT_ROUND:
         problems.append(f"a reinforcement offered in round {battle.round}")
+    for side in (ATTACKER, DEFENDER):  # Battle Titan: held off once the side's first maneuver phase is over
+        if battle.off[side] and (not battle_titan(state) or not entered[side]):
+            problems.append(f"the {side}'s characters held off the battleland outside Battle Titan or before entering")
+        if battle.off[side].count(TITAN) > 1:
+            problems.append(f"the {side} holds {battle.off[side].count(TITAN)} Titans off the battleland")
     if not all(any(unit.side == side for unit in battle.units) for side in (ATTACKER, DEFENDER)):
         problems.append("a battle with a side that has nobody in it")
     carry = battle.carry

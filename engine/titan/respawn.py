@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core import Action
 from engine.titan import masterboard
+from engine.titan.actions import AcquireInstead
 from engine.titan.data import MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.spawn import SpawnOffer, spawn_offer
 from engine.titan.state import Legion, Phase, TitanState
@@ -117,6 +119,29 @@ def after_the_attack(state: TitanState) -> None:
             )
             legion.remove(weakest)
             return_to_stock(state, [weakest], f"leaves {legion.marker}, eight strong after the spawn's attack")
+
+
+def angel_in_place(state: TitanState, legal: list[Action]) -> Action | None:
+    """A computer player's answer to an angel its spawned eight may take in place of a character: the choice that
+    leaves the legion worth most once it has given back its least valuable (`after_the_attack`), if that is more
+    than declining leaves it; the least valuable character given on a tie. None to decline."""
+    offered = [action for action in legal if isinstance(action, AcquireInstead)]
+    if not offered:
+        return None
+    score = state.players[state.mover].score
+    contents = state.legions[state.aftermath["winner"]].contents
+
+    def kept(names: list[str]) -> int:  # the legion's worth once eight strong no more
+        names = sorted(names, key=lambda n: (n == TITAN, character_value(n, score), n))
+        return sum(character_value(name, score) for name in names[max(0, len(names) - MAX_LEGION) :])
+
+    def swapped(action: AcquireInstead) -> list[str]:
+        names = list(contents)
+        names.remove(action.instead_of)
+        return [*names, action.angel]
+
+    best = min(offered, key=lambda a: (-kept(swapped(a)), character_value(a.instead_of, score), a.instead_of))
+    return best if kept(swapped(best)) > kept(list(contents)) else None
 
 
 def best_pick(options: tuple[str, ...] | list[str]) -> str:

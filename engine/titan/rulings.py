@@ -43,7 +43,8 @@ RULINGS: tuple[tuple[str, str], ...] = (
         "The defender answers first: flee (without a lord), concede, fight, or propose terms. Terms are "
         "either legion eliminated, or both, the surviving legion losing nothing or one character. The other "
         "player accepts, concedes, fights or answers with terms of his own; after four proposals the battle "
-        "is fought. Terms on the table are seen by the two players only.",
+        "is fought. Terms on the table are seen by the two players only, and leave the record once the battle "
+        "begins.",
     ),
     (
         "A reinforcement declined",

@@ -7,8 +7,8 @@ Standard values its choices in points of the final score, not the standard game'
   (`live`: from its whole value with six or more of the seat's turns to come, to half in its last turn);
 - an attack (`attack_worth`) is worth its chance of winning times the full value of the enemy dead and what the
   enemy no longer has alive, less what the fight costs, plus its chance of losing times the warmongering points
-  (2.B.1: at least half the attackers' value, at most the whole enemy legion) less the half the defender scores
-  and the attackers lost; the enemy Titan is worth its value, no more (he spawns again);
+  (2.B.1: half the greater of the enemy dead and the attackers' value, at most the whole enemy legion) less the
+  half the defender scores and the attackers lost; the enemy Titan is worth its value, no more (he spawns again);
 - a stronger enemy within reach (`danger`) costs its chance of winning times the points it would score and the
   living lost; the Titan's legion is not hoarded the standard game's way (losing it ends nothing), and once no
   enemy has a turn left before the end, no enemy reach costs anything (the attack cannot be answered);
@@ -94,14 +94,14 @@ def lost_winning(winner: float, loser: float) -> float:
 def attack_worth(view: Outlook, mine: float, theirs: float, exposed: float = 0.0) -> float:
     """An attack of strength `mine` on an enemy legion of `theirs`, in points of the final score (2.B): won, the
     enemy dead at full value and the enemy's living lost, less the attackers lost; lost, the warmongering points
-    (at least half the attackers, at most the enemy legion) less the defender's half of the attackers killed
-    and the attackers lost. `exposed`: what the winner then risks to enemies still to move."""
+    (half the greater of the enemy dead and the attackers, at most the enemy legion) less the defender's half of
+    the attackers killed and the attackers lost. `exposed`: what the winner then risks to enemies still to move."""
     win = win_chance(mine, theirs * HOME)
     keep, foe = live(view), rival(view)
     cost = lost_winning(mine, theirs)
     won = theirs + foe * keep * theirs - keep * cost - exposed
     kills = min(theirs, lost_winning(theirs, mine) if theirs > mine else 0.6 * theirs)
-    scored = min(max(kills, mine / 2), theirs)
+    scored = min(max(kills, mine) / 2, theirs)
     lost = scored - foe * mine / 2 - keep * mine + foe * keep * kills
     return win * won + (1.0 - win) * lost
 
@@ -123,7 +123,7 @@ def flees(view: Outlook, mine: float, theirs: float) -> bool:
     flight = -foe * mine / 2 - keep * mine
     hold = win_chance(mine * HOME, theirs)
     losses = lost_winning(mine, theirs)
-    won = theirs / 2 - foe * min(max(losses, theirs / 2), mine) + foe * keep * theirs - keep * losses
+    won = theirs / 2 - foe * min(max(losses, theirs) / 2, mine) + foe * keep * theirs - keep * losses
     kills = min(theirs, lost_winning(theirs, mine) if theirs > mine else 0.6 * theirs)
     lost = -foe * mine - keep * mine + foe * keep * kills
     return hold * won + (1.0 - hold) * lost < flight

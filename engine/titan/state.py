@@ -306,10 +306,9 @@ def unseen(state: TitanState, seat: int) -> Counter[str]:
     for legion in state.legions.values():
         for name in seen(state, legion, seat):
             counted[name] = counted.get(name, 0) + 1
-    if state.battle is not None:
-        for names in state.battle.gone.values():
-            for name in names:
-                counted[name] = counted.get(name, 0) + 1
+    if state.battle is not None:  # the slain, and those held off the battleland (Battle Titan): all seen
+        for name in [*state.battle.gone["attacker"], *state.battle.gone["defender"], *state.battle.held_off()]:
+            counted[name] = counted.get(name, 0) + 1
     stock, slain = state.stock, state.slain
     return Counter(
         {
@@ -376,6 +375,7 @@ class BattleFields(Fields):
     summon: Literal["no", "offer", "used"]
     reinforce: Literal["no", "offer", "used"]
     last_roll: FlatDict = Field(default_factory=dict)  # absent from positions saved before it was shown
+    off: dict[Literal["attacker", "defender"], Characters] = Field(default_factory=dict)  # Battle Titan (rules 3)
 
 
 class TitanFields(Fields):
@@ -472,4 +472,5 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
         battle.kill_this_phase = saved_battle.kill_this_phase
         battle.summon, battle.reinforce = saved_battle.summon, saved_battle.reinforce
         battle.last_roll = copy_flat(own["battle"].get("last_roll", {}))
+        battle.off = {"attacker": [], "defender": [], **{side: list(names) for side, names in saved_battle.off.items()}}
         state.battle = battle

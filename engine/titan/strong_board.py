@@ -250,6 +250,9 @@ class _Board(MovePlanner):
 
     def aftermath(self, legal: list[Action]) -> Generator[None, None, Action]:
         state = self.state
+        in_place = respawn.angel_in_place(state, legal)  # Battle Titan: a spawned eight's angel
+        if in_place is not None:
+            return in_place
         angels = [a for a in legal if a.kind == "acquire" and a.angel]
         if angels:
             return max(angels, key=lambda a: CREATURES[a.angel].value)

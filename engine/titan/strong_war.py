@@ -90,9 +90,10 @@ class War:
         """An attack by the seat's legion worth `mine` on an enemy worth `theirs` (`odds`: the attacker's and the
         defender's chances, what each keeps on average, the chance of a time loss; `after`: what the winner
         musters there less what he then risks): a win scores the enemy in full (2.B) and takes him off the board;
-        a loss still scores the greater of the enemy dead and half the attackers, at most the whole enemy legion
-        (2.B.1), and the defender scores half the attackers killed (2.B.2), nothing on a time loss, when they go
-        back to the stock (2.B.3); if both are wiped out the attacker scores the enemy. `stakes`: each legion's
+        a loss still scores half the greater of the enemy dead and the attackers ("to score full points, you
+        must attack and win"), at most the whole enemy legion (2.B.1), and the defender scores half the attackers
+        killed (2.B.2), nothing on a time loss, when they go back to the stock (2.B.3); if both are wiped out the
+        attacker scores as a loser, the enemy legion at half value. `stakes`: each legion's
         stake. No threshold on the odds, as the standard game's 70%: the points decide."""
         wins, loses, a_left, d_left, time_loss = odds
         own_stake, their_stake = stakes
@@ -101,19 +102,19 @@ class War:
         kept_winning = min(mine, a_left / wins) if wins > 0 else mine
         kept_defending = min(theirs, d_left / loses) if loses > 0 else theirs
         dead = theirs - kept_defending
-        warmongering = point * min(max(dead, mine / 2), theirs)
+        warmongering = point * min(max(dead, mine) / 2, theirs)
         gone = live * mine + own_stake  # our legion off the board (killed, or back to the stock)
         taken = opp * (live * theirs + their_stake)  # theirs
         win = point * theirs + taken - live * (mine - kept_winning)
         lost_battle = warmongering - gone - opp * point * mine / 2 + opp * live * dead
         lost_time = warmongering - gone + opp * live * dead
-        both = point * theirs - gone + taken
+        both = point * min(max(theirs, mine) / 2, theirs) - gone + taken
         return wins * (win + after) + (loses - time_loss) * lost_battle + time_loss * lost_time + mutual * both
 
     def defence(self, mine: float, theirs: float, odds: Sequence[float], stakes: tuple[float, float]) -> float:
         """Fighting off an attacker worth `theirs` with the seat's legion worth `mine` (`odds` the attacker's): a
         win scores half the attackers killed (nothing on time, when they go back to the stock), and the attacker
-        still scores the greater of our dead and half his value, at most our legion; a loss gives him our legion
+        still scores half the greater of our dead and his value, at most our legion; a loss gives him our legion
         in full."""
         a_wins, d_wins, a_left, d_left, time_loss = odds
         own_stake, their_stake = stakes
@@ -121,7 +122,7 @@ class War:
         mutual = max(0.0, 1.0 - a_wins - d_wins)
         kept = min(mine, d_left / d_wins) if d_wins > 0 else mine
         kept_attacking = min(theirs, a_left / a_wins) if a_wins > 0 else theirs
-        their_score = opp * point * min(max(mine - kept, theirs / 2), mine)
+        their_score = opp * point * min(max(mine - kept, theirs) / 2, mine)
         taken = opp * (live * theirs + their_stake)
         won_battle = point * theirs / 2 + taken - live * (mine - kept) - their_score
         won_time = taken - live * (mine - kept) - their_score
@@ -142,13 +143,13 @@ class War:
             return {
                 "mine": point * min(mine / 2, theirs) - gone - opp * point * mine / 2,
                 "theirs": point * theirs + taken,
-                "both": point * theirs - gone + taken,
+                "both": point * min(max(theirs, mine) / 2, theirs) - gone + taken,
                 "flee": -gone,  # (not the attacker's to choose)
             }
         return {
             "mine": -gone - opp * point * mine,
             "theirs": point * theirs / 2 + taken - opp * point * min(theirs / 2, mine),
-            "both": -gone + taken - opp * point * mine,
+            "both": -gone + taken - opp * point * min(max(mine, theirs) / 2, mine),
             "flee": -gone - opp * point * (mine // 2),
         }
 

@@ -37,9 +37,10 @@ class Result:
     """An engagement's outcome. `winner` is "attacker", "defender" or "" (both legions gone); `how` one of HOWS.
 
     attacking: the value of the attacker's characters that took part (those that entered the battleland,
-    or the whole legion when it went without a battle); enemy: the value of the whole defending legion that
-    took part; attackers_killed, defenders_killed: the value of each side's characters killed (a concession,
-    a flight or terms agreed count as kills)."""
+    or the whole legion when it went without a battle); enemy: the value of the whole defending legion ("all
+    involved units": the dead, the living and those left off the battleland); attackers_killed,
+    defenders_killed: the value of each side's characters killed (a concession, a flight or terms agreed count
+    as kills, and so do the losing side's characters left off the battleland)."""
 
     attacker: int
     defender: int
@@ -69,8 +70,8 @@ def value(names: list[str], score: int) -> int:
 def points_of(result: Result) -> list[Points]:
     """What each side scores [2.B]: a winning attacker the full value of the enemy dead (half for a flight,
     as in the standard game); a winning defender half the attackers killed (nothing on a time loss, as in
-    the standard game); an attacker who does not win the greater of the enemy dead and half his
-    participating characters' value, but never more than the whole enemy legion's value."""
+    the standard game); an attacker who does not win half the greater of the enemy dead and his participating
+    characters' value (full points only for an attack won), but never more than the whole enemy legion's value."""
     if result.winner == ATTACKER:
         if result.how == "flee":
             return [Points(result.attacker, ATTACK_WON, result.defenders_killed // 2, "half for a flight")]
@@ -82,13 +83,15 @@ def points_of(result: Result) -> list[Points]:
         else:
             half = result.attackers_killed // 2
             scored.append(Points(result.defender, DEFENCE_WON, half, "a winning defender scores half"))
-    at_least = max(result.defenders_killed, result.attacking // 2)
+    # "To score full points, you must attack and win": a loser's kills count at half value, the floor half
+    # his participants (2.B.1), never more than the whole enemy legion.
+    at_least = max(result.defenders_killed, result.attacking) // 2
     if at_least > result.enemy:
         rule = "warmongering, at most the whole enemy legion"
-    elif at_least > result.defenders_killed:
+    elif result.attacking >= result.defenders_killed:
         rule = "warmongering, half the attackers' value"
     else:
-        rule = "warmongering, the enemy dead"
+        rule = "warmongering, half the enemy dead"
     scored.append(Points(result.attacker, ATTACK_LOST, min(at_least, result.enemy), rule))
     return scored
 

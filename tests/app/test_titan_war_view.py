@@ -251,3 +251,39 @@ def test_names_are_escaped_in_the_scores_the_trophies_and_the_spawn() -> None:
         for part in parts:  # the name stands in each, escaped
             section = re.search(rf"<(section|details) class='{part}.*?</(section|details)>", shown)
             assert section is not None and "&lt;img src=x onerror=alert(1)&gt;" in section.group(0)
+
+
+def test_battle_titan_choices_say_what_the_left_off_become_and_what_the_eights_angel_costs():
+    """Under Battle Titan the End-maneuver note says the characters not brought on are killed if the legion loses
+    and go back to the stock if it wins (issue 22); the standard game's still says they are eliminated."""
+    from app.views.titan import action_detail
+    from engine.titan.actions import EndManeuver
+    from tests.engine.titan.test_battle_titan import fight
+
+    state = fight(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
+    end = EndManeuver().model_dump(mode="json")
+    assert action_detail(GAME.view(state, 0), end) == (
+        "Not brought on yet: if you end now, killed if your legion loses, back to the stock if it wins: "
+        "Centaur, Ogre, Titan."
+    )
+    standard = GAME.view(state, 0)
+    del standard["war"]
+    assert action_detail(standard, end).startswith("Not brought on yet, and eliminated if you end now")
+    assert "least valuable" in action_detail(GAME.view(state, 0), {"kind": "acquire_instead"})
+
+
+def test_battle_titan_the_battle_panel_shows_the_characters_left_off_and_what_becomes_of_them():
+    from app.views.titan_battle import _held_off
+    from engine.titan.actions import EndManeuver, Maneuver
+    from tests.engine.titan.test_battle import index_of
+    from tests.engine.titan.test_battle_titan import fight
+    from tests.engine.titan.test_flow import act
+
+    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    assert _held_off(GAME.view(state, 0)) == ""
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", "defender"), hex="E5"))
+    state = act(state, EndManeuver())
+    for seat in (None, 0, 1):  # everyone saw them not come on
+        shown = _held_off(GAME.view(state, seat))
+        assert "Left off by Bk01: killed if it loses, back to the stock if it wins" in shown
+        assert "Ogre" in shown and "Centaur" not in shown and "Bu01" not in shown

@@ -115,8 +115,19 @@ def test_an_attack_which_loses_scores_even_if_unsuccessful_in_inflicting_casualt
 def test_an_attacker_scores_at_least_half_unless_greater_than_the_full_value_of_the_enemys_legion():
     *_, attack = points_of(_result(attacking=300, attackers_killed=300))
     assert attack.points == 100 and attack.rule == "warmongering, at most the whole enemy legion"
-    *_, attack = points_of(_result(defenders_killed=45))  # the enemy dead, worth more than half his 60
-    assert attack.points == 45 and attack.rule == "warmongering, the enemy dead"
+    *_, attack = points_of(_result(defenders_killed=90))  # the enemy dead, worth more than his 60: half of them
+    assert attack.points == 45 and attack.rule == "warmongering, half the enemy dead"
+
+
+def test_battle_titan_2b2_a_losing_attacker_scores_his_kills_at_half_value():
+    """ "To score full points, you must attack and win": a losing attacker's kills count at half value at most,
+    with 2.B.1's floor, half his participants, and its cap, the whole enemy legion."""
+    *_, attack = points_of(_result(defenders_killed=90))
+    assert attack.points == 45  # not the 90 a winner would score
+    *_, attack = points_of(_result(defenders_killed=50))  # half the kills (25) is less than half his 60
+    assert attack.points == 30 and attack.rule == "warmongering, half the attackers' value"
+    *_, attack = points_of(_result(attacking=10, defenders_killed=15, enemy=14, winner=""))  # both gone
+    assert attack.points == 7
 
 
 def test_a_defender_if_he_wins_only_scores_half_not_full_points_for_the_attackers_units():
@@ -190,11 +201,11 @@ def test_terms_agreed_are_kills_and_what_the_winner_gives_up_is_the_losers_troph
     assert state.war.trophies == [{"Ogre": 1}, {"Centaur": 1, "Ogre": 1}]
 
 
-def test_both_legions_gone_by_agreement_the_attacker_scores_the_enemy_dead():
+def test_both_legions_gone_by_agreement_the_attacker_scores_warmongering():
     state = act(engaged(["Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     state = act(state, Propose(eliminated="both", losses=()))
     state = act(state, Accept())
-    assert state.war.kinds == [{}, {ATTACK_LOST: 24}]
+    assert state.war.kinds == [{}, {ATTACK_LOST: 13}]  # half the greater of his 27 and the enemy dead's 24
 
 
 def test_every_point_scored_counts_for_titan_power_and_angels():
@@ -211,13 +222,84 @@ def test_every_point_scored_counts_for_titan_power_and_angels():
 
 
 def test_creatures_which_do_not_participate_in_a_battle_are_returned_to_the_available_pile():
+    """The winner's characters left off the battleland go back to the stock once the battle is won."""
     state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     ogres = state.stock["Ogre"]
     state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
-    assert state.legions["Bk01"].contents == ["Centaur"]
-    assert state.stock["Ogre"] == ogres + 1 and state.war.returned == {"Ogre": 1} and "Ogre" not in state.slain
+    assert state.legions["Bk01"].contents == ["Centaur"] and state.battle.off == {ATTACKER: [], DEFENDER: ["Ogre"]}
+    assert "Ogre never came on the battleland: back to the stock if Bk01 wins, killed if it loses (Battle Titan)." in (
+        state.log
+    )
+    assert state.decider == 1
+    state = act(state, Concede())  # Bob concedes: Ann's legion wins
+    assert state.stock["Ogre"] == ogres + 1 and state.war.returned == {"Ogre": 1}
+    assert state.slain == {"Lion": 2, "Ogre": 1}  # Bob's, conceded; Ann's Ogre is not among them
     assert "Ogre never came on the battleland: back to the stock (Battle Titan)." in state.log
+    assert state.war.trophies[0] == {"Lion": 2, "Ogre": 1} and state.war.trophies[1] == {}
+
+
+def test_battle_titan_2b3_loser_left_off_counts_as_killed():
+    """A doomed defender who keeps his whole legion off the battleland loses it all as kills: the winner scores
+    it in full and keeps it as his trophies; his Titan is killed, not merely gone from the board."""
+    state = fight(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
+    slain = dict(state.slain)
+    state = act(state, EndManeuver())  # Ann brings nobody on
+    assert state.battle is None and "Bk01" not in state.legions
+    assert state.war.kinds[1] == {ATTACK_WON: 48} and state.players[1].score == 48  # Titan 24, Centaur 12, Ogre 12
+    assert state.war.trophies[1] == {"Titan": 1, "Centaur": 1, "Ogre": 1} and state.war.returned == {}
+    assert state.slain == {**slain, "Centaur": 1, "Ogre": 1}
+    assert "Centaur, Ogre, Titan, left off the battleland, lose with Bk01: killed (Battle Titan)." in state.log
+
+
+def test_battle_titan_2b3_loser_left_off_after_a_fight_counts_as_killed_and_the_winner_scores_half():
+    """The same for an attacker: those he left off are killed when his legion loses (the defender, winning,
+    scores half of them), and they never count among his participants."""
+    state = fight(["Lion", "Ogre", "Troll"], ["Centaur"])
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
+    state = act(state, EndManeuver())
+    state = act(state, Maneuver(unit=index_of(state, "Lion", ATTACKER), hex="B1"))
+    state = act(state, EndManeuver())
+    assert state.battle.off == {ATTACKER: ["Ogre", "Troll"], DEFENDER: []}
+    assert "Ogre" in state.position()["own"]["battle"]["off"]["attacker"]
+    assert save.loads(save.dumps(state)) == state and violations(state) == []
+    while state.decider != 1:
+        state = act(state, next(a for a in GAME.legal_actions(state) if isinstance(a, (EndStrikes, EndManeuver))))
+    state = act(state, Concede())
+    assert state.war.trophies[0] == {"Lion": 1, "Ogre": 1, "Troll": 1} and state.war.returned == {}
+    assert state.war.kinds[0] == {DEFENCE_WON: (15 + 12 + 16) // 2}
+    assert state.war.kinds[1] == {ATTACK_LOST: 12 // 2 + 1}  # half his Lion's 15, the only participant
+
+
+def test_battle_titan_2b1_cap_is_the_whole_enemy_legion_left_off_included():
+    """ "The full value of the enemy's legion (all involved units)": the whole defending legion, with those it
+    left off the battleland."""
+    state = fight(["Colossus", "Serpent"], ["Lion", "Ogre", "Ogre", "Centaur"])
+    state = act(state, Maneuver(unit=index_of(state, "Lion", DEFENDER), hex="E5"))
+    state = act(state, EndManeuver())
+    assert state.decider == 1
+    state = act(state, Concede())
+    assert state.war.kinds[1] == {ATTACK_LOST: 38}  # half his 76, under the whole legion's 51 (the Lion is 15)
+    assert "the defending legion 51" in " ".join(state.log)
+
+
+def test_battle_titan_2b3_both_sides_left_off_go_back_when_nobody_wins_and_on_time_the_attackers_too():
+    state = fight(["Ogre", "Lion"], ["Lion", "Centaur"])
+    a, d = index_of(state, "Ogre", ATTACKER), index_of(state, "Lion", DEFENDER)
+    for side, name in ((ATTACKER, "Lion"), (DEFENDER, "Centaur")):  # held off in their first maneuver
+        unit = state.battle.units[index_of(state, name, side)]
+        state.battle.units.remove(unit)
+        state.legions["Bu01" if side == ATTACKER else "Bk01"].remove(name)
+        state.battle.off[side].append(name)
+    a, d = index_of(state, "Ogre", ATTACKER), index_of(state, "Lion", DEFENDER)
+    set_battle(state, {a: "A1", d: "F1"}, active=ATTACKER, round_number=7)
+    battles.begin_maneuver(state)
+    assert violations(state) == []
+    stock = dict(state.stock)
+    state = act(state, EndManeuver())  # time runs out
+    assert state.battle is None and state.slain == {}
+    assert state.war.returned == {"Ogre": 1, "Lion": 1, "Centaur": 1}
+    assert state.stock["Lion"] == stock["Lion"] + 1 and state.stock["Centaur"] == stock["Centaur"] + 1
 
 
 def test_attackers_which_lose_after_seven_rounds_are_returned_not_retired():
@@ -297,3 +379,41 @@ def test_an_attacker_conceding_in_battle_loses_his_legion_as_kills_and_still_sco
         state = act(state, GAME.legal_actions(state)[-1])
     assert state.war.kinds == [{DEFENCE_WON: 13}, {ATTACK_LOST: 12}]  # half of 15 + 12; at most the Centaur
     assert state.war.trophies[0] == {"Lion": 1, "Ogre": 1} and state.slain == {"Lion": 1, "Ogre": 1}
+
+
+def test_the_rules_pages_worked_example_scores_as_it_says():
+    """The in-app rules' example of a lost attack (Battle Titan's page): Bob's Troll and Lion (31) kill Ann's
+    Cyclops, Gargoyle and Centaur (42) of her 66 and fall: 21 for Bob, 15 for Ann; only the Centaur: 15."""
+    assert "he scores 21, half the 42, and Ann 15, half his 31" in GAME.rules_markdown()
+    ann, bob = points_of(_result(attacking=31, enemy=66, attackers_killed=31, defenders_killed=42))
+    assert (ann.points, bob.points) == (15, 21)
+    *_, bob = points_of(_result(attacking=31, enemy=66, attackers_killed=31, defenders_killed=12))
+    assert bob.points == 15
+    (won,) = points_of(_result(winner="attacker", attacking=31, enemy=66, attackers_killed=0, defenders_killed=66))
+    assert won.points == 66
+
+
+def test_a_position_holding_characters_off_the_battleland_opens_only_where_the_rules_could_have_put_them():
+    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
+    state = act(state, EndManeuver())
+    position = state.position()
+    assert save.loads(save.dumps(state)) == state
+    standard = json.loads(json.dumps(position))
+    standard["own"].pop("war")
+    with pytest.raises(ValueError, match="held off"):  # outside Battle Titan
+        GAME.restore(2, {}, 1, state.seats, standard)
+    early = json.loads(json.dumps(position))  # one of Bob's Lions held off before his first maneuver is over
+    early["own"]["battle"]["off"]["attacker"] = ["Lion"]
+    early["own"]["battle"]["units"].pop(1)
+    bob = next(lg for lg in early["own"]["legions"] if lg["marker"] == "Bu01")
+    for names in (bob["contents"], *bob["known"]):
+        if "Lion" in names:
+            names.remove("Lion")
+    with pytest.raises(ValueError, match="held off"):
+        GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, early)
+    uncounted = json.loads(json.dumps(position))
+    uncounted["own"]["battle"]["off"]["defender"] = ["Ogre", "Ogre"]  # a counter made from nothing
+    with pytest.raises(ValueError, match="counters accounted for"):
+        GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, uncounted)
+    assert GAME.restore(2, TitanOptions(variant="battle"), 1, state.seats, position).position() == position

@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import Rng
 from engine.titan import engagements
-from engine.titan.actions import Engage, Propose
+from engine.titan.actions import Engage, Fight, Propose
 from engine.titan.data import CREATURES, TITAN
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
@@ -177,6 +177,23 @@ def test_terms_between_two_other_players_are_not_kept():
         drawn.add((copy.engagement["eliminated"], tuple(copy.engagement["losses"])))
         assert GAME.determinize(state, 1, Rng(n)).engagement == state.engagement  # Bob is
     assert len(drawn) > 2 and drawn != {(real[0], tuple(real[1]))}
+
+
+def test_refused_terms_leave_the_engagement_record_once_the_fight_begins():
+    """Terms proposed and refused by fighting were seen only by the two players: once the battle begins the record
+    no longer holds them, so a third seat's sampled world (drawn again only while they are on the table) cannot."""
+    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
+    state = act(state, Engage(land=6))
+    state = act(state, Propose(eliminated="attacker", losses=("Centaur",)))  # Ann's terms; Bob fights
+    state = act(state, Fight())
+    assert state.phase == Phase.MANEUVER
+    assert state.engagement == {"land": 6, "attacker": "Bu01", "defender": "Bk01", "proposals": 0, "proposer": -1,
+                                "eliminated": "", "losses": []}  # fmt: skip
+    for seat in range(3):
+        copy = GAME.determinize(state, seat, Rng(seat))
+        assert copy.engagement["eliminated"] == "" and copy.engagement["losses"] == []
+    assert GAME.view(state, 0)["engagement"]["eliminated"] == ""  # nor does a party's view show them any more
+    assert violations(state) == []
 
 
 def test_an_open_legions_game_deals_nothing_again():

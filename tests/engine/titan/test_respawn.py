@@ -7,8 +7,8 @@ import random
 
 from engine.core import Seat, save
 from engine.titan import respawn
-from engine.titan.actions import Concede, EndMusters, EndSplits, Engage, Fight, Spawn, Split
-from engine.titan.data import LANDS, TITAN, TOWERS
+from engine.titan.actions import Acquire, AcquireInstead, Concede, EndMusters, EndSplits, Engage, Fight, Spawn, Split
+from engine.titan.data import ANGEL, LANDS, TITAN, TOWERS, character_value
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_flow import GAME, place
@@ -251,3 +251,76 @@ def test_standard_splits_a_spawned_eight_even_where_a_half_would_be_cornered(mon
     monkeypatch.setattr(ai, "_cornered", lambda *_: True)  # every split would risk a half: the eight still part
     action = GAME.own_bot(1, 1).choose(state, bob)
     assert isinstance(action, Split) and action in GAME.legal_actions(state)
+
+
+def _spawn_attack_won_past_a_hundred() -> tuple[TitanState, int]:
+    """Bob, wiped out at 90 points, spawns eight strong on a Tower Ann holds; she concedes her two Ogres (24):
+    his eight win past 100, an angel owed."""
+    state = second_round_muster()
+    ann, bob = state.order
+    wipe_out(state, bob)
+    state.players[bob].score = state.war.points[bob] = 90
+    state.war.kinds[bob] = {"attack won": 90}
+    state.players[ann].score = state.war.points[ann] = 0
+    state.war.kinds[ann] = {}
+    for tower in TOWERS:
+        if not state.legions_on(tower):
+            place(state, state.players[ann].free_markers[0], ann, tower, ["Ogre", "Ogre"]).reveal(range(2))
+    state = answer_the_spawn(GAME.apply(state, EndMusters()))
+    (legion,) = state.legions_of(bob)
+    state = GAME.apply(state, Engage(land=legion.land))
+    if state.decider != ann:
+        state = GAME.apply(state, Fight())
+    return GAME.apply(state, Concede()), bob
+
+
+def test_battle_titan_spawned_eight_take_their_angel_in_place_of_a_character_given_back():
+    state, bob = _spawn_attack_won_past_a_hundred()
+    (legion,) = state.legions_of(bob)
+    assert legion.height == 8 and state.players[bob].score == 114
+    assert state.phase == Phase.AFTERMATH and state.decider == bob
+    actions = GAME.legal_actions(state)
+    offered = {(a.angel, a.instead_of) for a in actions if isinstance(a, AcquireInstead)}
+    assert offered == {("Angel", name) for name in legion.contents if name not in (TITAN, ANGEL)}
+    assert Acquire() in actions
+    assert not any(isinstance(a, Acquire) and a.angel for a in actions)  # no room of its own
+    weakest = min((n for n in legion.contents if n != TITAN), key=lambda n: (character_value(n), n))
+    strongest_other = max((n for n in legion.contents if n not in (TITAN, ANGEL)), key=character_value)
+    returned = sum(state.war.returned.values())
+    angels = state.stock[ANGEL]
+    state = GAME.apply(state, AcquireInstead(angel=ANGEL, instead_of=strongest_other))  # the player's choice
+    assert violations(state) == [] and state.phase == Phase.MUSTER
+    kept = state.legions[legion.marker]
+    assert kept.height == 7 and kept.contents.count(ANGEL) == legion.contents.count(ANGEL) + 1
+    assert strongest_other not in kept.contents or legion.contents.count(strongest_other) > 1
+    assert state.stock[ANGEL] == angels - 1 and sum(state.war.returned.values()) == returned + 2
+    assert f"{strongest_other} leaves {legion.marker} for the Angel: back to the stock (Battle Titan)." in state.log
+    assert any(f"{weakest} leaves {legion.marker}, eight strong" in line for line in state.log)
+
+
+def test_battle_titan_spawned_eight_may_decline_the_angel_and_computer_players_take_it_for_the_weakest():
+    state, bob = _spawn_attack_won_past_a_hundred()
+    declined = GAME.apply(state, Acquire())
+    legion = state.legions_of(bob)[0]
+    kept = declined.legions_of(bob)[0]
+    assert kept.height == 7 and kept.contents.count(ANGEL) == legion.contents.count(ANGEL)
+    weakest = min((n for n in legion.contents if n != TITAN), key=lambda n: (character_value(n), n))
+    for level in (-1, 1, 2):
+        action = (
+            GAME.own_bot(level, 1).choose(state, bob)
+            if level > 0
+            else GAME.baseline_action(state, GAME.legal_actions(state))
+        )
+        assert action == AcquireInstead(angel=ANGEL, instead_of=weakest), level
+
+
+def test_battle_titan_computer_players_decline_an_angel_worth_less_than_what_it_would_cost():
+    state, bob = _spawn_attack_won_past_a_hundred()
+    legion = state.legions_of(bob)[0]
+    legion.contents = ["Angel", "Dragon", "Dragon", "Giant", "Giant", "Serpent", "Serpent", "Titan"]  # all above 24
+    legal = GAME.legal_actions(state)
+    assert respawn.angel_in_place(state, legal) is None
+    legion.contents = ["Angel", "Centaur", "Dragon", "Giant", "Giant", "Serpent", "Serpent", "Titan"]
+    assert respawn.angel_in_place(state, GAME.legal_actions(state)) is None  # it would cost the Dragon (27)
+    legion.contents = ["Angel", "Centaur", "Centaur", "Giant", "Giant", "Serpent", "Serpent", "Titan"]
+    assert respawn.angel_in_place(state, GAME.legal_actions(state)) == AcquireInstead(angel=ANGEL, instead_of="Centaur")

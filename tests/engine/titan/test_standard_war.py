@@ -4,6 +4,8 @@ reasons; and its decisions in slices, the same as in one piece."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Seat
 from engine.core.bots import decision_rng, make_bot
 from engine.titan import ai, battlemap, masterboard, respawn, standard_war
@@ -214,3 +216,13 @@ def test_a_spawned_legion_of_eight_with_fewer_than_two_creatures_still_splits():
     state.phase = Phase.SPLIT
     action = make_bot(GAME, 1, 1).choose(state, 0)
     assert action.kind == "split" and action.leaving == ("Guardian", "Guardian")
+
+
+def test_battle_titan_2b1_a_lost_attack_is_valued_at_half_its_kills():
+    """ "To score full points, you must attack and win": Standard values a lost attack's kills at half, so an even
+    fight's loss (60 of the enemy's 100 killed on average) scores half the attackers' 100, not the 60 killed."""
+    view = standard_war.Outlook(0, False, 2)  # the end: a living point is worth half, nobody answers
+    win = standard_war.win_chance(100, 100 * standard_war.HOME)
+    won = 100 + 1.0 * 0.5 * 100 - 0.5 * standard_war.lost_winning(100, 100)
+    lost = 100 / 2 - 100 / 2 - 0.5 * 100 + 0.5 * 60  # scored 50; the defender's half; his legion; the enemy dead
+    assert standard_war.attack_worth(view, 100, 100) == pytest.approx(win * won + (1 - win) * lost)

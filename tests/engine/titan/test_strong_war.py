@@ -159,3 +159,13 @@ def test_no_step_of_strong_does_much_work_in_battle_titan(work, seed):  # noqa: 
             action = bots[seat].choose(state, seat)
         state = GAME.apply(state, action)
     assert {"move", "engagement", "maneuver", "strike"} <= phases
+
+
+def test_battle_titan_2b1_a_lost_attack_counts_its_kills_at_half_value():
+    """Strong's measure of a lost attack: what it kills counts at half value (full points only for an attack
+    won), against the floor of half its own legion; the enemy's living lost counts as before."""
+    war = strong_war.War(_new(True), 0)
+    certain_loss = (0.0, 1.0, 0.0, 20.0, 0.0)  # the defender wins and keeps 20 of his 100 on average
+    untouched = (0.0, 1.0, 0.0, 100.0, 0.0)
+    gain = war.attack(20.0, 100.0, certain_loss, (0.0, 0.0)) - war.attack(20.0, 100.0, untouched, (0.0, 0.0))
+    assert gain == pytest.approx(war.point * (80 / 2 - 20 / 2) + war.opp * war.live * 80)
