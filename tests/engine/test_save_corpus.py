@@ -31,7 +31,7 @@ from scripts.make_save_corpus import seat_view
 
 CORPUS = Path(__file__).resolve().parents[1] / "saves" / "corpus"
 FILES = sorted(CORPUS.glob("*.json"))
-RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9"]  # in order; add each new release's file
+RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]  # in order; add each new release's file
 
 # Release 4 (commit 5dc70ec) changed Titan Race's designed cards and one circuit before release 5
 # without a new rules version, so its format-1 saves replay with release 5's rules (the frozen version
@@ -108,10 +108,12 @@ def test_the_corpus_covers_every_release_every_game_and_both_formats():
     assert releases == set(RELEASES)
     for release in releases:
         games = {entry["game"] for r, entry in ENTRIES if r == release}
-        released = {"titan_dice", "titan_race"} | ({"titan"} if int(release[1:]) >= 6 else set())  # Titan: r6
+        number = int(release[1:])
+        released = {"titan_dice", "titan_race"} | ({"titan"} if number >= 6 else set())  # Titan: r6
+        released |= {"born_of_titans"} if number >= 10 else set()  # Born of Titans: r10
         assert games == released, release
     formats = {entry["save"][:5] for _, entry in ENTRIES}
-    assert formats == {"TT.1.", "TT.2.", "TT.3."}
+    assert formats == {"TT.1.", "TT.2.", "TT.3.", "TT.4."}
 
 
 @pytest.mark.parametrize("release, entry", ENTRIES, ids=IDS)
