@@ -152,7 +152,9 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
         kind = effect.get("kind")
         if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
             return ["a question asked outside a Titan's turn"]
-        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}) or effect["titan"] != state.acting:
+        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}):
+            return [f"the {kind} effect waiting for an answer does not hold the fields of a {kind}"]
+        if effect["titan"] != state.acting:
             return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
         if not _effect_sound(state, effect):
             return [f"the {kind} effect waiting for an answer names what is not there"]

@@ -37,7 +37,8 @@ RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]  # in order; add each new
 # without a new rules version, so its format-1 saves replay with release 5's rules (the frozen version
 # 1): some are refused (a move no longer allowed); some open in the same position with release 5's card
 # texts; some in another position (the Life Point release 5's Hourglass gives, Estenggaard's D2 ice).
-# docs/saves.md says what the player is told.
+# docs/saves.md says what the player is told. Each release's move-questions file (issue 22) holds its format-1
+# Titan Race saves made while a move waits for an answer (`make_save_corpus.py --plan move-questions`).
 KNOWN_LOSSES: dict[str, dict[str, str]] = {
     "r4": {
         "titan_race-2p-standard-mid-51": "view",
@@ -50,6 +51,19 @@ KNOWN_LOSSES: dict[str, dict[str, str]] = {
         "titan_race-5p-standard-mid-81": "refused",
         "titan_race-6p-teams-end-91": "refused",
         "titan_race-6p-grand_slam-mid-92": "position",
+        # a move waiting for an answer (r4-move-questions.json, issue 22): the position as saved, release 5's cards
+        **dict.fromkeys(
+            [
+                "titan_race-2p-standard-move-answer-300",
+                "titan_race-2p-two_player-move-answer-301",
+                "titan_race-3p-standard-move-answer-305",
+                "titan_race-3p-grand_slam-move-answer-306",
+                "titan_race-4p-teams-move-answer-1304",
+                "titan_race-4p-standard-move-answer-307",
+                "titan_race-4p-grand_slam-move-answer-308",
+            ],
+            "card texts",
+        ),
     }
 }
 
@@ -139,6 +153,12 @@ def test_a_saved_game_opens_as_its_player_saw_it(release, entry):
     )
     if expected == "view":
         assert not views_equal
+        return
+    if expected == "card texts":  # all the same but the texts of the designed cards (release 5's)
+        for seat in [None, *range(state.num_players)]:
+            view, saw = game.view(state, seat), expected_view(release, entry, seat)
+            assert view.pop("cards") != saw.pop("cards")
+            assert view == saw, f"seat {seat}"
         return
     for seat in [None, *range(state.num_players)]:
         assert game.view(state, seat) == expected_view(release, entry, seat), f"seat {seat}"

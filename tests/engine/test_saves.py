@@ -104,6 +104,37 @@ def test_format_1_replays_with_the_rules_of_version_1_and_keep_the_undo_chain():
     assert undo(loaded, 0).position() == undo(state, 0).position()
 
 
+def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer_opens_and_still_owes_the_life():
+    """Version 1 carried the purple die's Life Point in the move waiting for the answer (issue 22): the save opens
+    with the question as its player saw it, and once the move is done the Life Point is today's decision."""
+    from engine.legacy.v1.titan_race import GAME as RACE_V1
+
+    for seed in range(1, 400):
+        state = RACE_V1.new_game(3, {}, seed=seed, seats=seats("human", "human", "human"))
+        rng, actions = Rng(seed), []
+        while not state.is_over and not state.question:
+            action = rng.choice(RACE_V1.legal_actions(state))
+            actions.append(action.model_dump(mode="json"))
+            state = RACE_V1.apply(state, action)
+        if state.question and state.question["effect"] == {**state.question["effect"], "kind": "move", "penalty": True}:
+            break
+    else:
+        raise AssertionError("no seed reaches a purple move waiting for an answer")
+    old = {"g": "titan_race", "r": 1, "n": 3, "o": {}, "p": [s.model_dump() for s in state.seats], "s": seed}
+    loaded = save.loads(pack({**old, "a": actions}, version=1))
+    assert loaded.phase.value == "answer" and loaded.turn["penalty"] and not loaded.turn["moved"]
+    assert {k: v for k, v in loaded.question.items() if k != "effect"} == {
+        k: v for k, v in state.question.items() if k != "effect"
+    }
+    seat = state.current_player  # the seat asked sees the question as it saw it
+    assert loaded.current_player == seat
+    assert RACE.view(loaded, seat)["question"] == RACE_V1.view(state, seat)["question"]
+    while loaded.phase.value == "answer":
+        loaded = RACE.apply(loaded, RACE.legal_actions(loaded)[0])
+    if not loaded.titans[loaded.acting].is_ko:
+        assert loaded.turn["moved"] and {"kind": "pay_purple"} in [a.model_dump() for a in RACE.legal_actions(loaded)]
+
+
 @pytest.mark.parametrize(
     "where, value, message",
     [
