@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 
 import pytest
 
@@ -351,3 +352,32 @@ def test_a_format_4_string_naming_no_dictionary_or_an_unknown_one_is_refused_pla
     packed = damage(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     with pytest.raises(InvalidSave, match=message):
         save.loads("TT.4." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda text: "\r\n".join(text[i : i + 76] for i in range(0, len(text), 76)),  # a mail app's lines
+        lambda text: "\n\n  " + " ".join(text[i : i + 20] for i in range(0, len(text), 20)) + "\t\n",
+        lambda text: "\u00a0".join(text[i : i + 50] for i in range(0, len(text), 50)),  # no-break spaces
+        lambda text: "\ufeff" + "\u200b".join(text[i : i + 30] for i in range(0, len(text), 30)),  # zero-width
+        lambda text: "https://example.org/#save=" + "\n".join(text[i : i + 64] for i in range(0, len(text), 64)),
+    ],
+    ids=["crlf-lines", "spaces", "no-break-spaces", "zero-width", "share-link-over-lines"],
+)
+@pytest.mark.parametrize("game_id", ["titan_race", "born_of_titans"])
+def test_a_pasted_save_string_broken_over_lines_or_spaced_out_opens(spoil, game_id):
+    """Chat and mail apps break a long string over lines and put spaces in it (issue 22)."""
+    game = GAMES[game_id]
+    state = game.new_game(2, None, 4, [Seat(name="A"), Seat(name="B")])
+    rng = Rng(4)
+    for _ in range(30):
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    text = save.dumps(state)
+    assert save.loads(spoil(text)) == state
+
+
+def test_a_string_that_is_not_a_save_is_told_the_starts_of_every_format_written():
+    assert set(save.WRITTEN) == {save.VERSION} | {save.format_of(game) for game in save.OWN_DICTIONARIES}
+    with pytest.raises(InvalidSave, match=re.escape("should start with “TT.3.” or “TT.4.”")):
+        save.loads("Hello, here is my game")
