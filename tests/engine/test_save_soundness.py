@@ -172,6 +172,21 @@ def test_a_titan_race_titan_raced_by_another_player_is_refused():
     refused(play_until("titan_race", 3, 2, phase("turn"), at_least=20), lambda own: own["titans"][0].update(owner=1))
 
 
+def test_titan_race_hands_shared_outside_the_2_player_variant_are_refused():
+    """Issue 22: a standard game with the 2-player variant's shared hands opened, then failed (IndexError) once
+    its last Titan was chosen and its players were asked to order Titans they do not have two of."""
+    for players, options in [(3, {}), (2, {}), (4, {"variant": "teams"})]:
+        state = play_until("titan_race", players, 2, phase("choose_titan"), at_least=players - 1, options=options)
+        assert len(state.titans) == players - 1  # type: ignore[attr-defined]
+        refused(state, lambda own: own.update(shared_hands=True))
+    two = play_until("titan_race", 2, 4, phase("order_titans"), options={"variant": "two_player"})
+    refused(two, lambda own: own.update(pickers=[0, 1]))  # another game's choosers
+    refused(two, lambda own: own.update(shared_hands=False))  # ordering Titans whose hands are not shared
+    refused(two, lambda own: own.update(turn={"ordering": True}))
+    refused(two, lambda own: own.update(turn={"ordering": 0, "die": "red"}))
+    refused(play_until("titan_race", 3, 2, phase("turn"), at_least=20), lambda own: own.update(shared_hands=True))
+
+
 def test_a_grand_slam_missing_a_circuit_is_refused():
     state = play_until("titan_race", 2, 3, phase("draft"), at_least=10, options={"variant": "grand_slam"})
     refused(state, lambda own: own.update(circuits=own["circuits"][:2]))
