@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Game, GameState
 from engine.core.save_dictionary import DICTIONARY
-from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
+from engine.core.untrusted import UntrustedInputError, check_sizes, mend_surrogates, parse, short
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 # What a chat or mail app puts inside a pasted string (line breaks, spaces of every kind, zero-width spaces, a
@@ -276,7 +276,8 @@ def _decode(text: str) -> dict[str, Any]:
     except zlib.error:
         raise InvalidSave("The save string is damaged (its compressed data is corrupt).") from None
     try:
-        data = parse(raw.decode("utf-8"), max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS)
+        json_text = raw.decode("utf-8")
+        data = mend_surrogates(parse(json_text, max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS), json_text)
     except UnicodeDecodeError:
         raise InvalidSave("The save string is damaged (its contents are not text).") from None
     except UntrustedInputError as error:

@@ -75,6 +75,32 @@ def check_sizes(value: Any, *, max_items: int, max_total: int, exceptions: dict[
                 stack.append((child, child_key if top and isinstance(child_key, str) else ""))
 
 
+# A UTF-16 surrogate standing alone (JSON's "\ud800", or a browser's string cut inside an emoji): Python keeps
+# it in a str, but no UTF-8 text can hold it, so the next save of a game with one in it would fail.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def mend_text(text: str) -> str:
+    """`text` with each lone surrogate replaced by U+FFFD (the replacement character), so it can be saved."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def mend_surrogates(value: Any, json_text: str = "") -> Any:
+    """A parsed JSON value with every lone surrogate in its strings (keys too) mended (`mend_text`); where its
+    text is given and has no surrogate escape (the only way JSON holds one), the value itself, at no cost.
+    Recursive: for a value `parse` read (nested at most its `max_depth`)."""
+    if json_text and not _SURROGATE_ESCAPE.search(json_text):
+        return value
+    if isinstance(value, str):
+        return mend_text(value)
+    if isinstance(value, dict):
+        return {mend_text(key): mend_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [mend_surrogates(item) for item in value]
+    return value
+
+
 def short(text: object, limit: int = 40) -> str:
     """`text` for a message: at most `limit` characters, control characters shown as spaces."""
     flat = "".join(" " if ord(ch) < 32 or ch in "\u2028\u2029" else ch for ch in str(text)[: limit + 1])

@@ -381,3 +381,26 @@ def test_a_string_that_is_not_a_save_is_told_the_starts_of_every_format_written(
     assert set(save.WRITTEN) == {save.VERSION} | {save.format_of(game) for game in save.OWN_DICTIONARIES}
     with pytest.raises(InvalidSave, match=re.escape("should start with “TT.3.” or “TT.4.”")):
         save.loads("Hello, here is my game")
+
+
+def test_a_lone_surrogate_in_a_save_is_mended_at_open_so_every_later_save_works():
+    """Issue 22: a log line holding "\\ud800" opened, then every save of the game failed in `save.pack` (UTF-8
+    holds no lone surrogate), losing the player's progress at the next move. It opens mended (U+FFFD)."""
+    state = RACE.new_game(2, None, 5, seats("human", "human"))
+    data = unpack(save.dumps(state))
+    data["l"][0] += "\ud800"
+    data["t"] = [[0, "Round 1 \udfff"]]
+    data["p"][1]["name"] = "B\ud83d"  # a name cut inside an emoji
+    loaded = save.loads(pack(data))  # (this test's pack writes JSON escapes: "\\ud800")
+    assert loaded.log[0] == state.log[0] + "\ufffd" and loaded.turns == [(0, "Round 1 \ufffd")]
+    assert loaded.seats[1].name == "B\ufffd"
+    moved = RACE.apply(loaded, RACE.legal_actions(loaded)[0])
+    assert save.loads(save.dumps(moved)) == moved
+
+
+def test_a_seat_named_with_a_lone_surrogate_starts_a_game_that_saves():
+    """A name from a browser cut inside an emoji (a lone UTF-16 surrogate): pydantic refused it as no text."""
+    seat = Seat(name="Zo\ud83d")
+    assert seat.name == "Zo\ufffd"
+    state = RACE.new_game(2, None, 5, [seat, Seat(name="B")])
+    assert save.loads(save.dumps(state)).seats[0].name == "Zo\ufffd"
