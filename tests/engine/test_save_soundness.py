@@ -108,6 +108,80 @@ def test_an_impossible_titan_position_is_refused(case):
     refused(titan(where), change)
 
 
+def slain_overhit(own: dict[str, Any]) -> None:
+    slain = next(unit for unit in own["battle"]["units"] if unit["slain"])  # the carry's kill lies on its hex
+    slain["hits"] = 99
+
+
+def attack_edge_dropped(own: dict[str, Any]) -> None:
+    attacker = next(lg for lg in own["legions"] if lg["marker"] == own["engagement"]["attacker"])
+    attacker["attack_edge"] = -1
+
+
+def unmoved_attacker(own: dict[str, Any]) -> None:
+    unmoved = next(lg for lg in own["legions"] if lg["owner"] == own["mover"] and not lg["moved"])
+    unmoved["attack_edge"] = 2
+
+
+def teleport_on(roll: int, kind: str) -> Callable[[dict[str, Any]], None]:
+    def change(own: dict[str, Any]) -> None:
+        assert own["roll"] == roll
+        mine = [lg for lg in own["legions"] if lg["owner"] == own["mover"] and lg["moved"]]
+        moved = next(lg for lg in mine if "Titan" not in lg["contents"])
+        moved["teleport"] = kind
+        own["teleported"] = True
+
+    return change
+
+
+# Issue 22: positions that opened, each refused now with its reason (where, change, the reason's words).
+TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
+    "a slain character with 99 hits during a carry": ("carry", slain_overhit, "has 99 hits, more than its power"),
+    "99 hits carried from a strike of fewer": (
+        "carry",
+        lambda own: own["battle"]["carry"].update(hits=99),
+        "more hits carried than the strike left over",
+    ),
+    "a legion sharing a land with an enemy it did not attack": (
+        "engagement",
+        attack_edge_dropped,
+        "with an enemy it did not attack",
+    ),
+    "an attack edge on a legion that did not move": ("engagement", unmoved_attacker, "attacked without moving"),
+    "no movement roll in the engagement phase": ("engagement", lambda own: own.update(roll=0), "no movement roll"),
+    "a teleport on a roll of 5": ("maneuver", teleport_on(5, "tower"), "a teleport on a movement roll of 5"),
+    "a Titan teleport without a Titan": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TITAN_CASES_22))
+def test_an_impossible_titan_position_of_issue_22_is_refused_with_its_reason(case):
+    where, change, reason = TITAN_CASES_22[case]
+    refused(titan(where), change)
+    data = unpack(save.dumps(titan(where)))
+    change(data["x"]["own"])
+    with pytest.raises(InvalidSave, match=reason):
+        save.loads(pack(data))
+
+
+def test_a_movement_roll_kept_in_a_spawn_s_attack_is_refused():
+    """Battle Titan: a spawn attacking at once does so before any movement roll (a Tower held by the other
+    player, as in test_respawn's attack)."""
+    from engine.titan.actions import EndMusters
+    from engine.titan.data import TOWERS
+    from tests.engine.titan.test_respawn import answer_the_spawn, place, second_round_muster, wipe_out
+
+    state = second_round_muster()
+    ann, bob = state.order
+    wipe_out(state, bob)
+    for tower in TOWERS:
+        if not state.legions_on(tower):
+            place(state, state.players[ann].free_markers[0], ann, tower, ["Ogre", "Ogre"]).reveal(range(2))
+    state = answer_the_spawn(GAMES["titan"].apply(state, EndMusters()))
+    assert state.phase.value == "engage" and state.war.spawn_tower and state.roll == 0
+    refused(state, lambda own: own.update(roll=3))
+
+
 def test_a_titan_format_1_string_is_refused_at_once(monkeypatch):
     """Refused before anything is replayed, however many actions the string holds."""
     text = pack({"g": "titan", "r": 1, "n": 2, "o": {}, "p": [{"name": "A"}, {"name": "B"}], "s": 1,
