@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 
 import pytest
@@ -404,3 +405,21 @@ def test_a_seat_named_with_a_lone_surrogate_starts_a_game_that_saves():
     assert seat.name == "Zo\ufffd"
     state = RACE.new_game(2, None, 5, [seat, Seat(name="B")])
     assert save.loads(save.dumps(state)).seats[0].name == "Zo\ufffd"
+
+
+@pytest.mark.parametrize(
+    ("escaped", "read"),
+    [
+        ('"\\ud83d\\ude42"', "\U0001f642"),  # an emoji as older saves escaped it: a pair, kept
+        ('"\\uD83D\\uDE42!"', "\U0001f642!"),
+        ('"a\\ud800"', "a\ufffd"),
+        ('"\\udfff"', "\ufffd"),
+        ('"\\ud800\\ud800\\udc00"', "\ufffd\U00010000"),
+        ('"\\ude42\\ud83d"', "\ufffd\ufffd"),  # the wrong way round
+        ('"\\\\ud800"', "\\ud800"),  # an escaped backslash: no surrogate at all
+    ],
+)
+def test_only_a_lone_surrogate_is_mended_and_a_pair_stays_the_character_it_is(escaped, read):
+    from engine.core.untrusted import mend_surrogates
+
+    assert mend_surrogates(json.loads(escaped), escaped) == read
