@@ -233,8 +233,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
         if legion.teleport and not (legion.moved and state.teleported):
             problems.append(f"{legion.marker} teleported without moving")
         if legion.teleport == "titan" and not (
-            legion.has_titan and players[legion.owner].score >= TITAN_TELEPORT_SCORE and legion.attack_edge >= 0
-        ):
+            players[legion.owner].score >= TITAN_TELEPORT_SCORE and legion.attack_edge >= 0
+        ):  # (its Titan may since have fallen in the battle: Battle Titan plays on without him)
             problems.append(f"{legion.marker} Titan-teleported without a Titan of {TITAN_TELEPORT_SCORE} points")
         if legion.attack_edge >= 0 and not legion.moved:
             problems.append(f"{legion.marker} attacked without moving")

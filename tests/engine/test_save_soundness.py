@@ -125,7 +125,7 @@ def unmoved_attacker(own: dict[str, Any]) -> None:
 
 def teleport_on(roll: int, kind: str) -> Callable[[dict[str, Any]], None]:
     def change(own: dict[str, Any]) -> None:
-        assert own["roll"] == roll
+        assert own["roll"] == roll and own["players"][own["mover"]]["score"] < 400
         mine = [lg for lg in own["legions"] if lg["owner"] == own["mover"] and lg["moved"]]
         moved = next(lg for lg in mine if "Titan" not in lg["contents"])
         moved["teleport"] = kind
@@ -150,7 +150,7 @@ TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
     "an attack edge on a legion that did not move": ("engagement", unmoved_attacker, "attacked without moving"),
     "no movement roll in the engagement phase": ("engagement", lambda own: own.update(roll=0), "no movement roll"),
     "a teleport on a roll of 5": ("maneuver", teleport_on(5, "tower"), "a teleport on a movement roll of 5"),
-    "a Titan teleport without a Titan": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
+    "a Titan teleport under 400 points": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
 }
 
 
