@@ -31,7 +31,6 @@ ENGAGEMENT_PHASES = {Phase.MOVE, Phase.ENGAGE, Phase.ENGAGEMENT, Phase.MANEUVER,
 BATTLE_PHASES = {Phase.MANEUVER, Phase.STRIKE, Phase.CARRY}
 ENGAGED_PHASES = {Phase.ENGAGEMENT, *BATTLE_PHASES, Phase.AFTERMATH}  # an engagement is being resolved
 TURN_FLAGS_PHASES = {Phase.SPLIT, Phase.MOVE}  # before the engagements: nothing has mustered or summoned yet
-AFTER_THE_MOVE = ENGAGED_PHASES | {Phase.ENGAGE, Phase.MUSTER}  # the movement roll made (but for a spawn's attack)
 ENGAGEMENT_KEYS = {"land": int, "attacker": str, "defender": str, "proposals": int, "proposer": int,
                    "eliminated": str, "losses": list}  # fmt: skip
 AFTERMATH_KEYS = {"winner": str, "angels": list, "summon": bool, "reinforce": bool}
@@ -128,16 +127,6 @@ def violations(state: TitanState) -> list[str]:
     problems += _spawn_problems(state)
     problems += _record_problems(state)
     return problems
-
-
-def played_problems(state: TitanState) -> list[str]:
-    """What a position reached by play also holds, beyond `violations` (which the tests' hand-set positions keep
-    too): after the movement phase, the movement roll is there, but for a spawn's attack, which comes before any
-    roll (Battle Titan). Checked with `violations` on every restored position and after every random-play move."""
-    spawn_tower = state.war.spawn_tower if state.war is not None else 0
-    if state.phase in AFTER_THE_MOVE and not state.roll and not spawn_tower:
-        return [f"no movement roll in the {state.phase} phase"]
-    return []
 
 
 def on_board(state: TitanState) -> Counter[str]:

@@ -148,7 +148,6 @@ TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
         "with an enemy it did not attack",
     ),
     "an attack edge on a legion that did not move": ("engagement", unmoved_attacker, "attacked without moving"),
-    "no movement roll in the engagement phase": ("engagement", lambda own: own.update(roll=0), "no movement roll"),
     "a teleport on a roll of 5": ("maneuver", teleport_on(5, "tower"), "a teleport on a movement roll of 5"),
     "a Titan teleport under 400 points": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
 }
