@@ -83,7 +83,8 @@ def _titan_race_release_6(view: dict[str, Any], seat: int | None, deciding: int 
     return view
 
 
-# (the release that made the change, the game, the change): applied to views recorded before that release.
+# (the release that made the change, the game, the change): applied to views recorded before that release. A
+# change made since the last release in RELEASES names the next one ("r11" after "r10"): it applies to them all.
 VIEW_CHANGES: list[tuple[str, str, Callable[[dict[str, Any], int | None, int | None], dict[str, Any]]]] = [
     ("r6", "titan_race", _titan_race_release_6),
 ]
@@ -105,7 +106,8 @@ def expected_view(release: str, entry: dict[str, Any], seat: int | None) -> dict
     """The view a seat saw, brought up to today's shape by the deliberate changes made since."""
     view = seat_view(entry, seat)
     for since, game_id, change in VIEW_CHANGES:
-        if entry["game"] == game_id and RELEASES.index(release) < RELEASES.index(since):
+        later = since not in RELEASES or RELEASES.index(release) < RELEASES.index(since)  # (not yet released)
+        if entry["game"] == game_id and later:
             view = change(view, seat, entry["seat"])
     return view
 
