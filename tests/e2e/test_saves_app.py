@@ -142,6 +142,11 @@ def test_a_save_string_pasted_over_lines_with_spaces_opens_and_a_stranger_s_text
     page.click("[data-cmd=import-submit]")
     expect(page.locator("#notice")).to_contain_text("Opened the game from the save string")
     assert save.loads(save_string(page)) == save.loads(text)
+    # A share link whose string a mail app spaced out (its fragment read decoded: "%20" a space)
+    link = "%20".join(text[i : i + 60] for i in range(0, len(text), 60))
+    open_app(page, FAST + "#save=" + link)
+    expect(page.locator("#notice")).to_contain_text("Opened the shared game")
+    assert save.loads(save_string(page)) == save.loads(text)
 
 
 def test_hostile_links_and_stored_saves_never_block_the_app(page, open_app, base_url):
