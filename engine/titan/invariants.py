@@ -227,6 +227,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             problems.append(f"{legion.marker} Titan-teleported without a Titan of {TITAN_TELEPORT_SCORE} points")
         if legion.attack_edge >= 0 and not legion.moved:
             problems.append(f"{legion.marker} attacked without moving")
+        if legion.teleport == "tower" and legion.attack_edge >= 0:  # a tower teleport lands on an empty land only
+            problems.append(f"{legion.marker} tower-teleported onto an enemy")
         if legion.mustered and phase in TURN_FLAGS_PHASES:
             problems.append(f"{legion.marker} mustered before the engagements")
         if mine and phase in TURN_FLAGS_PHASES:
@@ -235,6 +237,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             parent = state.legions.get(legion.split_from)
             if parent is None or parent.land != legion.land or parent.owner != legion.owner:
                 problems.append(f"{legion.marker} was split from a legion that is not beside it")
+    if sum(1 for legion in state.legions.values() if legion.teleport) > 1:
+        problems.append("two teleports in one turn")
     for land, height in shared.items():
         if height > (2 * 4 if state.first_turns[mover] or spawned(state, land) else MAX_LEGION):
             problems.append(f"legions of {height} characters in all share {land}")

@@ -134,6 +134,21 @@ def teleport_on(roll: int, kind: str) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def tower_teleported_attacker(own: dict[str, Any]) -> None:
+    assert own["roll"] == 6
+    attacker = next(lg for lg in own["legions"] if lg["marker"] == own["engagement"]["attacker"])
+    attacker["teleport"], own["teleported"] = "tower", True
+
+
+def two_teleports(own: dict[str, Any]) -> None:
+    assert own["roll"] == 6
+    mine = [lg for lg in own["legions"] if lg["owner"] == own["mover"] and lg["moved"] and lg["attack_edge"] < 0]
+    assert len(mine) >= 2
+    for legion in mine[:2]:
+        legion["teleport"] = "tower"
+    own["teleported"] = True
+
+
 # Issue 22: positions that opened, each refused now with its reason (where, change, the reason's words).
 TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
     "a slain character with 99 hits during a carry": ("carry", slain_overhit, "has 99 hits, more than its power"),
@@ -149,6 +164,8 @@ TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
     ),
     "an attack edge on a legion that did not move": ("engagement", unmoved_attacker, "attacked without moving"),
     "a teleport on a roll of 5": ("maneuver", teleport_on(5, "tower"), "a teleport on a movement roll of 5"),
+    "a tower teleport onto an enemy": ("engagement", tower_teleported_attacker, "tower-teleported onto an enemy"),
+    "two teleports in one turn": ("engagement", two_teleports, "two teleports in one turn"),
     "a Titan teleport under 400 points": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
 }
 
