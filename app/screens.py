@@ -288,7 +288,7 @@ def import_dialog_html(text: str = "", error: str = "") -> str:
         "<form method='dialog' class='dialog-body' onsubmit='return false'>"
         "<h2 id='dialog-title'>Open a save string</h2>"
         "<label class='field' for='import-text'><span>Paste a save string or a share link</span>"
-        f"<textarea id='import-text' rows='5' spellcheck='false' placeholder='TT.1.…'>{esc(text)}</textarea></label>"
+        f"<textarea id='import-text' rows='5' spellcheck='false' placeholder='TT.…'>{esc(text)}</textarea></label>"
         f"{err}<div class='form-buttons'>"
         + button("Open game", cls="btn btn-primary", cmd="import-submit")
         + button("Cancel", cls="btn", cmd="close-dialog")

@@ -74,6 +74,21 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
     ("born_of_titans", 4, {"play_for_places": True}, "hhhh", "mid", 221),
 ]  # fmt: skip
 
+# Format-1 Titan Race saves made while a move waits for an answer (a pirates or Shield question in the middle of
+# it), for releases 4 and 5 (`--plan move-questions`, run in a worktree of the release's commit): version 1
+# carried the purple die's Life Point in the move itself, and today's code refused them until issue 22.
+MOVE_QUESTIONS: list[tuple[str, int, dict[str, Any], str, str, int]] = [
+    ("titan_race", 2, {}, "hh", "move-answer", 300),
+    ("titan_race", 2, {"variant": "two_player", "circuit": "lagoon"}, "h1", "move-answer", 301),
+    ("titan_race", 3, {"circuit": "moltenchest"}, "hhh", "move-answer", 305),
+    ("titan_race", 3, {"variant": "grand_slam"}, "hh1", "move-answer", 306),
+    ("titan_race", 4, {"variant": "teams", "circuit": "ban_kog"}, "hhhh", "move-answer", 304),
+    ("titan_race", 4, {"circuit": "kaldheira"}, "hh11", "move-answer", 307),
+    ("titan_race", 4, {"variant": "grand_slam"}, "h1h1", "move-answer", 308),
+]  # fmt: skip
+PLANS = {"release": PLAN, "move-questions": MOVE_QUESTIONS}
+STOPS_BEFORE_THE_END = ("pending", "answer", "move-answer", "battle", "spawn", "challenge", "react")
+
 
 def seats_for(kinds: str) -> list[dict[str, Any]]:
     """Seats from a string of kinds: h human, 1 Easy, 2 Hard."""
@@ -108,6 +123,8 @@ def play_seed(
             break
         if stop == "answer" and choices and getattr(state, "question", None):
             break
+        if stop == "move-answer" and (getattr(state, "question", None) or {}).get("effect", {}).get("kind") == "move":
+            break
         in_battle = in_battle + 1 if getattr(state, "battle", None) is not None else 0
         if stop == "battle" and in_battle > 6:
             break
@@ -120,7 +137,7 @@ def play_seed(
         legal = game.legal_actions(state)
         choices.append(chooser.randrange(len(legal)))
         state = game.apply(state, legal[choices[-1]])
-    if stop in ("pending", "answer", "battle", "spawn", "challenge", "react") and state.is_over:
+    if stop in STOPS_BEFORE_THE_END and state.is_over:
         return None
     seat = state.current_player
     spectator = game.view(state, None)
@@ -169,9 +186,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", required=True, help="the release's name, e.g. r5")
     parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--plan", choices=sorted(PLANS), default="release", help="the games to save (default: release)")
     args = parser.parse_args()
     commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    entries = [play(*row) for row in PLAN]
+    entries = [play(*row) for row in PLANS[args.plan]]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     lines = ",\n".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in entries)
     head = json.dumps({"release": args.release, "commit": commit}, ensure_ascii=False)[:-1]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
-from engine.core.untrusted import short
+from engine.core.untrusted import mend_text, short
 
 MAX_SEED = (1 << 63) - 1
 
@@ -22,6 +22,12 @@ class Seat(BaseModel):
     kind: Literal["human", "ai"] = "human"
     level: int = Field(default=0, ge=0, le=9)
     hints: bool = False  # the app offers this human what the strongest level would play (never plays it)
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _savable(cls, name: Any) -> Any:
+        """A lone surrogate (a name cut inside an emoji) mended: pydantic refuses it, and a save would fail."""
+        return mend_text(name) if isinstance(name, str) else name
 
     @property
     def is_ai(self) -> bool:

@@ -40,13 +40,17 @@ from typing import Any, TypeVar
 from engine.core.errors import IllegalAction, InvalidSave
 from engine.core.game import Game, GameState
 from engine.core.save_dictionary import DICTIONARY
-from engine.core.untrusted import UntrustedInputError, check_sizes, parse, short
+from engine.core.untrusted import UntrustedInputError, check_sizes, mend_surrogates, parse, short
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
+# What a chat or mail app puts inside a pasted string (line breaks, spaces of every kind, zero-width spaces, a
+# byte-order mark), never part of one: dropped before anything else is read.
+_PASTED_SPACE = re.compile(r"[\s\u200b-\u200d\u2060\ufeff]+")
 
 PREFIX = "TT"
 VERSION = 3  # the format written (4 for a game with a dictionary of its own)
 READS = (1, 2, 3, 4)  # the formats read
+WRITTEN = (3, 4)  # the formats written today (VERSION, and 4 for a game with a dictionary of its own)
 # Format 4's dictionaries: game id -> (the module holding its DICTIONARY, imported when needed; its Adler-32,
 # the DICTID its strings carry). Never change an entry: a string opens only with its very bytes.
 OWN_DICTIONARIES = {"born_of_titans": ("engine.core.save_dictionary_born", 0x7E167E18)}
@@ -237,7 +241,7 @@ def _decode(text: str) -> dict[str, Any]:
         raise InvalidSave("A save string must be text.")
     if len(text) > 2 * MAX_TEXT:  # before any copy of it is made
         raise InvalidSave(f"The save string is too long ({len(text)} characters; at most {MAX_TEXT}).")
-    text = text.strip()
+    text = "".join(_PASTED_SPACE.split(text))  # a string broken over lines or spaced out by a chat or mail app
     if "#" in text:  # a whole share link was pasted: keep the fragment
         text = text.rsplit("#", 1)[1]
     if text.startswith("save="):
@@ -248,7 +252,8 @@ def _decode(text: str) -> dict[str, Any]:
         raise InvalidSave(f"The save string is too long ({len(text)} characters; at most {MAX_TEXT}).")
     parts = text.split(".", 2)
     if len(parts) != 3 or parts[0] != PREFIX:
-        raise InvalidSave(f"This is not a Titan Table save string (it should start with “{PREFIX}.{VERSION}.”).")
+        written = " or ".join(f"“{PREFIX}.{version}.”" for version in WRITTEN)
+        raise InvalidSave(f"This is not a Titan Table save string (it should start with {written}).")
     if parts[1] not in {str(v) for v in READS}:
         raise InvalidSave(
             f"This save string has format version {short(parts[1], 10)!r}; this app reads versions "
@@ -271,7 +276,8 @@ def _decode(text: str) -> dict[str, Any]:
     except zlib.error:
         raise InvalidSave("The save string is damaged (its compressed data is corrupt).") from None
     try:
-        data = parse(raw.decode("utf-8"), max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS)
+        json_text = raw.decode("utf-8")
+        data = mend_surrogates(parse(json_text, max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS), json_text)
     except UnicodeDecodeError:
         raise InvalidSave("The save string is damaged (its contents are not text).") from None
     except UntrustedInputError as error:

@@ -75,6 +75,49 @@ def check_sizes(value: Any, *, max_items: int, max_total: int, exceptions: dict[
                 stack.append((child, child_key if top and isinstance(child_key, str) else ""))
 
 
+# A UTF-16 surrogate standing alone (JSON's "\ud800", or a browser's string cut inside an emoji): Python keeps
+# it in a str, but no UTF-8 text can hold it, so the next save of a game with one in it would fail.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")  # group 1: 8-b high, c-f low
+
+
+def _lone_surrogate_escaped(json_text: str) -> bool:
+    """Whether JSON text escapes a lone surrogate: a high one's escape not followed at once by a low one's, or a
+    low one alone (a pair is an emoji). One regular-expression pass, then a step per surrogate escape."""
+    low_due = -1  # where a low surrogate's escape must begin, after a high one's
+    for match in _SURROGATE_ESCAPE.finditer(json_text):
+        if match.group(1) in "cdefCDEF":
+            if match.start() != low_due:
+                return True
+            low_due = -1
+        elif low_due != -1:
+            return True
+        else:
+            low_due = match.end()
+    return low_due != -1
+
+
+def mend_text(text: str) -> str:
+    """`text` with each lone surrogate replaced by U+FFFD (the replacement character), so it can be saved."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def mend_surrogates(value: Any, json_text: str = "") -> Any:
+    """A parsed JSON value with every lone surrogate in its strings (keys too) mended (`mend_text`); where its
+    text is given and has no lone surrogate's escape (the only way JSON holds one; a pair is an emoji), the value
+    itself, after one scan of the text.
+    Recursive: for a value `parse` read (nested at most its `max_depth`)."""
+    if json_text and not _lone_surrogate_escaped(json_text):
+        return value
+    if isinstance(value, str):
+        return mend_text(value)
+    if isinstance(value, dict):
+        return {mend_text(key): mend_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [mend_surrogates(item) for item in value]
+    return value
+
+
 def short(text: object, limit: int = 40) -> str:
     """`text` for a message: at most `limit` characters, control characters shown as spaces."""
     flat = "".join(" " if ord(ch) < 32 or ch in "\u2028\u2029" else ch for ch in str(text)[: limit + 1])

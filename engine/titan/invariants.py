@@ -13,7 +13,9 @@ from engine.titan.data import (
     LANDS,
     MAX_LEGION,
     REINFORCEMENT_ROUND,
+    TELEPORT_ROLL,
     TITAN,
+    TITAN_TELEPORT_SCORE,
     TOWER_DEFENDER_EDGE,
     TOWERS,
     power_of,
@@ -110,6 +112,8 @@ def violations(state: TitanState) -> list[str]:
             power = power_of(unit.name, state.players[owner].score)
             if unit.hits >= power and not unit.slain:
                 problems.append(f"{unit.name} has {unit.hits} hits and still stands")
+            if unit.hits > power:  # a strike's hits beyond what slays go to a carry, never to the slain
+                problems.append(f"{unit.name} has {unit.hits} hits, more than its power {power}")
         for side, marker in (("attacker", battle.attacker), ("defender", battle.defender)):
             living = Counter(unit.name for unit in battle.units if unit.side == side and not unit.slain)
             slain = Counter(unit.name for unit in battle.units if unit.side == side and unit.slain)
@@ -195,6 +199,11 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
         problems.append(f"seat {mover} moves but is out")
     if (phase == Phase.SPLIT and state.roll) or (phase == Phase.MOVE and not state.roll):
         problems.append(f"a movement roll of {state.roll} in the {phase} phase")
+    spawn_tower = state.war.spawn_tower if state.war is not None else 0
+    if state.roll and spawn_tower and len({lg.owner for lg in state.legions_on(spawn_tower)}) > 1:
+        problems.append(f"a movement roll of {state.roll} kept in the spawn's attack")  # no enemy enters it
+    if state.teleported and state.roll != TELEPORT_ROLL:
+        problems.append(f"a teleport on a movement roll of {state.roll}")
     if phase in TURN_FLAGS_PHASES and state.summoned:
         problems.append(f"an angel summoned in the {phase} phase")
     if phase == Phase.SPLIT and state.teleported:
@@ -214,6 +223,14 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             problems.append(f"{legion.marker} moved in the split phase")
         if legion.teleport and not (legion.moved and state.teleported):
             problems.append(f"{legion.marker} teleported without moving")
+        if legion.teleport == "titan" and not (
+            players[legion.owner].score >= TITAN_TELEPORT_SCORE and legion.attack_edge >= 0
+        ):  # (its Titan may since have fallen in the battle: Battle Titan plays on without him)
+            problems.append(f"{legion.marker} Titan-teleported without a Titan of {TITAN_TELEPORT_SCORE} points")
+        if legion.attack_edge >= 0 and not legion.moved:
+            problems.append(f"{legion.marker} attacked without moving")
+        if legion.teleport == "tower" and legion.attack_edge >= 0:  # a tower teleport lands on an empty land only
+            problems.append(f"{legion.marker} tower-teleported onto an enemy")
         if legion.mustered and phase in TURN_FLAGS_PHASES:
             problems.append(f"{legion.marker} mustered before the engagements")
         if mine and phase in TURN_FLAGS_PHASES:
@@ -222,6 +239,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             parent = state.legions.get(legion.split_from)
             if parent is None or parent.land != legion.land or parent.owner != legion.owner:
                 problems.append(f"{legion.marker} was split from a legion that is not beside it")
+    if sum(1 for legion in state.legions.values() if legion.teleport) > 1:
+        problems.append("two teleports in one turn")
     for land, height in shared.items():
         if height > (2 * 4 if state.first_turns[mover] or spawned(state, land) else MAX_LEGION):
             problems.append(f"legions of {height} characters in all share {land}")
@@ -232,6 +251,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
             continue
         if phase in (Phase.SPLIT, Phase.MUSTER) or any(lg.owner == mover and not lg.moved for lg in here):
             problems.append(f"an engagement on {land} in the {phase} phase that no move made")
+        elif any(lg.owner == mover and lg.attack_edge < 0 for lg in here):
+            problems.append(f"a legion shares {land} with an enemy it did not attack")
     # a first turn still to play (or this one's split) must be able to split the starting legion
     for seat, player in enumerate(players):
         if not (state.first_turns[seat] and player.alive) or (seat == mover and phase != Phase.SPLIT):
@@ -373,6 +394,9 @@ def _battle_problems(state: TitanState, battle: Any, engagement: dict[str, Any])
             or not all(type(t) is int and t in contacts and not units[t].slain for t in targets)
         ):
             problems.append("the extra hits are carried to a character they cannot reach")
+        last = battle.last_roll  # (absent from positions saved before it was shown)
+        if last and (last.get("kind") != "strike" or not carry["hits"] < last.get("hits", 0)):
+            problems.append("more hits carried than the strike left over")  # at least one slew its target
     elif arriving is not None:
         keys = {"arriving": int, "donor": str} if "donor" in carry else {"arriving": int}
         if not (

@@ -499,13 +499,21 @@ class TitanRace(Game):
 
     def migrate_position(self, own: dict[str, Any], rules_version: int) -> dict[str, Any]:
         """From version 1: a 2-player game keeps its hand per Titan to its end; a purple die's Life Point,
-        lost with the move under version 1, is not asked for again once the move is made."""
+        lost with the move under version 1, is not asked for again once the move is made; a move waiting for an
+        answer (version 1 carried the purple Life Point in the move itself, as its `penalty`) is today's move,
+        the Life Point due after it as the decision of its own it is today (the turn's `penalty` stays)."""
         if rules_version >= 2:
             return own
         turn = dict(own.get("turn") or {})
         if turn.get("moved") and turn.get("penalty"):
             turn["penalty"] = False
-        return {**own, "shared_hands": False, "turn": turn}
+        migrated = {**own, "shared_hands": False, "turn": turn}
+        question = own.get("question")
+        effect = question.get("effect") if isinstance(question, dict) else None
+        if isinstance(effect, dict) and effect.get("kind") == "move" and "penalty" in effect:
+            effect = {key: value for key, value in effect.items() if key != "penalty"}
+            migrated["question"] = {**question, "effect": effect}
+        return migrated
 
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""

@@ -90,6 +90,11 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         chosen = len(state.titans) == len(state.pickers)
         if chosen != (state.phase == Phase.ORDER_TITANS) or any(t.space is not None or t.hand for t in state.titans):
             problems.append("choosing (or ordering) Titans, yet the choice is not that far or one is racing")
+        seat = state.turn.get("ordering") if state.turn.keys() == {"ordering"} else None
+        if state.phase == Phase.ORDER_TITANS and not (
+            state.shares_hands and type(seat) is int and 0 <= seat < state.num_players
+        ):
+            problems.append("ordering the Titans, yet no player's hands are shared or nobody is to order")
         return problems
     if len(state.titans) != len(state.pickers) or [t.owner for t in state.titans] != state.pickers:
         problems.append("the Titans do not match the players who chose them")
@@ -129,11 +134,17 @@ def _fits(record: Any, needed: dict[str, type], optional: dict[str, type] | None
 
 
 def _setup_problems(state: TitanRaceState) -> list[str]:
-    """What the set-up fixed: the circuits of the variant, each Titan raced by the player who chose it."""
+    """What the set-up fixed: the circuits of the variant, the seats choosing the Titans and whether a player's
+    Titans share a hand (the 2-player variant's), each Titan raced by the player who chose it."""
     problems: list[str] = []
     grand_slam = getattr(state.options, "variant", "") == "grand_slam"
     if len(state.circuits) != (GRAND_SLAM_BOARDS if grand_slam else 1):
         problems.append(f"{len(state.circuits)} circuits for the {'Grand Slam' if grand_slam else 'race'}")
+    two_player = getattr(state.options, "variant", "") == "two_player"
+    if state.pickers != ([seat % 2 for seat in range(4)] if two_player else list(range(state.num_players))):
+        problems.append("the seats choosing the Titans are not those of the variant")
+    if state.shared_hands and not two_player:  # (a 2-player game begun under version 1 shares none)
+        problems.append("hands shared between a player's Titans outside the 2-player variant")
     if [titan.owner for titan in state.titans] != state.pickers[: len(state.titans)]:
         problems.append("a Titan raced by another player than the one who chose it")
     if len({titan.name for titan in state.titans}) != len(state.titans):
@@ -152,7 +163,9 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
         kind = effect.get("kind")
         if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
             return ["a question asked outside a Titan's turn"]
-        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}) or effect["titan"] != state.acting:
+        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}):
+            return [f"the {kind} effect waiting for an answer does not hold the fields of a {kind}"]
+        if effect["titan"] != state.acting:
             return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
         if not _effect_sound(state, effect):
             return [f"the {kind} effect waiting for an answer names what is not there"]

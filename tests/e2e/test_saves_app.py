@@ -128,6 +128,27 @@ def test_a_200000_character_paste_is_refused_without_freezing_the_page(page, ope
     expect(page.locator(".hero [data-cmd=new]")).to_be_visible()
 
 
+def test_a_save_string_pasted_over_lines_with_spaces_opens_and_a_stranger_s_text_names_today_s_formats(page, open_app):
+    """As a chat or mail app passes it on: broken over lines, spaces inside (issue 22)."""
+    text = corpus_save("r10", "born_of_titans-2p-standard-mid-191")
+    assert text.startswith("TT.4.")
+    open_app(page, FAST)
+    page.click("[data-cmd=import]")
+    page.fill("#import-text", "Hello, here is my game")
+    page.click("[data-cmd=import-submit]")
+    expect(page.locator("#dialog .form-error")).to_contain_text("“TT.3.” or “TT.4.”")
+    pasted = "\r\n".join(text[i : i + 70] for i in range(0, len(text), 70)).replace("A", " A")
+    page.fill("#import-text", pasted)
+    page.click("[data-cmd=import-submit]")
+    expect(page.locator("#notice")).to_contain_text("Opened the game from the save string")
+    assert save.loads(save_string(page)) == save.loads(text)
+    # A share link whose string a mail app spaced out (its fragment read decoded: "%20" a space)
+    link = "%20".join(text[i : i + 60] for i in range(0, len(text), 60))
+    open_app(page, FAST + "#save=" + link)
+    expect(page.locator("#notice")).to_contain_text("Opened the shared game")
+    assert save.loads(save_string(page)) == save.loads(text)
+
+
 def test_hostile_links_and_stored_saves_never_block_the_app(page, open_app, base_url):
     deep = "TT.2." + base64.urlsafe_b64encode(zlib.compress(b"[" * 20_000)).decode().rstrip("=")
     open_app(page, FAST + "#save=" + deep)

@@ -108,6 +108,96 @@ def test_an_impossible_titan_position_is_refused(case):
     refused(titan(where), change)
 
 
+def slain_overhit(own: dict[str, Any]) -> None:
+    slain = next(unit for unit in own["battle"]["units"] if unit["slain"])  # the carry's kill lies on its hex
+    slain["hits"] = 99
+
+
+def attack_edge_dropped(own: dict[str, Any]) -> None:
+    attacker = next(lg for lg in own["legions"] if lg["marker"] == own["engagement"]["attacker"])
+    attacker["attack_edge"] = -1
+
+
+def unmoved_attacker(own: dict[str, Any]) -> None:
+    unmoved = next(lg for lg in own["legions"] if lg["owner"] == own["mover"] and not lg["moved"])
+    unmoved["attack_edge"] = 2
+
+
+def teleport_on(roll: int, kind: str) -> Callable[[dict[str, Any]], None]:
+    def change(own: dict[str, Any]) -> None:
+        assert own["roll"] == roll and own["players"][own["mover"]]["score"] < 400
+        mine = [lg for lg in own["legions"] if lg["owner"] == own["mover"] and lg["moved"]]
+        moved = next(lg for lg in mine if "Titan" not in lg["contents"])
+        moved["teleport"] = kind
+        own["teleported"] = True
+
+    return change
+
+
+def tower_teleported_attacker(own: dict[str, Any]) -> None:
+    assert own["roll"] == 6
+    attacker = next(lg for lg in own["legions"] if lg["marker"] == own["engagement"]["attacker"])
+    attacker["teleport"], own["teleported"] = "tower", True
+
+
+def two_teleports(own: dict[str, Any]) -> None:
+    assert own["roll"] == 6
+    mine = [lg for lg in own["legions"] if lg["owner"] == own["mover"] and lg["moved"] and lg["attack_edge"] < 0]
+    assert len(mine) >= 2
+    for legion in mine[:2]:
+        legion["teleport"] = "tower"
+    own["teleported"] = True
+
+
+# Issue 22: positions that opened, each refused now with its reason (where, change, the reason's words).
+TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
+    "a slain character with 99 hits during a carry": ("carry", slain_overhit, "has 99 hits, more than its power"),
+    "99 hits carried from a strike of fewer": (
+        "carry",
+        lambda own: own["battle"]["carry"].update(hits=99),
+        "more hits carried than the strike left over",
+    ),
+    "a legion sharing a land with an enemy it did not attack": (
+        "engagement",
+        attack_edge_dropped,
+        "with an enemy it did not attack",
+    ),
+    "an attack edge on a legion that did not move": ("engagement", unmoved_attacker, "attacked without moving"),
+    "a teleport on a roll of 5": ("maneuver", teleport_on(5, "tower"), "a teleport on a movement roll of 5"),
+    "a tower teleport onto an enemy": ("engagement", tower_teleported_attacker, "tower-teleported onto an enemy"),
+    "two teleports in one turn": ("engagement", two_teleports, "two teleports in one turn"),
+    "a Titan teleport under 400 points": ("engagement", teleport_on(6, "titan"), "Titan-teleported without a Titan"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TITAN_CASES_22))
+def test_an_impossible_titan_position_of_issue_22_is_refused_with_its_reason(case):
+    where, change, reason = TITAN_CASES_22[case]
+    refused(titan(where), change)
+    data = unpack(save.dumps(titan(where)))
+    change(data["x"]["own"])
+    with pytest.raises(InvalidSave, match=reason):
+        save.loads(pack(data))
+
+
+def test_a_movement_roll_kept_in_a_spawn_s_attack_is_refused():
+    """Battle Titan: a spawn attacking at once does so before any movement roll (a Tower held by the other
+    player, as in test_respawn's attack)."""
+    from engine.titan.actions import EndMusters
+    from engine.titan.data import TOWERS
+    from tests.engine.titan.test_respawn import answer_the_spawn, place, second_round_muster, wipe_out
+
+    state = second_round_muster()
+    ann, bob = state.order
+    wipe_out(state, bob)
+    for tower in TOWERS:
+        if not state.legions_on(tower):
+            place(state, state.players[ann].free_markers[0], ann, tower, ["Ogre", "Ogre"]).reveal(range(2))
+    state = answer_the_spawn(GAMES["titan"].apply(state, EndMusters()))
+    assert state.phase.value == "engage" and state.war.spawn_tower and state.roll == 0
+    refused(state, lambda own: own.update(roll=3))
+
+
 def test_a_titan_format_1_string_is_refused_at_once(monkeypatch):
     """Refused before anything is replayed, however many actions the string holds."""
     text = pack({"g": "titan", "r": 1, "n": 2, "o": {}, "p": [{"name": "A"}, {"name": "B"}], "s": 1,
@@ -170,6 +260,21 @@ def test_a_titan_race_titan_raced_by_another_player_is_refused():
     state = play_until("titan_race", 2, 4, phase("order_titans"), options={"variant": "two_player"})
     refused(state, lambda own: own["titans"][1].update(owner=0))
     refused(play_until("titan_race", 3, 2, phase("turn"), at_least=20), lambda own: own["titans"][0].update(owner=1))
+
+
+def test_titan_race_hands_shared_outside_the_2_player_variant_are_refused():
+    """Issue 22: a standard game with the 2-player variant's shared hands opened, then failed (IndexError) once
+    its last Titan was chosen and its players were asked to order Titans they do not have two of."""
+    for players, options in [(3, {}), (2, {}), (4, {"variant": "teams"})]:
+        state = play_until("titan_race", players, 2, phase("choose_titan"), at_least=players - 1, options=options)
+        assert len(state.titans) == players - 1  # type: ignore[attr-defined]
+        refused(state, lambda own: own.update(shared_hands=True))
+    two = play_until("titan_race", 2, 4, phase("order_titans"), options={"variant": "two_player"})
+    refused(two, lambda own: own.update(pickers=[0, 1]))  # another game's choosers
+    refused(two, lambda own: own.update(shared_hands=False))  # ordering Titans whose hands are not shared
+    refused(two, lambda own: own.update(turn={"ordering": True}))
+    refused(two, lambda own: own.update(turn={"ordering": 0, "die": "red"}))
+    refused(play_until("titan_race", 3, 2, phase("turn"), at_least=20), lambda own: own.update(shared_hands=True))
 
 
 def test_a_grand_slam_missing_a_circuit_is_refused():

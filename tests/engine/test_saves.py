@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import json
+import re
 
 import pytest
 
@@ -102,6 +104,37 @@ def test_format_1_replays_with_the_rules_of_version_1_and_keep_the_undo_chain():
     assert loaded.position() == state.position() and loaded.log == state.log
     assert [undo_steps(loaded, s) for s in range(2)] == [undo_steps(state, s) for s in range(2)]
     assert undo(loaded, 0).position() == undo(state, 0).position()
+
+
+def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer_opens_and_still_owes_the_life():
+    """Version 1 carried the purple die's Life Point in the move waiting for the answer (issue 22): the save opens
+    with the question as its player saw it, and once the move is done the Life Point is today's decision."""
+    from engine.legacy.v1.titan_race import GAME as RACE_V1
+
+    for seed in range(1, 400):
+        state = RACE_V1.new_game(3, {}, seed=seed, seats=seats("human", "human", "human"))
+        rng, actions = Rng(seed), []
+        while not state.is_over and not state.question:
+            action = rng.choice(RACE_V1.legal_actions(state))
+            actions.append(action.model_dump(mode="json"))
+            state = RACE_V1.apply(state, action)
+        if state.question and state.question["effect"] == {**state.question["effect"], "kind": "move", "penalty": True}:
+            break
+    else:
+        raise AssertionError("no seed reaches a purple move waiting for an answer")
+    old = {"g": "titan_race", "r": 1, "n": 3, "o": {}, "p": [s.model_dump() for s in state.seats], "s": seed}
+    loaded = save.loads(pack({**old, "a": actions}, version=1))
+    assert loaded.phase.value == "answer" and loaded.turn["penalty"] and not loaded.turn["moved"]
+    assert {k: v for k, v in loaded.question.items() if k != "effect"} == {
+        k: v for k, v in state.question.items() if k != "effect"
+    }
+    seat = state.current_player  # the seat asked sees the question as it saw it
+    assert loaded.current_player == seat
+    assert RACE.view(loaded, seat)["question"] == RACE_V1.view(state, seat)["question"]
+    while loaded.phase.value == "answer":
+        loaded = RACE.apply(loaded, RACE.legal_actions(loaded)[0])
+    if not loaded.titans[loaded.acting].is_ko:
+        assert loaded.turn["moved"] and {"kind": "pay_purple"} in [a.model_dump() for a in RACE.legal_actions(loaded)]
 
 
 @pytest.mark.parametrize(
@@ -320,3 +353,73 @@ def test_a_format_4_string_naming_no_dictionary_or_an_unknown_one_is_refused_pla
     packed = damage(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     with pytest.raises(InvalidSave, match=message):
         save.loads("TT.4." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda text: "\r\n".join(text[i : i + 76] for i in range(0, len(text), 76)),  # a mail app's lines
+        lambda text: "\n\n  " + " ".join(text[i : i + 20] for i in range(0, len(text), 20)) + "\t\n",
+        lambda text: "\u00a0".join(text[i : i + 50] for i in range(0, len(text), 50)),  # no-break spaces
+        lambda text: "\ufeff" + "\u200b".join(text[i : i + 30] for i in range(0, len(text), 30)),  # zero-width
+        lambda text: "https://example.org/#save=" + "\n".join(text[i : i + 64] for i in range(0, len(text), 64)),
+    ],
+    ids=["crlf-lines", "spaces", "no-break-spaces", "zero-width", "share-link-over-lines"],
+)
+@pytest.mark.parametrize("game_id", ["titan_race", "born_of_titans"])
+def test_a_pasted_save_string_broken_over_lines_or_spaced_out_opens(spoil, game_id):
+    """Chat and mail apps break a long string over lines and put spaces in it (issue 22)."""
+    game = GAMES[game_id]
+    state = game.new_game(2, None, 4, [Seat(name="A"), Seat(name="B")])
+    rng = Rng(4)
+    for _ in range(30):
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    text = save.dumps(state)
+    assert save.loads(spoil(text)) == state
+
+
+def test_a_string_that_is_not_a_save_is_told_the_starts_of_every_format_written():
+    assert set(save.WRITTEN) == {save.VERSION} | {save.format_of(game) for game in save.OWN_DICTIONARIES}
+    with pytest.raises(InvalidSave, match=re.escape("should start with “TT.3.” or “TT.4.”")):
+        save.loads("Hello, here is my game")
+
+
+def test_a_lone_surrogate_in_a_save_is_mended_at_open_so_every_later_save_works():
+    """Issue 22: a log line holding "\\ud800" opened, then every save of the game failed in `save.pack` (UTF-8
+    holds no lone surrogate), losing the player's progress at the next move. It opens mended (U+FFFD)."""
+    state = RACE.new_game(2, None, 5, seats("human", "human"))
+    data = unpack(save.dumps(state))
+    data["l"][0] += "\ud800"
+    data["t"] = [[0, "Round 1 \udfff"]]
+    data["p"][1]["name"] = "B\ud83d"  # a name cut inside an emoji
+    loaded = save.loads(pack(data))  # (this test's pack writes JSON escapes: "\\ud800")
+    assert loaded.log[0] == state.log[0] + "\ufffd" and loaded.turns == [(0, "Round 1 \ufffd")]
+    assert loaded.seats[1].name == "B\ufffd"
+    moved = RACE.apply(loaded, RACE.legal_actions(loaded)[0])
+    assert save.loads(save.dumps(moved)) == moved
+
+
+def test_a_seat_named_with_a_lone_surrogate_starts_a_game_that_saves():
+    """A name from a browser cut inside an emoji (a lone UTF-16 surrogate): pydantic refused it as no text."""
+    seat = Seat(name="Zo\ud83d")
+    assert seat.name == "Zo\ufffd"
+    state = RACE.new_game(2, None, 5, [seat, Seat(name="B")])
+    assert save.loads(save.dumps(state)).seats[0].name == "Zo\ufffd"
+
+
+@pytest.mark.parametrize(
+    ("escaped", "read"),
+    [
+        ('"\\ud83d\\ude42"', "\U0001f642"),  # an emoji as older saves escaped it: a pair, kept
+        ('"\\uD83D\\uDE42!"', "\U0001f642!"),
+        ('"a\\ud800"', "a\ufffd"),
+        ('"\\udfff"', "\ufffd"),
+        ('"\\ud800\\ud800\\udc00"', "\ufffd\U00010000"),
+        ('"\\ude42\\ud83d"', "\ufffd\ufffd"),  # the wrong way round
+        ('"\\\\ud800"', "\\ud800"),  # an escaped backslash: no surrogate at all
+    ],
+)
+def test_only_a_lone_surrogate_is_mended_and_a_pair_stays_the_character_it_is(escaped, read):
+    from engine.core.untrusted import mend_surrogates
+
+    assert mend_surrogates(json.loads(escaped), escaped) == read
