@@ -83,10 +83,25 @@ def _titan_race_release_6(view: dict[str, Any], seat: int | None, deciding: int 
     return view
 
 
+def _born_of_titans_release_11(view: dict[str, Any], seat: int | None, deciding: int | None) -> dict[str, Any]:
+    """Release 11 (rules version 2, issue 22): each Hero's Prophecy committed in the Challenge under way (still on
+    her track until it ends), and the die of a Crew roll's moment (none before: those rolls had no moment)."""
+    view = dict(view)
+    challenge = view.get("challenge") or {}
+    view["heroes"] = [
+        {**hero, "prophecy_committed": challenge.get("committed", 0) if challenge.get("seat") == hero["seat"] else 0}
+        for hero in view["heroes"]
+    ]
+    if view.get("moment"):
+        view["moment"] = {**view["moment"], "dice": []}
+    return view
+
+
 # (the release that made the change, the game, the change): applied to views recorded before that release. A
 # change made since the last release in RELEASES names the next one ("r11" after "r10"): it applies to them all.
 VIEW_CHANGES: list[tuple[str, str, Callable[[dict[str, Any], int | None, int | None], dict[str, Any]]]] = [
     ("r6", "titan_race", _titan_race_release_6),
+    ("r11", "born_of_titans", _born_of_titans_release_11),
 ]
 
 
