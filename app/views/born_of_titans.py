@@ -26,6 +26,7 @@ from app.views.born_of_titans_site import offer_panel, site_panel
 from app.views.born_of_titans_words import (
     counter_panel,
     courses,
+    hero_and_player,
     name_of,
     picked_counter,
     player,
@@ -77,7 +78,7 @@ def _piles(view: dict[str, Any]) -> str:
     names = (("encounter", "Encounters"), ("divine", "Divine"), ("gear", "Gear"), ("quest", "Quests"))
     rows = "".join(f"<li>{label}: <b>{int(piles.get(key) or 0)}</b></li>" for key, label in names)
     hubris = view.get("hubris")
-    holder = player(view, hubris) if isinstance(hubris, int) else "nobody"
+    holder = hero_and_player(view, hubris) if isinstance(hubris, int) else "nobody"
     return (
         f"<details class='bt-piles'><summary>Piles and Hubris</summary><ul>{rows}</ul>"
         f"<p>Hubris: {esc(holder)}</p></details>"
@@ -141,7 +142,7 @@ def status_hint(ctx: BoardContext) -> str | None:
     seat = view.get("current")
     if seat is None:
         return None
-    return f"{player(view, seat)}: {_phase_hint(view)}"
+    return f"{hero_and_player(view, seat)}: {_phase_hint(view)}"
 
 
 def _phase_hint(view: dict[str, Any]) -> str:
@@ -190,9 +191,7 @@ def _divine_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if divine is None:
         return ""
     words = divine.pair if data.get("pair") and divine.pair else divine.single
-    target = data.get("target")
-    on = f" On {player(view, target)}." if isinstance(target, int) else ""
-    return f"{divine.name}{' (a pair)' if data.get('pair') else ''}: {words}{on}"
+    return f"{divine.name}{' (a pair)' if data.get('pair') else ''}: {words}"
 
 
 def _roll_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
@@ -216,13 +215,21 @@ def _totals_of(view: dict[str, Any], seat: Any) -> dict[str, Any]:
 
 
 def _match_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
-    """'Your Wits 5 dice a roll against 7 needed' (Athena's pair: any of hers against any of its numbers)."""
+    """'Your Wits: 5 dice a roll, against 7 Successes needed', the dice a roll will really use: with Athena's two and
+    Prophecy already committed ('Your Navigation: 8 dice a roll (6 + 2 from Athena), ...'); Athena's pair: any of
+    hers against any of its numbers."""
     challenge = view.get("challenge") or {}
     mine = str(data.get("attribute") or data.get("hero_attribute") or "")
     theirs = str(data.get("attribute") or data.get("monster_attribute") or "")
     total = int(_totals_of(view, challenge.get("seat")).get(mine) or 0)
     needed = (challenge.get("numbers") or {}).get(theirs)
-    return f"Your {mine.title()}: {total} dice a roll, against {needed} Successes needed." if needed else ""
+    if not needed:
+        return ""
+    committed, athena = int(challenge.get("committed") or 0), int(challenge.get("athena_dice") or 0)
+    extra = (f" + {committed} Prophecy" if committed else "") + (f" + {athena} from Athena" if athena else "")
+    dice = total + committed + athena
+    how = f" ({total}{extra})" if extra else ""
+    return f"Your {mine.title()}: {dice} dice a roll{how}, against {needed} Successes needed."
 
 
 def _move_detail(view: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.markup import esc
-from app.views.born_of_titans_words import ATTRIBUTES, chip, courses, name_of, player, successes
+from app.views.born_of_titans_words import ATTRIBUTES, chip, courses, hero, hero_and_player, name_of, successes
 
 SUCCESS = 4  # a die showing 4-6 is a Success
 
@@ -66,7 +66,7 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     challenge = view.get("challenge")
     if not challenge:
         return ""
-    who = player(view, challenge.get("seat"))
+    who = hero(view, challenge.get("seat"))
     foe = str(challenge.get("foe") or "")
     foe_name = str(challenge.get("foe_name") or name_of(foe))
     needed = int(challenge.get("needed") or 0)
@@ -104,7 +104,7 @@ def move_panel(view: dict[str, Any], *, rolled: bool = False) -> str:
     move = view.get("move")
     if not move:
         return ""
-    who = player(view, view.get("mover"))
+    who = hero(view, view.get("mover"))
     return (
         f"<section class='bt-move' aria-label='Move roll'><h2>{esc(who)}'s Move</h2>"
         f"<p>{dice_row(list(move.get('dice') or []), fresh=rolled)}</p>"
@@ -114,14 +114,14 @@ def move_panel(view: dict[str, Any], *, rolled: bool = False) -> str:
 
 
 def moment_words(view: dict[str, Any]) -> str:
-    """What just happened, in one sentence: 'Ann rolled 1 Success: 4 of 7 against Defeat Medusa.'"""
+    """What just happened, in one sentence: 'Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa.'"""
     moment = view.get("moment") or {}
     kind = moment.get("kind")
     challenge = view.get("challenge") or {}
-    owner = player(view, moment.get("roll_owner") if moment.get("roll_owner") is not None else view.get("mover"))
+    owner = hero(view, moment.get("roll_owner") if moment.get("roll_owner") is not None else view.get("mover"))
     foe = str(challenge.get("foe_name") or name_of(challenge.get("foe")))
     if kind == "challenge_start":
-        return f"{player(view, challenge.get('seat'))} begins a Challenge against {foe}."
+        return f"{hero(view, challenge.get('seat'))} begins a Challenge against {foe}."
     if kind == "challenge_roll":
         last = list(challenge.get("last_roll") or [])
         hits = sum(1 for v in last if v >= SUCCESS)
@@ -130,7 +130,7 @@ def moment_words(view: dict[str, Any]) -> str:
     if kind == "move_roll":
         return f"{owner} rolled {courses(int((view.get('move') or {}).get('courses') or 0))} for a Move."
     if kind == "turn_end":
-        return f"{player(view, view.get('mover'))}'s turn ends."
+        return f"{hero(view, view.get('mover'))}'s turn ends."
     return "A moment to play Divine counters."
 
 
@@ -146,7 +146,7 @@ def moment_panel(view: dict[str, Any]) -> str:
         roll = f"<p>{dice_row(list((view.get('challenge') or {}).get('last_roll') or []))}</p>"
     elif moment.get("kind") == "move_roll":
         roll = f"<p>{dice_row(list((view.get('move') or {}).get('dice') or []))}</p>"
-    who = "You" if asked is not None and asked == view.get("seat") else player(view, asked)
+    who = "You" if asked is not None and asked == view.get("seat") else hero_and_player(view, asked)
     return (
         f"<section class='bt-moment' aria-live='polite'><h2>A moment to react</h2><p class='bt-happened'>"
         f"{esc(moment_words(view))}</p>{roll}<p>{esc(who)} may play a Divine counter now, or pass.</p></section>"

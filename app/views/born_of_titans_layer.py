@@ -102,7 +102,7 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
         heroes = view.get("heroes") or []
         hero = str(heroes[owner].get("hero_name") or "?") if isinstance(owner, int) and owner < len(heroes) else "?"
         marker = (seat_colour(owner), hero[:2])
-        whose = f"{player(view, owner)}'s Quest, {hero}'s (from Quest Site {quest.get('origin')})"
+        whose = f"{hero}'s Quest ({player(view, owner)}), from Quest Site {quest.get('origin')}"
         key = quest.get("quest")
         if key and key != "hidden":
             words = f"{whose}: {name_of(str(key))}" + ("" if quest.get("revealed") else " (face down; seen by you)")
@@ -137,7 +137,7 @@ def hero_tokens(view: dict[str, Any]) -> str:
             seat = row.get("seat")
             hero = str(row.get("hero_name") or "?")
             turn = " is-turn" if seat == view.get("mover") else ""
-            words = f"{row.get('name')}: {hero} at {node_name(node)}, Crew {row.get('crew')}"
+            words = f"{hero} ({row.get('name')}) at {node_name(node)}, Crew {row.get('crew')}"
             here.append(
                 f"<g class='bt-hero{turn}' transform='translate({_n(dx)},0)'><title>{esc(words)}</title>"
                 f"<circle r='{_n(TOKEN)}' fill='{seat_colour(seat)}'/><text y='5'>{esc(hero[:2])}</text></g>"

@@ -5,7 +5,7 @@ Shape: the spec's, every key always present, with these added: ``game`` ("born_o
 ``monster_attribute`` (the foe's number matched, differs from ``attribute`` under Athena's pair),
 ``last_successes`` (Successes of the last roll) and ``pending`` (the last roll waits in its moment, not yet
 counted). ``offer`` is ``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
-``{"ally": key}`` for all.
+``{"ally": key}`` for all. ``placing``: whose Quest is being placed (the seat), while one is.
 
 Secrets: a face-down counter shows its face only to a seat that has seen it since it last moved (its own
 Divine counters, a Prophecy look, a Sacrifice draw); other seats' Divine counters only as a count; the piles
@@ -48,6 +48,7 @@ def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
         "moment": _moment(state),
         "offer": _offer(state, seat),
         "looks": [{"seat": looker, "site": site} for looker, site in state.looks],
+        "placing": state.placing[0] if state.phase == Phase.PLACE_QUEST and state.placing else None,
         "actions": {"used": int(state.turn.get("regular", 0)), "extra": int(state.turn.get("extra", 0))},
         "winner": state.winner if state.winner >= 0 else None,
         "places": list(state.places),

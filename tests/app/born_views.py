@@ -124,6 +124,7 @@ def base_view(seat: int | None = 0, names: tuple[str, ...] = ("Ann", "Bob", "Cyd
         "moment": None,
         "offer": None,
         "looks": [],
+        "placing": None,
         "winner": None,
         "places": [],
     }

@@ -39,7 +39,7 @@ def test_heroes_stand_at_their_nodes_in_their_players_colours() -> None:
     x, y = spot("mesembria")
     assert f"data-at='mesembria' transform='translate({_n(x)},{_n(y)})'" in tokens  # Cyd, alone at Mesembria
     assert seat_colour(0) in tokens and seat_colour(2) in tokens
-    assert "Ann: Cyrene at Quest Site 3" in tokens and "class='bt-hero is-turn'" in tokens
+    assert "Cyrene (Ann) at Quest Site 3" in tokens and "class='bt-hero is-turn'" in tokens
     view["heroes"][1]["node"] = "quest_3"  # two on one Site: fanned out, not one atop the other
     shared = re.findall(r"class='bt-hero[^']*' transform='translate\(([-\d.]+),", hero_tokens(view))
     assert shared == ["-11.2", "11.2", "0"]  # Ann and Bob side by side at Quest Site 3, Cyd alone at Mesembria
@@ -48,7 +48,7 @@ def test_heroes_stand_at_their_nodes_in_their_players_colours() -> None:
 def test_counters_are_face_down_or_named_and_quests_carry_their_heros_marker() -> None:
     view = base_view(1)
     medusa = site_counters(view, "quest_3", view["sites"]["quest_3"])
-    assert "Ann&#x27;s Quest, Cyrene&#x27;s (from Quest Site 3): Defeat Medusa" in medusa
+    assert "Cyrene&#x27;s Quest (Ann), from Quest Site 3: Defeat Medusa" in medusa
     assert f"<circle r='8.5' fill='{seat_colour(0)}'/><text y='3.5'>Cy</text>" in medusa  # Cyrene's Quest marker
     hidden = site_counters(view, "quest_6", view["sites"]["quest_6"])
     assert "face down" in hidden and ">?<" in hidden and f"fill='{seat_colour(1)}'/><text y='3.5'>At<" in hidden
@@ -71,9 +71,9 @@ def test_a_moves_ends_are_lit_with_their_cost_and_map_to_the_actions() -> None:
 def test_a_finished_hero_leaves_the_map_while_play_goes_on_and_the_winner_is_shown_at_the_end() -> None:
     view = base_view(0)
     view["heroes"][0]["finished"] = 1
-    assert "Ann: Cyrene" not in hero_tokens(view)  # play goes on for places without her
+    assert "Cyrene (Ann)" not in hero_tokens(view)  # play goes on for places without her
     view["phase"] = "game_over"
-    assert "Ann: Cyrene" in hero_tokens(view)  # the winner where she completed her third Quest
+    assert "Cyrene (Ann)" in hero_tokens(view)  # the winner where she completed her third Quest
 
 
 def test_crowded_targets_reach_at_most_half_way_to_the_next_so_each_middle_is_its_own() -> None:
@@ -104,11 +104,11 @@ def test_a_site_with_counters_is_picked_to_see_them() -> None:
     assert layer.count("is-selected") == 1
     assert picked_site("site:mesembria") == "mesembria" and picked_site("site:nowhere") is None
     panel = site_panel(view, "mesembria")
-    assert "Mesembria" in panel and "Face down" in panel and "Cyd (Jason)" in panel
+    assert "Mesembria" in panel and "Face down" in panel and "Jason (Cyd)" in panel
     view["looks"] = [{"seat": 1, "site": "mesembria"}]
-    assert "Looked at with Prophecy by Bob" in site_panel(view, "mesembria")
+    assert "Looked at with Prophecy by Atalanta (Bob)" in site_panel(view, "mesembria")
     seen = site_panel(view, "quest_6")
-    assert "Bob's Quest" in seen and "Face down" in seen
+    assert "Atalanta's Quest" in seen and "Face down" in seen
 
 
 def test_offers_show_the_counters_with_their_text() -> None:

@@ -84,22 +84,22 @@ def test_the_challenge_shows_each_roll_the_total_and_what_is_in_force() -> None:
 
 def test_the_move_roll_shows_its_dice_and_courses() -> None:
     panel = move_panel(move_view(0))
-    assert panel.count("is-success") == 3 and "3 Courses" in panel and "Ann's Move" in panel
+    assert panel.count("is-success") == 3 and "3 Courses" in panel and "Cyrene's Move" in panel
 
 
 def test_a_moment_says_what_happened_and_the_same_whatever_is_held() -> None:
-    assert moment_words(moment_view(0)) == "Ann rolled 1 Success: 4 of 7 against Defeat Medusa."
+    assert moment_words(moment_view(0)) == "Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa."
     # Bob asked: the panel reads the same to the others, whatever Bob holds
     asked_bob = moment_panel(moment_view(1, asked=1))
     assert "You may play a Divine counter now, or pass." in asked_bob
     seen_by_ann = moment_panel(moment_view(0, asked=1))
-    assert "Bob may play a Divine counter now, or pass." in seen_by_ann
+    assert "Atalanta (Bob) may play a Divine counter now, or pass." in seen_by_ann
     cyd_holds_none = moment_view(0, asked=2)
     cyd_holds_none["heroes"][2]["divine_count"] = 0
     cyd_holds_two = moment_view(0, asked=2)
     cyd_holds_two["heroes"][2]["divine_count"] = 2
     assert moment_panel(cyd_holds_none) == moment_panel(cyd_holds_two)
-    assert moment_words(moment_view(0, kind="turn_end")) == "Ann's turn ends."
+    assert moment_words(moment_view(0, kind="turn_end")) == "Cyrene's turn ends."
     assert "begins a Challenge against Defeat Medusa" in moment_words(moment_view(0, kind="challenge_start"))
     assert moment_panel(base_view(0)) == ""
 

@@ -273,7 +273,7 @@ def test_each_choice_says_what_it_does_before_one_chooses() -> None:
     from app.views.born_of_titans import action_detail
     from tests.app.born_views import base_view, challenge_view
 
-    choosing = challenge_view(0, attribute=None, rolls=[])
+    choosing = challenge_view(0, attribute=None, rolls=[], committed=0)  # Prophecy is committed with a roll
     assert action_detail(choosing, {"kind": "choose_attribute", "attribute": "wits"}) == (
         "Your Wits: 5 dice a roll, against 7 Successes needed."
     )
@@ -284,7 +284,7 @@ def test_each_choice_says_what_it_does_before_one_chooses() -> None:
     )
     assert action_detail(base_view(0), {"kind": "move"}) == "Roll 7 dice (your Navigation): each Success is a Course."
     pair = action_detail(base_view(0), {"kind": "play_divine", "counter": "ares", "pair": True, "target": 1})
-    assert pair.startswith("Ares (a pair): ") and "three Crew" in pair and pair.endswith("On Bob.")
+    assert pair.startswith("Ares (a pair): ") and "three Crew" in pair  # on whom: the label says ('on Atalanta (Bob)')
     assert "two more dice" in action_detail(base_view(0), {"kind": "keep", "divine": "athena"})
     assert "Battle 6" in action_detail(base_view(0), {"kind": "choose_hero", "hero": "cyrene"})
     assert "Invincible" in action_detail(base_view(0), {"kind": "lion_skin"})
@@ -305,3 +305,29 @@ def test_the_hand_made_views_have_the_engines_shape() -> None:
     assert set(move_view(0)["move"]) == set(moving)
     moment = next(GAME.view(s, 0)["moment"] for s in states if GAME.view(s, 0)["moment"])
     assert set(made["moment"]) == set(moment)
+
+
+def test_the_attribute_choice_counts_the_dice_the_roll_will_use() -> None:
+    """Issue 22: after Athena the attribute choice said 'Navigation: 6 dice' when the roll used 8."""
+    from app.views.born_of_titans import action_detail
+    from tests.app.born_views import challenge_view
+
+    athena = challenge_view(0, attribute=None, rolls=[], committed=0, athena_dice=2)
+    assert action_detail(athena, {"kind": "choose_attribute", "attribute": "wits"}) == (
+        "Your Wits: 7 dice a roll (5 + 2 from Athena), against 7 Successes needed."
+    )
+
+
+def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
+    """Issue 22: 'Computer 2 rolled...' beside 'Play Athena on Odysseus': the Hero in the game's sentences, her
+    player beside her where it tells who holds the device."""
+    from app.views.born_of_titans import status_hint
+    from app.views.born_of_titans_challenge import challenge_panel, moment_panel, moment_words
+    from tests.app.born_views import challenge_view, moment_view
+
+    assert moment_words(moment_view(1)) == "Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa."
+    assert "Atalanta (Bob) may play a Divine counter now" in moment_panel(moment_view(0))
+    assert "<h2>Cyrene against " in challenge_panel(challenge_view(0))
+    from tests.app.test_born_map_layer import ctx
+
+    assert status_hint(ctx(challenge_view(0))) == "Cyrene (Ann): roll again against Defeat Medusa, or retreat"

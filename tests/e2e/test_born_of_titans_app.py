@@ -40,9 +40,9 @@ OBSERVE_JS = """(me) => {
   const sheet = document.querySelector('#board .bt-sheet.is-me');
   const shields = sheet ? sheet.querySelector('.bt-shields').getAttribute('aria-label') : '';
   const token = [...document.querySelectorAll('#board .bt-at')].find((g) =>
-    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.startsWith(me + ':')));
+    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.includes(' (' + me + ') at ')));
   const quest = [...document.querySelectorAll('#board [data-site] .bt-quest title')].find((t) =>
-    t.textContent.startsWith(me + "'s Quest"));
+    t.textContent.includes("'s Quest (" + me + ")"));
   const encounters = [...document.querySelectorAll('#board [data-site]')].filter((g) =>
     [...g.querySelectorAll('title')].some((t) => /^(An Encounter|Encounter:)/.test(t.textContent)))
     .map((g) => g.dataset.site);
