@@ -19,13 +19,14 @@ from typing import Any
 from app.markup import esc
 from app.views import BoardContext
 from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel
-from app.views.born_of_titans_layer import map_layer, picked_site
+from app.views.born_of_titans_layer import courses_between, map_layer, node_name, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
 from app.views.born_of_titans_site import offer_panel, site_panel
 from app.views.born_of_titans_words import (
     counter_panel,
     courses,
+    hero,
     hero_and_player,
     name_of,
     picked_counter,
@@ -34,6 +35,7 @@ from app.views.born_of_titans_words import (
     text_of,
     win_line,
 )
+from engine.born_of_titans import board
 
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
@@ -157,6 +159,9 @@ def _phase_hint(view: dict[str, Any]) -> str:
         return f"roll again against {foe}, or retreat"
     if phase == "turn":
         return _turn_hint(view)
+    if phase == "place_quest" and isinstance(view.get("placing"), int):
+        owner = view["placing"]
+        return f"place {hero(view, owner)}'s Quest ({player(view, owner)}), drawn unseen, on a lit Quest Site"
     if phase == "ally":
         ally = (view.get("offer") or {}).get("ally")
         return f"take {name_of(ally)} as your Ally, or refuse" if ally else PHASE_HINTS["ally"]
@@ -232,6 +237,18 @@ def _match_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     return f"Your {mine.title()}: {dice} dice a roll{how}, against {needed} Successes needed."
 
 
+def _place_detail(view: dict[str, Any], site: str) -> str:
+    """How far the Quest would be from its Hero: 'Atalanta (Bob) is at Troy, 9 Courses away.'"""
+    owner = view.get("placing")
+    heroes = view.get("heroes") or []
+    where = heroes[owner].get("node") if isinstance(owner, int) and 0 <= owner < len(heroes) else None
+    if not where or where not in board.NODES or site not in board.NODES:
+        return ""
+    far = courses_between(str(where), site)
+    away = "here" if far == 0 else ("out of reach" if far is None else f"{courses(far)} away")
+    return f"{hero_and_player(view, owner)} is at {node_name(str(where))}: {away}."
+
+
 def _move_detail(view: dict[str, Any]) -> str:
     dice = int(_totals_of(view, view.get("mover")).get("navigation") or 0)
     return f"Roll {dice} dice (your Navigation): each Success is a Course."
@@ -262,6 +279,8 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         cost = ((view.get("move") or {}).get("reachable") or {}).get(data.get("node"))
         left = int((view.get("move") or {}).get("courses") or 0)
         return f"Costs {courses(int(cost))} of your {left}." if cost else ""
+    if kind == "place_quest":
+        return _place_detail(view, str(data.get("site") or ""))
     if kind == "sacrifice":
         return "Draw two Divine counters, keep one."
     if kind == "prophecy":

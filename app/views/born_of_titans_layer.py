@@ -6,7 +6,9 @@ them in the panel, and to look at them with Prophecy."""
 
 from __future__ import annotations
 
+import heapq
 import math
+from functools import cache
 from typing import Any
 
 from app.markup import attrs, esc
@@ -36,6 +38,25 @@ def node_name(node: str) -> str:
     if entry is None:
         return str(node)
     return str(getattr(entry, "name", "") or node)
+
+
+@cache
+def courses_between(start: str, goal: str) -> int | None:
+    """The fewest Courses from one node to another over any number of Moves (1 a sea segment, 2 a land one; a Site
+    on the way passed as if by several Moves), None if there is no way: how far a Quest would be from its Hero."""
+    best: dict[str, int] = {}
+    heap = [(0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if here in best:
+            continue
+        best[here] = cost
+        if here == goal:
+            return cost
+        for other in board.NEIGHBOURS.get(here, ()):
+            if other not in best:
+                heapq.heappush(heap, (cost + board.segment_cost(here, other, False), other))
+    return None
 
 
 def _n(value: float) -> str:

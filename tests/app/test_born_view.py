@@ -331,3 +331,20 @@ def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
     from tests.app.test_born_map_layer import ctx
 
     assert status_hint(ctx(challenge_view(0))) == "Cyrene (Ann): roll again against Defeat Medusa, or retreat"
+
+
+def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:
+    """Issue 22: placing a Quest far from its owner is the whole decision; the choice said neither."""
+    from app.views.born_of_titans import _phase_hint, action_detail
+    from app.views.born_of_titans_layer import courses_between
+    from tests.app.born_views import base_view
+
+    view = base_view(0)
+    view["phase"], view["placing"] = "place_quest", 1  # Bob's Atalanta stands on the Ionian Sea Point
+    assert _phase_hint(view) == "place Atalanta's Quest (Bob), drawn unseen, on a lit Quest Site"
+    far = courses_between("p_ionian", "quest_4")
+    assert far is not None and far > courses_between("p_ionian", "quest_1")  # the far east against the west
+    assert action_detail(view, {"kind": "place_quest", "site": "quest_4"}) == (
+        f"Atalanta (Bob) is at Ionian Sea: {far} Courses away."
+    )
+    assert courses_between("athens", "athens") == 0
