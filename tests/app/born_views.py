@@ -121,6 +121,7 @@ def base_view(seat: int | None = 0, names: tuple[str, ...] = ("Ann", "Bob", "Cyd
         "hubris": 0,
         "move": None,
         "challenge": None,
+        "ended": None,
         "moment": None,
         "offer": None,
         "looks": [],
