@@ -18,7 +18,7 @@ from typing import Any
 
 from app.markup import esc
 from app.views import BoardContext
-from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel
+from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel, roll_strip
 from app.views.born_of_titans_layer import courses_between, map_layer, node_name, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
@@ -99,6 +99,7 @@ def panel(ctx: BoardContext) -> str:
     if site:
         parts.append(site_panel(view, site, selected))
     parts += [moment_panel(view), offer_panel(view, selected), challenge_panel(view, selected, rolled=ctx.rolled)]
+    parts.append(roll_strip(view, rolled=ctx.rolled))
     if not view.get("challenge"):
         parts.append(move_panel(view, rolled=ctx.rolled))
     parts.append(_piles(view))

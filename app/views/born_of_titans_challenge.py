@@ -99,6 +99,59 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     )
 
 
+def _ended_words(view: dict[str, Any], ended: dict[str, Any]) -> tuple[str, str]:
+    """What the Challenge just over came to, as (heading, sentence)."""
+    who = hero(view, ended.get("seat"))
+    foe = str(ended.get("foe_name") or name_of(ended.get("foe")))
+    total = f"{int(ended.get('successes') or 0)} of {int(ended.get('needed') or 0)} Successes"
+    outcome = ended.get("outcome")
+    if outcome == "won" and ended.get("foe_kind") == "quest":
+        count = int(ended.get("quests") or 0)
+        return "Quest completed", f"{who} completes {foe}: {count} of 3 Quests."
+    if outcome == "won":
+        onward = " and may sail on" if ended.get("foe_kind") == "sea_monster" else ""
+        return "Challenge won", f"{who} defeats {foe}{onward} ({total})."
+    if outcome == "defeated":
+        return "Defeated", f"{who} is Defeated by {foe} ({total})."
+    return "Retreat", f"{who} retreats from {foe} at {total}."
+
+
+def roll_strip(view: dict[str, Any], *, rolled: bool = False) -> str:
+    """The last roll and the running total in one short strip, shown where the choices cannot cover it (on a phone
+    docked right above them) while a Challenge has rolled: 'Roll again / Retreat' is never chosen blind. After the
+    Challenge it keeps its last roll and says what it came to (a completed Quest announced) until the next
+    decision."""
+    challenge = view.get("challenge")
+    if challenge and challenge.get("rolls"):
+        rolls = list(challenge.get("rolls") or [])
+        last = list(challenge.get("last_roll") or rolls[-1])
+        hits = sum(1 for v in last if v >= SUCCESS)
+        got, needed = int(challenge.get("successes") or 0), int(challenge.get("needed") or 0)
+        pending = bool(challenge.get("pending"))
+        total = (
+            f"<b>{got + hits}</b> of <b>{needed or '?'}</b> once the moment passes"
+            if pending
+            else f"<b>{got}</b> of <b>{needed or '?'}</b> Successes"
+        )
+        foe = str(challenge.get("foe_name") or name_of(challenge.get("foe")))
+        return (
+            f"<section class='bt-strip' aria-label='The last roll and the total' aria-live='polite'>"
+            f"<p class='bt-strip-head'>Roll {len(rolls)} against {esc(foe)}: <span class='bt-strip-total'>{total}"
+            f"</span></p><p class='bt-strip-roll'>{dice_row(last, fresh=rolled)}</p></section>"
+        )
+    ended = view.get("ended")
+    if not ended:
+        return ""
+    heading, sentence = _ended_words(view, ended)
+    quest = " is-quest" if ended.get("outcome") == "won" and ended.get("foe_kind") == "quest" else ""
+    last = list(ended.get("last_roll") or [])
+    roll = f"<p class='bt-strip-roll'>{dice_row(last)}</p>" if last else ""
+    return (
+        f"<section class='bt-strip bt-ended{quest}' aria-label='{esc(heading)}' aria-live='polite'>"
+        f"<p class='bt-strip-head'><b>{esc(heading)}</b> {esc(sentence)}</p>{roll}</section>"
+    )
+
+
 def move_panel(view: dict[str, Any], *, rolled: bool = False) -> str:
     """The Move roll: the Navigation dice, the Successes, the Courses to spend."""
     move = view.get("move")

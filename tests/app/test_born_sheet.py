@@ -128,3 +128,63 @@ def test_player_names_are_escaped() -> None:
     view = with_names(moment_view(0, asked=1), [XSS, XSS + "2", XSS + "3"])
     markup = crew_sheets(view) + moment_panel(view) + challenge_panel(view)
     assert "<img" not in markup and esc(XSS) in markup
+
+
+def test_the_last_roll_and_the_total_stand_in_one_strip_above_the_choices() -> None:
+    """Issue 22: on a phone the choices covered the dice and the running total, so Roll again / Retreat was chosen
+    blind. The strip holds both (born.css docks it above the choices sheet)."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    strip = roll_strip(challenge_view(0))
+    assert "Roll 2 against Defeat Medusa: <span class='bt-strip-total'><b>4</b> of <b>7</b> Successes" in strip
+    assert strip.count("class='bt-die") == 6 and strip.count("is-success") == 1  # the last roll: 2 3 4 1 1 2
+    pending = roll_strip(moment_view(1))  # the roll waits for its moment: counted once it passes
+    assert "<b>4</b> of <b>7</b> once the moment passes" in pending
+    assert roll_strip(challenge_view(0, rolls=[], last_roll=[])) == ""  # nothing rolled yet
+    assert roll_strip(base_view(0)) == ""
+    panel = render_panel(challenge_view(0))
+    assert panel.index("class='bt-strip'") > panel.index("class='bt-challenge'")  # after it: right on the sheet
+
+
+def render_panel(view: dict) -> str:
+    from app.views.born_of_titans import panel
+    from tests.app.test_born_map_layer import ctx
+
+    return panel(ctx(view))
+
+
+def _ended(**changes: object) -> dict:
+    view = base_view(0)
+    view["ended"] = {
+        "seat": 0,
+        "foe": "defeat_medusa",
+        "foe_kind": "quest",
+        "foe_name": "Defeat Medusa",
+        "attribute": "wits",
+        "successes": 7,
+        "needed": 7,
+        "last_roll": [6, 5, 4, 1],
+        "rolls": 3,
+        "outcome": "won",
+        "quests": 2,
+    }
+    view["ended"].update(changes)
+    return view
+
+
+def test_the_challenge_just_over_keeps_its_last_roll_and_a_completed_quest_is_announced() -> None:
+    """Issue 22: after a win the panel vanished with the winning roll, and a completed Quest got no notice."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    quest = roll_strip(_ended())
+    assert "is-quest" in quest and "<b>Quest completed</b> Cyrene completes Defeat Medusa: 2 of 3 Quests." in quest
+    assert quest.count("is-success") == 3
+    won = roll_strip(_ended(foe="cyclops", foe_kind="encounter", foe_name="A Cyclops", successes=5, needed=4))
+    assert "Challenge won" in won and "Cyrene defeats A Cyclops (5 of 4 Successes)." in won and "is-quest" not in won
+    gone = roll_strip(_ended(outcome="retreated", successes=2))
+    assert "Cyrene retreats from Defeat Medusa at 2 of 7 Successes." in gone
+    lost = roll_strip(_ended(outcome="defeated", successes=2))
+    assert "Cyrene is Defeated by Defeat Medusa (2 of 7 Successes)." in lost
+    hostile = _ended()
+    hostile["heroes"][0]["hero_name"] = XSS
+    assert XSS not in roll_strip(hostile) and esc(XSS) in roll_strip(hostile)

@@ -314,3 +314,58 @@ def test_a_game_saved_reopened_by_link_and_a_hostile_save_refused(phone_page, op
     message = error.inner_text()
     assert "damaged" in message and "crew" in message and len(message) < 400 and "Traceback" not in message
     shot(other, "born-e2e-hostile-save")
+
+
+# -- a phone (issue 22): the Challenge's roll above the choices, a Move zoomed to the Hero -------------------------
+
+
+def humans_position(wanted, seeds=range(1, 200)) -> GameState:
+    """A 3-player game (Ann human, two computer Heroes) played at random (never retreating) to the first position
+    where `wanted(state)` holds; the first seed that gets there is taken, so that a change of the rules that moves
+    one game does not break the test."""
+    game = GAMES["born_of_titans"]
+    seats = [Seat(name="Ann"), Seat(name="Computer 1", kind="ai", level=1), Seat(name="Computer 2", kind="ai", level=1)]
+    for seed in seeds:
+        chooser = random.Random(seed)
+        state = game.new_game(3, game.Options(), seed, seats)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            if state.current_player == 0 and wanted(state):
+                return state
+            legal = game.legal_actions(state)
+            state = game.apply(state, chooser.choice([a for a in legal if a.kind != "retreat"] or legal))
+    raise AssertionError("no seed reaches the position")
+
+
+UNCOVERED_JS = """(selector) => {
+  // every die and the total of the element: on screen, and the element drawn there (nothing over it)
+  const root = document.querySelector(selector);
+  const parts = [...root.querySelectorAll('.bt-die, .bt-strip-total')];
+  return parts.map((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const onScreen = box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    const top = document.elementFromPoint(x, y);
+    return onScreen && !!top && (el === top || el.contains(top));
+  });
+}"""
+
+
+def test_on_a_phone_the_challenges_roll_and_total_stand_above_the_choices(new_context, base_url, shot):
+    state = humans_position(lambda s: str(s.phase) == "challenge" and len(s.rolls) >= 1)
+    page = new_context(phone=True).new_page()
+    page.goto(f"{base_url}{FAST}#save={save.dumps(state)}")
+    wait_ready(page)
+    expect(page.locator("#actions .btn-action:has-text('Retreat')")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("roll again against")
+    strip = page.locator("#board .bt-strip")
+    expect(strip).to_be_visible()
+    total = f"{state.challenge['successes']} of "
+    expect(strip.locator(".bt-strip-total")).to_contain_text(total)
+    covered = page.evaluate(UNCOVERED_JS, "#board .bt-strip")
+    assert len(covered) == len(state.rolls[-1]) + 1 and all(covered)  # each die of the last roll and the total
+    strip_box, sheet_box = strip.bounding_box(), page.locator(".actions-box").bounding_box()
+    assert strip_box["y"] + strip_box["height"] <= sheet_box["y"] + 1  # above the choices, not under them
+    assert small_targets(page) == []
+    shot(page, "born-e2e-phone-challenge")
