@@ -43,6 +43,7 @@ PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-
 # for the one human when it is her only choice (app/decision.py)
 ENDS_TURN = frozenset({"end_turn"})
 KEY = "born_of_titans"
+MAX_ZOOM = 14  # the map zooms further than Titan's (assets/panzoom.js): Points 19 units apart take a finger each
 
 PHASE_HINTS = {
     "choose_hero": "choose your Hero",
@@ -56,6 +57,14 @@ PHASE_HINTS = {
     "react": "a moment to react: play a Divine counter, or pass",
 }
 GROUP_TITLES = {"play_divine": "Divine counters", "look": "Look with Prophecy", "restock": "Encounters"}
+END_GROUPS = {  # a Move's ends in the list, under these headings, in this order (the map's key's)
+    "city": "Cities",
+    "oracle": "Oracles",
+    "underworld": "Gateways to the Underworld",
+    "quest": "Quest Sites",
+    "sea_monster": "Sea Monster Sites",
+    "point": "Points, the cheapest first",
+}
 
 
 # -- the board ----------------------------------------------------------------------------------------------
@@ -66,7 +75,7 @@ def _frame(svg: str, sheets: str, panel: str) -> str:
     pushes the sheets down: in rows shared with it a long list of choices left a gap under the map), and the panel."""
     return (
         f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='bt-map-and-sheets'><div class='pz-frame'>"
-        f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
+        f"<div class='pz-viewport' data-pz-max='{MAX_ZOOM}'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
         "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
@@ -125,7 +134,8 @@ def render_board(ctx: BoardContext) -> str:
 
 def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
     """The choices that get a button: all but the looks at Sites other than the one picked (pick a Site on the map,
-    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone)."""
+    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone), sorted:
+    the Sites by kind and name, then the Points by cost (the engine's order stays as it is: saves replay by it)."""
     site = picked_site(ctx.selected)
     shown, notes = [], []
     for index, action in enumerate(ctx.actions):
@@ -134,7 +144,24 @@ def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
             notes.append("Pick a Site on the map to look at its counters with Prophecy.")
         else:
             shown.append(index)
+    ends = [index for index in shown if ctx.actions[index].model_dump().get("kind") == "move_to"]
+    if ends:
+        reachable = (ctx.view.get("move") or {}).get("reachable") or {}
+        ordered = sorted(ends, key=lambda index: _end_order(reachable, str(ctx.actions[index].model_dump()["node"])))
+        first = shown.index(ends[0])
+        rest = [index for index in shown if index not in ends]
+        shown = rest[:first] + ordered + rest[first:]
     return shown, notes[0] if notes else ""
+
+
+def _end_order(reachable: dict[str, Any], node: str) -> tuple[int, int, str]:
+    """A Move's end in the list: the Sites first, by kind (as the map's key lists them) and name; then the Points,
+    the cheapest first (then by name)."""
+    entry = board.NODES.get(node)
+    kind = entry.kind if entry is not None else "point"
+    rank = list(END_GROUPS).index(kind) if kind in END_GROUPS else len(END_GROUPS) - 1
+    cost = int(reachable.get(node) or 0) if kind == "point" else 0
+    return rank, cost, node_name(node)
 
 
 def status_hint(ctx: BoardContext) -> str | None:
@@ -188,6 +215,16 @@ def _turn_hint(view: dict[str, Any]) -> str:
 def action_group(kind: str) -> str:
     """The action bar's heading for a kind of choice (Divine counters together, the looks together)."""
     return GROUP_TITLES.get(kind, "")
+
+
+def action_group_of(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """The heading of a choice: a Move's end under its kind of Site ('Cities') or 'Points, cheapest first'; any
+    other by its kind (`action_group`)."""
+    kind = str(data.get("kind", ""))
+    if kind != "move_to":
+        return action_group(kind)
+    entry = board.NODES.get(str(data.get("node")))
+    return END_GROUPS.get(entry.kind if entry is not None else "point", END_GROUPS["point"])
 
 
 def _divine_detail(view: dict[str, Any], data: dict[str, Any]) -> str:

@@ -348,3 +348,14 @@ def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:
         f"Atalanta (Bob) is at Ionian Sea: {far} Courses away."
     )
     assert courses_between("athens", "athens") == 0
+
+
+def test_a_moves_buttons_are_grouped_and_sorted_while_the_engines_order_stays() -> None:
+    """Issue 22: sorting the Move's list must not reorder the legal actions (saved games replay by their order)."""
+    state = next(s for s in played(3, 3, 600) if str(s.phase) == "move" and len(GAME.legal_actions(s)) > 8)
+    regions = render_regions(GAME, state, shown=state.current_player)
+    assert [a.model_dump() for a in regions.legal] == [a.model_dump() for a in GAME.legal_actions(state)]
+    order = [int(i) for i in ACTION.findall(regions.actions)]
+    ends = [i for i in order if regions.legal[i].kind == "move_to"]
+    assert sorted(ends) == [i for i, a in enumerate(regions.legal) if a.kind == "move_to"] and ends != sorted(ends)
+    assert "Points, the cheapest first" in regions.actions

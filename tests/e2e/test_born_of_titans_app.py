@@ -369,3 +369,58 @@ def test_on_a_phone_the_challenges_roll_and_total_stand_above_the_choices(new_co
     assert strip_box["y"] + strip_box["height"] <= sheet_box["y"] + 1  # above the choices, not under them
     assert small_targets(page) == []
     shot(page, "born-e2e-phone-challenge")
+
+
+MOVE_JS = """() => {
+  const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
+  const inside = (b) => b.left >= view.left - 1 && b.right <= view.right + 1 && b.top >= view.top - 1
+    && b.bottom <= view.bottom + 1;
+  const hero = document.querySelector('#board .bt-hero.is-turn circle').getBoundingClientRect();
+  const rings = [...document.querySelectorAll('#board .bt-target')].map((t) => ({
+    i: +t.dataset.action, box: t.querySelector('.bt-target-ring').getBoundingClientRect() }));
+  const seen = rings.filter((r) => inside(r.box));
+  return {
+    hero: inside(hero), seen: seen.length, all: rings.length,
+    least: Math.min(...seen.map((r) => Math.min(r.box.width, r.box.height))),
+    scale: +document.querySelector('#board .pz-viewport').dataset.pzScale,
+    armed: rings.filter((r) => document.querySelector(`#board .bt-target[data-action='${r.i}']`)
+      .classList.contains('is-armed')).map((r) => ({ i: r.i, inside: inside(r.box) })),
+  };
+}"""
+
+
+def test_on_a_phone_a_move_zooms_to_the_hero_with_finger_sized_targets_and_a_sorted_list(new_context, base_url, shot):
+    def many_ends(state: GameState) -> bool:
+        view = GAMES["born_of_titans"].view(state, 0)
+        return view["phase"] == "move" and len((view["move"] or {}).get("reachable") or {}) >= 12
+
+    state = humans_position(many_ends)
+    page = new_context(phone=True).new_page()
+    page.goto(f"{base_url}{FAST}#save={save.dumps(state)}")
+    wait_ready(page)
+    expect(page.locator("#actions .btn-action:has-text('Stay here')")).to_be_attached()
+    page.wait_for_function("+document.querySelector('#board .pz-viewport').dataset.pzScale > 1")
+    seen = page.evaluate(MOVE_JS)
+    assert seen["hero"] and seen["seen"] >= 1  # zoomed to the Hero, her nearest ends in view
+    assert seen["least"] >= 44 - 0.5, seen  # each target in view takes a finger
+    shot(page, "born-e2e-phone-move")
+    # The list: the Sites by kind and name, then the Points by cost.
+    titles = page.locator("#actions .action-group-title").all_inner_texts()
+    assert titles[-1].lower() == "points, the cheapest first" and len(titles) >= 2
+    points = page.locator("#actions .action-group[aria-label='Points, the cheapest first'] .btn-detail")
+    costs = [int(re.search(r"Costs (\d+)", text)[1]) for text in points.all_inner_texts()]
+    assert costs == sorted(costs) and len(costs) >= 3
+    # A tap on a choice far from the Hero shows its place: the map pans to it, its way drawn; a second tap moves.
+    page.click("[data-pz='reset']")
+    page.click("[data-pz='in']")
+    expect(page.locator("#board .pz-viewport")).to_have_attribute("data-pz-scale", "1.50")
+    last = page.locator("#actions .action-group[aria-label='Points, the cheapest first'] .btn-action").last
+    index = int(last.get_attribute("data-action"))
+    last.tap()
+    expect(page.locator(f"#board .bt-target[data-action='{index}']")).to_have_class(re.compile("is-armed"))
+    assert page.evaluate(MOVE_JS)["armed"] == [{"i": index, "inside": True}]
+    expect(page.locator(f"#board .bt-pv-{index}")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("tap it again")
+    shot(page, "born-e2e-phone-move-armed")
+    last.tap()
+    expect(page.locator("#log")).to_contain_text(" moves to ")
