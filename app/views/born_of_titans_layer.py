@@ -208,9 +208,11 @@ def move_focus(ctx: BoardContext) -> str:
     mover = ctx.view.get("mover")
     heroes = ctx.view.get("heroes") or []
     here = heroes[mover].get("node") if isinstance(mover, int) and 0 <= mover < len(heroes) else None
-    if not ends or here not in board.NODES:
+    if here not in board.NODES:
         return ""
     hero = spot(str(here))
+    if not ends:  # no Move to show: "+" and "-" zoom about the Hero whose turn it is, not the middle of the sea
+        return f"<g class='bt-focus' data-pz-centre='{_n(hero[0])} {_n(hero[1])}'/>"
     xs, ys = [x for x, _ in [*ends, hero]], [y for _, y in [*ends, hero]]
     west, north = min(xs) - FOCUS_MARGIN, min(ys) - FOCUS_MARGIN
     box = f"{_n(west)} {_n(north)} {_n(max(xs) + FOCUS_MARGIN - west)} {_n(max(ys) + FOCUS_MARGIN - north)}"
