@@ -116,10 +116,19 @@ def seen_on_page(page: Page, me: str) -> Seen:
     )
 
 
+IN_VIEW_JS = """(index) => {
+  // the map's target for this choice lies inside the map's view (the map zooms to a Move: far ends are off it)
+  const ring = document.querySelector(`#board .bt-target[data-action='${index}'] .bt-target-ring`);
+  const box = ring.getBoundingClientRect();
+  const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
+  return box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom;
+}"""
+
+
 def click_choice(page: Page, index: int) -> str:
     """Click a choice: on the map where it is lit there, else its button. Returns where it was clicked."""
     target = page.locator(f"#board .bt-target[data-action='{index}']")
-    if target.count():
+    if target.count() and page.evaluate(IN_VIEW_JS, index):
         target.click()  # a crowded target is drawn small, never under its neighbour
         return "map"
     page.click(f"#actions .btn-action[data-action='{index}']")
