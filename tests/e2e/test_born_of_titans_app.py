@@ -117,11 +117,12 @@ def seen_on_page(page: Page, me: str) -> Seen:
 
 
 IN_VIEW_JS = """(index) => {
-  // the map's target for this choice lies inside the map's view (the map zooms to a Move: far ends are off it)
+  // the middle of the map's target for this choice is in the map's view (a Move's zoom leaves far ends off it)
   const ring = document.querySelector(`#board .bt-target[data-action='${index}'] .bt-target-ring`);
   const box = ring.getBoundingClientRect();
   const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
-  return box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom;
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;  // where a click or a tap lands
+  return x > view.left && x < view.right && y > view.top && y < view.bottom;
 }"""
 
 
