@@ -352,9 +352,7 @@ def result_lines(view: dict[str, Any]) -> list[str]:
         place = ""
         if seat in places:
             place = f"place {places[seat]}, " if ranked else ("winner, " if seat == view.get("winner") else "")
-        lines.append(
-            f"{row.get('name')} ({row.get('hero_name') or '?'}): {place}{count} Quest{'s' if count != 1 else ''}"
-        )
+        lines.append(f"{hero_and_player(view, seat)}: {place}{count} Quest{'s' if count != 1 else ''}")
     return lines
 
 

@@ -211,7 +211,7 @@ def test_the_crew_sheets_are_in_one_column_with_the_map_whatever_the_choices_bes
 
 
 def _over(places: list[int], phase: str = "game_over") -> dict[str, Any]:
-    """Ann (Cyrene) has completed three Quests; `places`: the finishing order so far."""
+    """Cyrene (Ann) has completed three Quests; `places`: the finishing order so far."""
     from tests.app.born_views import base_view
 
     view = base_view(None)
@@ -226,16 +226,16 @@ def test_the_result_lists_every_players_quests_and_places_only_when_play_went_on
     from app.views.born_of_titans import result_lines
 
     assert result_lines(_over([0])) == [  # the first to finish ends the game: no places
-        "Ann (Cyrene): winner, 3 Quests",
-        "Bob (Atalanta): 0 Quests",
-        "Cyd (Jason): 0 Quests",
+        "Cyrene (Ann): winner, 3 Quests",
+        "Atalanta (Bob): 0 Quests",
+        "Jason (Cyd): 0 Quests",
     ]
     assert result_lines(_over([0, 2, 1])) == [  # played on for places
-        "Ann (Cyrene): place 1, 3 Quests",
-        "Bob (Atalanta): place 3, 0 Quests",
-        "Cyd (Jason): place 2, 0 Quests",
+        "Cyrene (Ann): place 1, 3 Quests",
+        "Atalanta (Bob): place 3, 0 Quests",
+        "Jason (Cyd): place 2, 0 Quests",
     ]
-    assert result_lines(_over([0], phase="turn"))[0] == "Ann (Cyrene): place 1, 3 Quests"  # the others play on
+    assert result_lines(_over([0], phase="turn"))[0] == "Cyrene (Ann): place 1, 3 Quests"  # the others play on
 
 
 def test_a_crew_sheet_shows_a_place_only_when_play_goes_on_for_places() -> None:
@@ -264,7 +264,7 @@ def test_at_the_end_the_status_names_the_hero_and_her_player_in_the_games_words(
     assert status == "Game over. Perseus (Computer 1) completes a third Quest and wins."
     regions = render_regions(GAME, state, shown=None)
     assert "Perseus (Computer 1) completes a third Quest and wins." in regions.actions  # the result's head
-    assert "Computer 1 (Perseus): winner, 0 Quests" in regions.actions and "place 1" not in regions.actions
+    assert "Perseus (Computer 1): winner, 0 Quests" in regions.actions and "place 1" not in regions.actions
     assert status_hint(board_context(GAME, state, None)) == "Perseus (Computer 1) completes a third Quest and wins."
     assert win_line(_over([0, 2, 1])) == "Cyrene (Ann) was the first to complete three Quests and wins."
 
