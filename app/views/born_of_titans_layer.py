@@ -256,10 +256,10 @@ def _path_back(view: dict[str, Any], node: str) -> list[str]:
 def previews(ctx: BoardContext) -> str:
     """For each end of the Move: its way drawn from the Hero, shown while its button or ring is hovered, focused or
     armed by a first tap (app/table.py: a choice with `data-preview-of` is shown before it is played on touch), so
-    that a name in the list is seen on the map."""
+    that a name in the list is seen on the map (focused: with a mouse or a keyboard)."""
     if not ctx.interactive:
         return ""
-    drawn, rules = [], []
+    drawn, rules, focused = [], [], []
     for index, node in _move_ends(ctx):
         path = _path_back(ctx.view, node)
         if not path:
@@ -271,10 +271,14 @@ def previews(ctx: BoardContext) -> str:
             f"<polyline class='bt-pv-way' points='{points}'/>"
             f"<g transform='translate({_n(x)},{_n(y)})'><circle class='bt-pv-end' r='{_n(TARGET * 1.25)}'/></g></g>"
         )
-        rules.append(f"#app:has([data-action='{index}']:is(:hover,:focus-visible,.is-armed)) .bt-pv-{index}")
+        rules.append(f"#app:has([data-action='{index}']:is(:hover,.is-armed)) .bt-pv-{index}")
+        focused.append(f"#app:has([data-action='{index}']:focus-visible) .bt-pv-{index}")
     if not drawn:
         return ""
-    return f"<style>{','.join(rules)}{{display:inline}}</style><g class='bt-previews'>{''.join(drawn)}</g>"
+    # a focused choice shows its way where there is a pointer to hover with (on a phone the first button, focused
+    # after each move, would draw a way no one asked for)
+    style = f"{','.join(rules)}{{display:inline}}@media (hover:hover){{{','.join(focused)}{{display:inline}}}}"
+    return f"<style>{style}</style><g class='bt-previews'>{''.join(drawn)}</g>"
 
 
 def targets(ctx: BoardContext) -> str:

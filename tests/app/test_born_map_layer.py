@@ -164,7 +164,7 @@ def test_each_end_of_a_move_has_its_way_drawn_to_show_from_its_button() -> None:
     index = 1 + list(reach).index(far)
     way = re.search(rf"data-preview-of='{index}'.*?points='([^']+)'", drawn)[1].split()
     assert way[0] == "{},{}".format(*map(_n, spot("quest_3"))) and way[-1] == "{},{}".format(*map(_n, spot(far)))
-    assert len(way) >= 2 and f"[data-action='{index}']:is(:hover,:focus-visible,.is-armed)) .bt-pv-{index}" in drawn
+    assert len(way) >= 2 and f"[data-action='{index}']:is(:hover,.is-armed)) .bt-pv-{index}" in drawn
 
 
 def test_a_moves_list_is_sorted_sites_by_kind_and_name_then_points_by_cost() -> None:
