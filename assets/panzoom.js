@@ -6,6 +6,11 @@
 // element, which the app writes once per map (only the overlay inside it is redrawn on a move), so the view
 // stays where the player put it. A gesture never reaches Python: after a drag or a pinch the click that
 // follows is swallowed, so only a plain tap on a land, a hex or a counter acts.
+//
+// A map may also say where to look (all optional, in its SVG's units): `data-pz-max` on the viewport (more zoom),
+// an element with `data-pz-box`, `data-pz-least` and `data-pz-centre` inside it (zoomed to once per new box: Born
+// of Titans' Move), `data-pz-centre` alone ("+" and "-" zoom about it); a map choice armed by a first tap on its
+// button (.is-armed) is panned into view.
 (() => {
   "use strict";
   const MIN = 1, MAX = 4, DRAG = 8;
