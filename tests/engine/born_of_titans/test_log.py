@@ -75,3 +75,19 @@ def test_a_quest_to_place_says_whose_it_is_and_a_divine_play_is_logged_by_hero()
     hero = state.sheets[owner].hero.title()
     assert label.startswith(f"Place {hero}'s Quest ({state.name(owner)}) at Quest Site ")
     assert GAME.view(state, state.current_player)["placing"] == owner
+
+
+def test_once_the_heroes_are_chosen_the_log_names_heroes_never_players():
+    """Issue 22: the log mixed 'Computer 2 ...' with Heroes' names; the players are named only in the set-up."""
+    import random
+    import re
+
+    for seed in range(2):
+        state = new(3, seed)
+        chooser = random.Random(seed)
+        while not state.is_over and state.moves < 3000:
+            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+        last_choice = max(i for i, line in enumerate(state.log) if " selects " in line)
+        players = [state.name(seat) for seat in range(3)]
+        named = [line for line in state.log[last_choice + 1 :] if any(re.search(rf"\b{n}\b", line) for n in players)]
+        assert named == []
