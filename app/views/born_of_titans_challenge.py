@@ -139,6 +139,17 @@ def roll_strip(view: dict[str, Any], *, rolled: bool = False) -> str:
             f"<p class='bt-strip-head'>Roll {len(rolls)} against {esc(foe)}: <span class='bt-strip-total'>{total}"
             f"</span></p><p class='bt-strip-roll'>{dice_row(last, fresh=rolled)}</p></section>"
         )
+    moment = view.get("moment") or {}
+    move = view.get("move") or {}
+    if view.get("phase") == "react" and moment.get("kind") == "move_roll" and move:
+        # a Move roll's moment (Muses, Fates, Poseidon): its dice, which the choices name by what they show
+        who = hero(view, view.get("mover"))
+        return (
+            f"<section class='bt-strip' aria-label='The Move roll' aria-live='polite'>"
+            f"<p class='bt-strip-head'>{esc(who)}'s Move roll: <span class='bt-strip-total'><b>"
+            f"{esc(courses(int(move.get('courses') or 0)))}</b></span></p>"
+            f"<p class='bt-strip-roll'>{dice_row(list(move.get('dice') or []), fresh=rolled)}</p></section>"
+        )
     ended = view.get("ended")
     if not ended:
         return ""

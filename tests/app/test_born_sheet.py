@@ -188,3 +188,16 @@ def test_the_challenge_just_over_keeps_its_last_roll_and_a_completed_quest_is_an
     hostile = _ended()
     hostile["heroes"][0]["hero_name"] = XSS
     assert XSS not in roll_strip(hostile) and esc(XSS) in roll_strip(hostile)
+
+
+def test_a_move_rolls_moment_shows_its_dice_above_the_choices_too() -> None:
+    """At a Move roll's moment the choices name dice by what they show ('turn a 4 into a 5'): the dice stand above
+    them, as a Challenge's do."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    view = move_view(0)
+    assert roll_strip(view) == ""  # the Move itself: the map has the room
+    view["phase"], view["moment"] = "react", {"kind": "move_roll", "asked": 1, "roll_owner": 0}
+    strip = roll_strip(view)
+    assert "Cyrene's Move roll: <span class='bt-strip-total'><b>3 Courses</b>" in strip
+    assert strip.count("class='bt-die") == 5 and strip.count("is-success") == 3
