@@ -62,7 +62,10 @@
     if (viewport.style.getPropertyValue("--pz-ppu") !== text) viewport.style.setProperty("--pz-ppu", text);
   }
   const sized = new WeakSet();
-  const resized = new ResizeObserver((entries) => entries.forEach((entry) => unitSize(entry.target)));
+  const resized = new ResizeObserver((entries) => entries.forEach((entry) => {
+    unitSize(entry.target);
+    focus(entry.target);  // a focus asked before the map was laid out
+  }));
   // --sheet-h: the height of the choices sheet docked at a phone's bottom (what must stand above it docks there)
   const sheet = new ResizeObserver((entries) => {
     const box = entries[entries.length - 1].target;
@@ -159,9 +162,9 @@
   function focus(viewport) {
     const mark = viewport.querySelector("[data-pz-box]");
     const key = mark ? `${mark.dataset.pzBox}|${mark.dataset.pzLeast}|${mark.dataset.pzCentre}` : "";
-    if (key === (viewport.dataset.pzFocused || "")) return;
+    if (key === (viewport.dataset.pzFocused || "") || (mark && !viewport.clientWidth)) return;  // (not laid out yet)
     viewport.dataset.pzFocused = key;
-    if (!mark || !viewport.clientWidth) return;
+    if (!mark) return;
     const [bx, by, bw, bh] = mark.dataset.pzBox.split(" ").map(Number);
     const [cx, cy] = (mark.dataset.pzCentre || "").split(" ").map(Number);
     const middle = atRest(viewport, bx + bw / 2, by + bh / 2);
