@@ -322,7 +322,9 @@ def render_regions(
             dumped = [action.model_dump() for action in legal]
             if hasattr(module, "action_icon"):
                 icons = [module.action_icon(data) for data in dumped]
-            if hasattr(module, "action_group") and len(legal) > 6:
+            if hasattr(module, "action_group_of") and len(legal) > 6:  # by the choice itself (its place's kind)
+                groups = [module.action_group_of(view, data) for data in dumped]
+            elif hasattr(module, "action_group") and len(legal) > 6:
                 groups = [module.action_group(str(data.get("kind", ""))) for data in dumped]
             if hasattr(module, "action_detail"):
                 details = [module.action_detail(view, data) for data in dumped]

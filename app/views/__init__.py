@@ -14,7 +14,10 @@ A game's view module provides:
   board; while the board's `data-static` key stays `key`, only the elements named in `parts`
   (element id -> inner markup) are rewritten, so the map (and its pan and zoom) stays as it is.
 - optionally `shown_actions(ctx) -> (indices, note)`: only these actions get a button (the rest are picked
-  on the board), with a note saying how.
+  on the board), with a note saying how; the buttons come in the order of `indices` (a view may sort them:
+  the engine's order of the legal actions never changes, since saved games replay by it).
+- optionally `action_group(kind) -> str`, or `action_group_of(view, data) -> str` (from the whole choice):
+  consecutive buttons with the same heading are put under it (when there are more than six choices).
 - optionally `action_warning(state, action) -> str`: what a choice would cost that its words do not say
   ('the Titan could then not come on'), added to its button and to a first tap's text ('' for none).
 - optionally `confirm_action(state, action) -> (heading, text, yes) | None`: a choice that asks to be

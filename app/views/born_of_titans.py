@@ -18,14 +18,16 @@ from typing import Any
 
 from app.markup import esc
 from app.views import BoardContext
-from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel
-from app.views.born_of_titans_layer import map_layer, picked_site
+from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel, roll_strip
+from app.views.born_of_titans_layer import courses_between, map_layer, node_name, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
 from app.views.born_of_titans_site import offer_panel, site_panel
 from app.views.born_of_titans_words import (
     counter_panel,
     courses,
+    hero,
+    hero_and_player,
     name_of,
     picked_counter,
     player,
@@ -33,6 +35,7 @@ from app.views.born_of_titans_words import (
     text_of,
     win_line,
 )
+from engine.born_of_titans import board
 
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
@@ -40,6 +43,7 @@ PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-
 # for the one human when it is her only choice (app/decision.py)
 ENDS_TURN = frozenset({"end_turn"})
 KEY = "born_of_titans"
+MAX_ZOOM = 14  # the map zooms further than Titan's (assets/panzoom.js): Points 19 units apart take a finger each
 
 PHASE_HINTS = {
     "choose_hero": "choose your Hero",
@@ -53,6 +57,14 @@ PHASE_HINTS = {
     "react": "a moment to react: play a Divine counter, or pass",
 }
 GROUP_TITLES = {"play_divine": "Divine counters", "look": "Look with Prophecy", "restock": "Encounters"}
+END_GROUPS = {  # a Move's ends in the list, under these headings, in this order (the map's key's)
+    "city": "Cities",
+    "oracle": "Oracles",
+    "underworld": "Gateways to the Underworld",
+    "quest": "Quest Sites",
+    "sea_monster": "Sea Monster Sites",
+    "point": "Points, the cheapest first",
+}
 
 
 # -- the board ----------------------------------------------------------------------------------------------
@@ -63,7 +75,7 @@ def _frame(svg: str, sheets: str, panel: str) -> str:
     pushes the sheets down: in rows shared with it a long list of choices left a gap under the map), and the panel."""
     return (
         f"<div class='tt bt tt-on-born' data-static='{KEY}'><div class='bt-map-and-sheets'><div class='pz-frame'>"
-        f"<div class='pz-viewport'><div class='pz-content'>{svg}</div></div>"
+        f"<div class='pz-viewport' data-pz-max='{MAX_ZOOM}'><div class='pz-content'>{svg}</div></div>"
         "<div class='pz-controls'><button type='button' data-pz='in' aria-label='Zoom in'>+</button>"
         "<button type='button' data-pz='out' aria-label='Zoom out'>−</button>"
         "<button type='button' data-pz='reset' aria-label='Whole map'>⤢</button></div></div>"
@@ -77,7 +89,7 @@ def _piles(view: dict[str, Any]) -> str:
     names = (("encounter", "Encounters"), ("divine", "Divine"), ("gear", "Gear"), ("quest", "Quests"))
     rows = "".join(f"<li>{label}: <b>{int(piles.get(key) or 0)}</b></li>" for key, label in names)
     hubris = view.get("hubris")
-    holder = player(view, hubris) if isinstance(hubris, int) else "nobody"
+    holder = hero_and_player(view, hubris) if isinstance(hubris, int) else "nobody"
     return (
         f"<details class='bt-piles'><summary>Piles and Hubris</summary><ul>{rows}</ul>"
         f"<p>Hubris: {esc(holder)}</p></details>"
@@ -96,6 +108,7 @@ def panel(ctx: BoardContext) -> str:
     if site:
         parts.append(site_panel(view, site, selected))
     parts += [moment_panel(view), offer_panel(view, selected), challenge_panel(view, selected, rolled=ctx.rolled)]
+    parts.append(roll_strip(view, rolled=ctx.rolled))
     if not view.get("challenge"):
         parts.append(move_panel(view, rolled=ctx.rolled))
     parts.append(_piles(view))
@@ -121,7 +134,8 @@ def render_board(ctx: BoardContext) -> str:
 
 def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
     """The choices that get a button: all but the looks at Sites other than the one picked (pick a Site on the map,
-    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone)."""
+    then Look). A Move's ends are lit on the map and are buttons too (the whole sea is small on a phone), sorted:
+    the Sites by kind and name, then the Points by cost (the engine's order stays as it is: saves replay by it)."""
     site = picked_site(ctx.selected)
     shown, notes = [], []
     for index, action in enumerate(ctx.actions):
@@ -130,7 +144,24 @@ def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
             notes.append("Pick a Site on the map to look at its counters with Prophecy.")
         else:
             shown.append(index)
+    ends = [index for index in shown if ctx.actions[index].model_dump().get("kind") == "move_to"]
+    if ends:
+        reachable = (ctx.view.get("move") or {}).get("reachable") or {}
+        ordered = sorted(ends, key=lambda index: _end_order(reachable, str(ctx.actions[index].model_dump()["node"])))
+        first = shown.index(ends[0])
+        rest = [index for index in shown if index not in ends]
+        shown = rest[:first] + ordered + rest[first:]
     return shown, notes[0] if notes else ""
+
+
+def _end_order(reachable: dict[str, Any], node: str) -> tuple[int, int, str]:
+    """A Move's end in the list: the Sites first, by kind (as the map's key lists them) and name; then the Points,
+    the cheapest first (then by name)."""
+    entry = board.NODES.get(node)
+    kind = entry.kind if entry is not None else "point"
+    rank = list(END_GROUPS).index(kind) if kind in END_GROUPS else len(END_GROUPS) - 1
+    cost = int(reachable.get(node) or 0) if kind == "point" else 0
+    return rank, cost, node_name(node)
 
 
 def status_hint(ctx: BoardContext) -> str | None:
@@ -141,7 +172,7 @@ def status_hint(ctx: BoardContext) -> str | None:
     seat = view.get("current")
     if seat is None:
         return None
-    return f"{player(view, seat)}: {_phase_hint(view)}"
+    return f"{hero_and_player(view, seat)}: {_phase_hint(view)}"
 
 
 MOMENT_REASONS = {
@@ -199,6 +230,9 @@ def _phase_hint(view: dict[str, Any]) -> str:
         return f"roll again against {foe}, or retreat"
     if phase == "turn":
         return _turn_hint(view)
+    if phase == "place_quest" and isinstance(view.get("placing"), int):
+        owner = view["placing"]
+        return f"place {hero(view, owner)}'s Quest ({player(view, owner)}), drawn unseen, on a lit Quest Site"
     if phase == "ally":
         ally = (view.get("offer") or {}).get("ally")
         return f"take {name_of(ally)} as your Ally, or refuse" if ally else PHASE_HINTS["ally"]
@@ -226,6 +260,16 @@ def action_group(kind: str) -> str:
     return GROUP_TITLES.get(kind, "")
 
 
+def action_group_of(view: dict[str, Any], data: dict[str, Any]) -> str:
+    """The heading of a choice: a Move's end under its kind of Site ('Cities') or 'Points, cheapest first'; any
+    other by its kind (`action_group`)."""
+    kind = str(data.get("kind", ""))
+    if kind != "move_to":
+        return action_group(kind)
+    entry = board.NODES.get(str(data.get("node")))
+    return END_GROUPS.get(entry.kind if entry is not None else "point", END_GROUPS["point"])
+
+
 def _divine_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     from engine.born_of_titans.data import DIVINE
 
@@ -233,9 +277,7 @@ def _divine_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
     if divine is None:
         return ""
     words = divine.pair if data.get("pair") and divine.pair else divine.single
-    target = data.get("target")
-    on = f" On {player(view, target)}." if isinstance(target, int) else ""
-    return f"{divine.name}{' (a pair)' if data.get('pair') else ''}: {words}{on}"
+    return f"{divine.name}{' (a pair)' if data.get('pair') else ''}: {words}"
 
 
 def _roll_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
@@ -259,13 +301,33 @@ def _totals_of(view: dict[str, Any], seat: Any) -> dict[str, Any]:
 
 
 def _match_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
-    """'Your Wits 5 dice a roll against 7 needed' (Athena's pair: any of hers against any of its numbers)."""
+    """'Your Wits: 5 dice a roll, against 7 Successes needed', the dice a roll will really use: with Athena's two and
+    Prophecy already committed ('Your Navigation: 8 dice a roll (6 + 2 from Athena), ...'); Athena's pair: any of
+    hers against any of its numbers."""
     challenge = view.get("challenge") or {}
     mine = str(data.get("attribute") or data.get("hero_attribute") or "")
     theirs = str(data.get("attribute") or data.get("monster_attribute") or "")
     total = int(_totals_of(view, challenge.get("seat")).get(mine) or 0)
     needed = (challenge.get("numbers") or {}).get(theirs)
-    return f"Your {mine.title()}: {total} dice a roll, against {needed} Successes needed." if needed else ""
+    if not needed:
+        return ""
+    committed, athena = int(challenge.get("committed") or 0), int(challenge.get("athena_dice") or 0)
+    extra = (f" + {committed} Prophecy" if committed else "") + (f" + {athena} from Athena" if athena else "")
+    dice = total + committed + athena
+    how = f" ({total}{extra})" if extra else ""
+    return f"Your {mine.title()}: {dice} dice a roll{how}, against {needed} Successes needed."
+
+
+def _place_detail(view: dict[str, Any], site: str) -> str:
+    """How far the Quest would be from its Hero: 'Atalanta (Bob) is at Troy, 9 Courses away.'"""
+    owner = view.get("placing")
+    heroes = view.get("heroes") or []
+    where = heroes[owner].get("node") if isinstance(owner, int) and 0 <= owner < len(heroes) else None
+    if not where or where not in board.NODES or site not in board.NODES:
+        return ""
+    far = courses_between(str(where), site)
+    away = "here" if far == 0 else ("out of reach" if far is None else f"{courses(far)} away")
+    return f"{hero_and_player(view, owner)} is at {node_name(str(where))}: {away}."
 
 
 def _move_detail(view: dict[str, Any]) -> str:
@@ -298,6 +360,8 @@ def action_detail(view: dict[str, Any], data: dict[str, Any]) -> str:
         cost = ((view.get("move") or {}).get("reachable") or {}).get(data.get("node"))
         left = int((view.get("move") or {}).get("courses") or 0)
         return f"Costs {courses(int(cost))} of your {left}." if cost else ""
+    if kind == "place_quest":
+        return _place_detail(view, str(data.get("site") or ""))
     if kind == "sacrifice":
         return "Draw two Divine counters, keep one."
     if kind == "prophecy":
@@ -331,9 +395,7 @@ def result_lines(view: dict[str, Any]) -> list[str]:
         place = ""
         if seat in places:
             place = f"place {places[seat]}, " if ranked else ("winner, " if seat == view.get("winner") else "")
-        lines.append(
-            f"{row.get('name')} ({row.get('hero_name') or '?'}): {place}{count} Quest{'s' if count != 1 else ''}"
-        )
+        lines.append(f"{hero_and_player(view, seat)}: {place}{count} Quest{'s' if count != 1 else ''}")
     return lines
 
 

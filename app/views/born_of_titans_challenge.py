@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.markup import esc
-from app.views.born_of_titans_words import ATTRIBUTES, chip, courses, name_of, player, successes
+from app.views.born_of_titans_words import ATTRIBUTES, chip, courses, hero, hero_and_player, name_of, successes
 
 SUCCESS = 4  # a die showing 4-6 is a Success
 
@@ -74,7 +74,7 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     challenge = view.get("challenge")
     if not challenge:
         return ""
-    who = player(view, challenge.get("seat"))
+    who = hero(view, challenge.get("seat"))
     foe = str(challenge.get("foe") or "")
     foe_name = str(challenge.get("foe_name") or name_of(foe))
     needed = int(challenge.get("needed") or 0)
@@ -107,12 +107,76 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     )
 
 
+def _ended_words(view: dict[str, Any], ended: dict[str, Any]) -> tuple[str, str]:
+    """What the Challenge just over came to, as (heading, sentence)."""
+    who = hero(view, ended.get("seat"))
+    foe = str(ended.get("foe_name") or name_of(ended.get("foe")))
+    total = f"{int(ended.get('successes') or 0)} of {int(ended.get('needed') or 0)} Successes"
+    outcome = ended.get("outcome")
+    if outcome == "won" and ended.get("foe_kind") == "quest":
+        count = int(ended.get("quests") or 0)
+        return "Quest completed", f"{who} completes {foe}: {count} of 3 Quests."
+    if outcome == "won":
+        onward = " and may sail on" if ended.get("foe_kind") == "sea_monster" else ""
+        return "Challenge won", f"{who} defeats {foe}{onward} ({total})."
+    if outcome == "defeated":
+        return "Defeated", f"{who} is Defeated by {foe} ({total})."
+    return "Retreat", f"{who} retreats from {foe} at {total}."
+
+
+def roll_strip(view: dict[str, Any], *, rolled: bool = False) -> str:
+    """The last roll and the running total in one short strip, shown where the choices cannot cover it (on a phone
+    docked right above them) while a Challenge has rolled: 'Roll again / Retreat' is never chosen blind. After the
+    Challenge it keeps its last roll and says what it came to (a completed Quest announced) until the next
+    decision."""
+    challenge = view.get("challenge")
+    if challenge and challenge.get("rolls"):
+        rolls = list(challenge.get("rolls") or [])
+        last = list(challenge.get("last_roll") or rolls[-1])
+        hits = sum(1 for v in last if v >= SUCCESS)
+        got, needed = int(challenge.get("successes") or 0), int(challenge.get("needed") or 0)
+        pending = bool(challenge.get("pending"))
+        total = (
+            f"<b>{got + hits}</b> of <b>{needed or '?'}</b> once the moment passes"
+            if pending
+            else f"<b>{got}</b> of <b>{needed or '?'}</b> Successes"
+        )
+        foe = str(challenge.get("foe_name") or name_of(challenge.get("foe")))
+        return (
+            f"<section class='bt-strip' aria-label='The last roll and the total' aria-live='polite'>"
+            f"<p class='bt-strip-head'>Roll {len(rolls)} against {esc(foe)}: <span class='bt-strip-total'>{total}"
+            f"</span></p><p class='bt-strip-roll'>{dice_row(last, fresh=rolled)}</p></section>"
+        )
+    moment = view.get("moment") or {}
+    move = view.get("move") or {}
+    if view.get("phase") == "react" and moment.get("kind") == "move_roll" and move:
+        # a Move roll's moment (Muses, Fates, Poseidon): its dice, which the choices name by what they show
+        who = hero(view, view.get("mover"))
+        return (
+            f"<section class='bt-strip' aria-label='The Move roll' aria-live='polite'>"
+            f"<p class='bt-strip-head'>{esc(who)}'s Move roll: <span class='bt-strip-total'><b>"
+            f"{esc(courses(int(move.get('courses') or 0)))}</b></span></p>"
+            f"<p class='bt-strip-roll'>{dice_row(list(move.get('dice') or []), fresh=rolled)}</p></section>"
+        )
+    ended = view.get("ended")
+    if not ended:
+        return ""
+    heading, sentence = _ended_words(view, ended)
+    quest = " is-quest" if ended.get("outcome") == "won" and ended.get("foe_kind") == "quest" else ""
+    last = list(ended.get("last_roll") or [])
+    roll = f"<p class='bt-strip-roll'>{dice_row(last)}</p>" if last else ""
+    return (
+        f"<section class='bt-strip bt-ended{quest}' aria-label='{esc(heading)}' aria-live='polite'>"
+        f"<p class='bt-strip-head'><b>{esc(heading)}</b> {esc(sentence)}</p>{roll}</section>"
+    )
+
+
 def move_panel(view: dict[str, Any], *, rolled: bool = False) -> str:
     """The Move roll: the Navigation dice, the Successes, the Courses to spend."""
     move = view.get("move")
     if not move:
         return ""
-    who = player(view, view.get("mover"))
+    who = hero(view, view.get("mover"))
     return (
         f"<section class='bt-move' aria-label='Move roll'><h2>{esc(who)}'s Move</h2>"
         f"<p>{dice_row(list(move.get('dice') or []), fresh=rolled)}</p>"
@@ -125,14 +189,14 @@ CREW_DICE = {"crew_for_hire": "Crew for Hire", "dragons_teeth": "the Dragon's Te
 
 
 def moment_words(view: dict[str, Any]) -> str:
-    """What just happened, in one sentence: 'Ann rolled 1 Success: 4 of 7 against Defeat Medusa.'"""
+    """What just happened, in one sentence: 'Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa.'"""
     moment = view.get("moment") or {}
     kind = moment.get("kind")
     challenge = view.get("challenge") or {}
-    owner = player(view, moment.get("roll_owner") if moment.get("roll_owner") is not None else view.get("mover"))
+    owner = hero(view, moment.get("roll_owner") if moment.get("roll_owner") is not None else view.get("mover"))
     foe = str(challenge.get("foe_name") or name_of(challenge.get("foe")))
     if kind == "challenge_start":
-        return f"{player(view, challenge.get('seat'))} begins a Challenge against {foe}."
+        return f"{hero(view, challenge.get('seat'))} begins a Challenge against {foe}."
     if kind == "challenge_roll":
         last = list(challenge.get("last_roll") or [])
         hits = sum(1 for v in last if v >= SUCCESS)
@@ -144,7 +208,7 @@ def moment_words(view: dict[str, Any]) -> str:
         die = int((list(moment.get("dice") or []) or [0])[0])
         return f"{owner} rolled {die} for {CREW_DICE[kind]}: that many Crew, at most six."
     if kind == "turn_end":
-        return f"{player(view, view.get('mover'))}'s turn ends."
+        return f"{hero(view, view.get('mover'))}'s turn ends."
     return "A moment to play Divine counters."
 
 
@@ -162,7 +226,7 @@ def moment_panel(view: dict[str, Any]) -> str:
         roll = f"<p>{dice_row(list((view.get('move') or {}).get('dice') or []))}</p>"
     elif moment.get("kind") in CREW_DICE:
         roll = f"<p>{crew_dice_row(list(moment.get('dice') or []))}</p>"
-    who = "You" if asked is not None and asked == view.get("seat") else player(view, asked)
+    who = "You" if asked is not None and asked == view.get("seat") else hero_and_player(view, asked)
     return (
         f"<section class='bt-moment' aria-live='polite'><h2>A moment to react</h2><p class='bt-happened'>"
         f"{esc(moment_words(view))}</p>{roll}<p>{esc(who)} may play a Divine counter now, or pass.</p></section>"

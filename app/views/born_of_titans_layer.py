@@ -6,7 +6,9 @@ them in the panel, and to look at them with Prophecy."""
 
 from __future__ import annotations
 
+import heapq
 import math
+from functools import cache
 from typing import Any
 
 from app.markup import attrs, esc
@@ -22,6 +24,8 @@ ROW = TOKEN + COUNTER + 4.0  # how far under a Site the middle of its row of cou
 MOST_GROWN = 3.0  # the most the tokens and counters grow (born.css, --bt-token-grow: a phone's whole map)
 HOLDERS = frozenset({"city", "sea_monster", "quest", "underworld"})  # the kinds of Site that hold counters
 SITE_TARGETS = {"choose_start": "Start on", "place_quest": "Place the Quest on", "underworld": "Take the Quest to"}
+FINGER = 44.0  # CSS px: the least a target takes on the screen, either way
+FOCUS_MARGIN = TARGET * 2  # map units kept round the Hero and her Move's ends when the map zooms to them
 
 
 def spot(node: str) -> tuple[float, float]:
@@ -36,6 +40,25 @@ def node_name(node: str) -> str:
     if entry is None:
         return str(node)
     return str(getattr(entry, "name", "") or node)
+
+
+@cache
+def courses_between(start: str, goal: str) -> int | None:
+    """The fewest Courses from one node to another over any number of Moves (1 a sea segment, 2 a land one; a Site
+    on the way passed as if by several Moves), None if there is no way: how far a Quest would be from its Hero."""
+    best: dict[str, int] = {}
+    heap = [(0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if here in best:
+            continue
+        best[here] = cost
+        if here == goal:
+            return cost
+        for other in board.NEIGHBOURS.get(here, ()):
+            if other not in best:
+                heapq.heappush(heap, (cost + board.segment_cost(here, other, False), other))
+    return None
 
 
 def _n(value: float) -> str:
@@ -102,7 +125,7 @@ def site_counters(view: dict[str, Any], node: str, site: dict[str, Any]) -> str:
         heroes = view.get("heroes") or []
         hero = str(heroes[owner].get("hero_name") or "?") if isinstance(owner, int) and owner < len(heroes) else "?"
         marker = (seat_colour(owner), hero[:2])
-        whose = f"{player(view, owner)}'s Quest, {hero}'s (from Quest Site {quest.get('origin')})"
+        whose = f"{hero}'s Quest ({player(view, owner)}), from Quest Site {quest.get('origin')}"
         key = quest.get("quest")
         if key and key != "hidden":
             words = f"{whose}: {name_of(str(key))}" + ("" if quest.get("revealed") else " (face down; seen by you)")
@@ -137,7 +160,7 @@ def hero_tokens(view: dict[str, Any]) -> str:
             seat = row.get("seat")
             hero = str(row.get("hero_name") or "?")
             turn = " is-turn" if seat == view.get("mover") else ""
-            words = f"{row.get('name')}: {hero} at {node_name(node)}, Crew {row.get('crew')}"
+            words = f"{hero} ({row.get('name')}) at {node_name(node)}, Crew {row.get('crew')}"
             here.append(
                 f"<g class='bt-hero{turn}' transform='translate({_n(dx)},0)'><title>{esc(words)}</title>"
                 f"<circle r='{_n(TOKEN)}' fill='{seat_colour(seat)}'/><text y='5'>{esc(hero[:2])}</text></g>"
@@ -165,6 +188,97 @@ def _target(x: float, y: float, index: int, words: str, tag: str = "", room: flo
         f"<title>{esc(words)}</title><g transform='translate({_n(x)},{_n(y)})'><g class='bt-grow-target'{cap}>"
         f"<circle class='bt-target-ring' r='{_n(TARGET)}'/>{cost}</g></g></g>"
     )
+
+
+def _move_ends(ctx: BoardContext) -> list[tuple[int, str]]:
+    """(action index, node) of each end of the Move on the map."""
+    return [
+        (index, str(data["node"]))
+        for index, data in ((i, action.model_dump()) for i, action in enumerate(ctx.actions))
+        if data.get("kind") == "move_to" and data.get("node") in board.NODES
+    ]
+
+
+def move_focus(ctx: BoardContext) -> str:
+    """Where the map zooms for a Move (assets/panzoom.js reads it): the box round the Hero and every end of her
+    Move (`data-pz-box`, map units), drawn at least so large that each target takes a finger (`data-pz-least`:
+    screen px a map unit; a target ring reaches half way to the next, so the closest two ends decide), and the
+    Hero to centre on when the box does not fit (`data-pz-centre`)."""
+    ends = [spot(node) for _, node in _move_ends(ctx)] if ctx.interactive else []
+    mover = ctx.view.get("mover")
+    heroes = ctx.view.get("heroes") or []
+    here = heroes[mover].get("node") if isinstance(mover, int) and 0 <= mover < len(heroes) else None
+    if here not in board.NODES:
+        return ""
+    hero = spot(str(here))
+    if not ends:  # no Move to show: "+" and "-" zoom about the Hero whose turn it is, not the middle of the sea
+        return f"<g class='bt-focus' data-pz-centre='{_n(hero[0])} {_n(hero[1])}'/>"
+    xs, ys = [x for x, _ in [*ends, hero]], [y for _, y in [*ends, hero]]
+    west, north = min(xs) - FOCUS_MARGIN, min(ys) - FOCUS_MARGIN
+    box = f"{_n(west)} {_n(north)} {_n(max(xs) + FOCUS_MARGIN - west)} {_n(max(ys) + FOCUS_MARGIN - north)}"
+    closest = min((math.dist(a, b) for i, a in enumerate(ends) for b in ends[i + 1 :]), default=0.0)
+    least = FINGER / closest if closest else FINGER / (2 * TARGET)
+    return (
+        f"<g class='bt-focus' data-pz-box='{box}' data-pz-least='{least:.3f}' "
+        f"data-pz-centre='{_n(hero[0])} {_n(hero[1])}'/>"
+    )
+
+
+def _path_back(view: dict[str, Any], node: str) -> list[str]:
+    """The cheapest way the Move reaches `node`, from the Hero's node (read back from the costs in the view: each
+    step from a Point, or the start, one segment cheaper)."""
+    move = view.get("move") or {}
+    reach: dict[str, int] = {str(k): int(v) for k, v in (move.get("reachable") or {}).items()}
+    mover = view.get("mover")
+    heroes = view.get("heroes") or []
+    row = heroes[mover] if isinstance(mover, int) and 0 <= mover < len(heroes) else {}
+    start = row.get("node")
+    crewless = not row.get("crew")
+    if start not in board.NODES or node not in reach:
+        return []
+    reach[str(start)] = 0
+    path = [node]
+    while path[-1] != start and len(path) <= len(reach):
+        here = path[-1]
+        back = [
+            other
+            for other in sorted(board.NEIGHBOURS.get(here, ()))
+            if other in reach
+            and (other == start or not board.is_site(other))
+            and reach[other] + board.segment_cost(other, here, crewless) == reach[here]
+        ]
+        if not back:
+            return []
+        path.append(back[0])
+    return path[::-1] if path[-1] == start else []
+
+
+def previews(ctx: BoardContext) -> str:
+    """For each end of the Move: its way drawn from the Hero, shown while its button or ring is hovered, focused or
+    armed by a first tap (app/table.py: a choice with `data-preview-of` is shown before it is played on touch), so
+    that a name in the list is seen on the map (focused: with a mouse or a keyboard)."""
+    if not ctx.interactive:
+        return ""
+    drawn, rules, focused = [], [], []
+    for index, node in _move_ends(ctx):
+        path = _path_back(ctx.view, node)
+        if not path:
+            continue
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in (spot(step) for step in path))
+        x, y = spot(node)
+        drawn.append(
+            f"<g class='bt-pv bt-pv-{index}' data-preview-of='{index}' aria-hidden='true'>"
+            f"<polyline class='bt-pv-way' points='{points}'/>"
+            f"<g transform='translate({_n(x)},{_n(y)})'><circle class='bt-pv-end' r='{_n(TARGET * 1.25)}'/></g></g>"
+        )
+        rules.append(f"#app:has([data-action='{index}']:is(:hover,.is-armed)) .bt-pv-{index}")
+        focused.append(f"#app:has([data-action='{index}']:focus-visible) .bt-pv-{index}")
+    if not drawn:
+        return ""
+    # a focused choice shows its way where there is a pointer to hover with (on a phone the first button, focused
+    # after each move, would draw a way no one asked for)
+    style = f"{','.join(rules)}{{display:inline}}@media (hover:hover){{{','.join(focused)}{{display:inline}}}}"
+    return f"<style>{style}</style><g class='bt-previews'>{''.join(drawn)}</g>"
 
 
 def targets(ctx: BoardContext) -> str:
@@ -216,6 +330,6 @@ def map_layer(ctx: BoardContext) -> str:
     sites = view.get("sites") or {}
     counters = "".join(site_counters(view, node, site) for node, site in sorted(sites.items()) if node in board.NODES)
     return (
-        f"{selectable_sites(view, picked_site(ctx.selected))}<g class='bt-pass'>{counters}{hero_tokens(view)}</g>"
-        f"{targets(ctx)}"
+        f"{selectable_sites(view, picked_site(ctx.selected))}<g class='bt-pass'>{previews(ctx)}{counters}"
+        f"{hero_tokens(view)}</g>{targets(ctx)}{move_focus(ctx)}"
     )

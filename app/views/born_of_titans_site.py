@@ -8,7 +8,7 @@ from typing import Any
 
 from app.markup import esc
 from app.views.born_of_titans_layer import node_name
-from app.views.born_of_titans_words import chip, face_down, player, seat_colour
+from app.views.born_of_titans_words import chip, face_down, hero, hero_and_player, seat_colour
 
 
 def _known(key: Any, selected: str | None, back: str) -> str:
@@ -28,7 +28,7 @@ def site_panel(view: dict[str, Any], node: str, selected: str | None = None) -> 
     for quest in site.get("quests") or []:
         owner = quest.get("owner")
         rows.append(
-            f"<li style='--bt-seat:{seat_colour(owner)}'><span class='bt-owner'>{esc(player(view, owner))}'s Quest"
+            f"<li style='--bt-seat:{seat_colour(owner)}'><span class='bt-owner'>{esc(hero(view, owner))}'s Quest"
             f"</span>{_known(quest.get('quest'), selected, 'Face down')}</li>"
         )
     if not rows:
@@ -36,11 +36,11 @@ def site_panel(view: dict[str, Any], node: str, selected: str | None = None) -> 
     lookers = sorted({look.get("seat") for look in view.get("looks") or [] if look.get("site") == node}, key=str)
     looked = ""
     if lookers:
-        looked = f"<p>Looked at with Prophecy by {esc(', '.join(player(view, s) for s in lookers))}.</p>"
+        looked = f"<p>Looked at with Prophecy by {esc(', '.join(hero_and_player(view, s) for s in lookers))}.</p>"
     here = [row for row in view.get("heroes") or [] if row.get("node") == node and row.get("finished") is None]
     heroes = ""
     if here:
-        heroes = "<p>Here: " + esc(", ".join(f"{row.get('name')} ({row.get('hero_name')})" for row in here)) + ".</p>"
+        heroes = "<p>Here: " + esc(", ".join(hero_and_player(view, row.get("seat")) for row in here)) + ".</p>"
     return (
         f"<section class='bt-site' aria-label='{esc(node_name(node))}'><h2>{esc(node_name(node))}</h2>"
         f"<ul class='bt-site-counters'>{''.join(rows)}</ul>{looked}{heroes}</section>"

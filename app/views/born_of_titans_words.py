@@ -149,6 +149,20 @@ def player(view: dict[str, Any], seat: int | None) -> str:
     return "?"
 
 
+def hero(view: dict[str, Any], seat: int | None) -> str:
+    """The Hero's name, as the log names her ('Perseus'); her player's before she has chosen (not escaped)."""
+    heroes = view.get("heroes") or []
+    if isinstance(seat, int) and 0 <= seat < len(heroes) and heroes[seat].get("hero_name"):
+        return str(heroes[seat]["hero_name"])
+    return player(view, seat)
+
+
+def hero_and_player(view: dict[str, Any], seat: int | None) -> str:
+    """'Perseus (Ann)': the Hero with her player, where it matters who holds the device (not escaped)."""
+    name, owner = hero(view, seat), player(view, seat)
+    return name if name == owner else f"{name} ({owner})"
+
+
 def playing_for_places(view: dict[str, Any]) -> bool:
     """Whether play goes on for places after the winner (option `play_for_places`). The view does not carry the
     options; it shows in the places: a Hero finished while the game goes on, or a second place at the end (without
@@ -163,7 +177,7 @@ def win_line(view: dict[str, Any]) -> str | None:
     heroes = view.get("heroes") or []
     if not isinstance(winner, int) or not 0 <= winner < len(heroes):
         return None
-    who = f"{heroes[winner].get('hero_name') or 'The Hero'} ({player(view, winner)})"
+    who = hero_and_player(view, winner)
     if playing_for_places(view):
         return f"{who} was the first to complete three Quests and wins."
     return f"{who} completes a third Quest and wins."

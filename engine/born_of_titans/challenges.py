@@ -134,8 +134,27 @@ def score(state: BornState) -> None:
     state.phase = Phase.CHALLENGE
 
 
+def remember(state: BornState, outcome: str) -> None:
+    """Keep what the Challenge came to (its last roll, the total, won, retreated or defeated) for the page to show
+    until the next decision: the Challenge itself is cleared as it ends."""
+    challenge = state.challenge
+    state.ended = {
+        "seat": challenge["seat"],
+        "foe": state.faces[challenge["foe"]],  # by face: the counter may go back face down to its pile
+        "foe_name": counter_name(state, challenge["foe"]),
+        "foe_kind": challenge["foe_kind"],
+        "attribute": challenge["attribute"],
+        "successes": challenge["successes"],
+        "needed": needed(state),
+        "last_roll": list(state.rolls[-1]) if state.rolls else [],
+        "rolls": len(state.rolls),
+        "outcome": outcome,
+    }
+
+
 def victory(state: BornState) -> None:
     """The foe is Defeated: a monster leaves its City for the pile, a Sea Monster lets her pass, a Quest is done."""
+    remember(state, "won")
     challenge = state.challenge
     seat, cid, kind = challenge["seat"], challenge["foe"], challenge["foe_kind"]
     sheet = state.sheets[seat]
@@ -162,8 +181,9 @@ def victory(state: BornState) -> None:
         quests.complete(state, seat)
 
 
-def retreat(state: BornState) -> None:
+def retreat(state: BornState, outcome: str = "retreated") -> None:
     """Ruling 12: back to the Point she left to reach the Site; she stays if she did not come by a Move."""
+    remember(state, outcome)
     challenge = state.challenge
     seat = challenge["seat"]
     sheet = state.sheets[seat]
@@ -185,7 +205,7 @@ def defeat(state: BornState) -> None:
     seat = state.challenge["seat"]
     state.log.append(f"{hero_name(state, seat)} is Defeated.")
     lose_gear_and_ally(state, seat, "in her defeat")
-    retreat(state)
+    retreat(state, "defeated")
 
 
 def wear_lion_skin(state: BornState) -> None:

@@ -143,7 +143,10 @@ def _turn_actions(state: BornState) -> list[Action]:
 
 
 def play(state: BornState, action: Action) -> None:
-    """Carry out a legal action in place, then let the flow settle."""
+    """Carry out a legal action in place, then let the flow settle. The Challenge just over is shown until this,
+    the next decision (a completed Quest's through the restocking that follows it)."""
+    if state.ended and not isinstance(action, Restock):
+        state.ended = {}
     _play(state, action)
     turns.settle(state)
 

@@ -145,7 +145,7 @@ def play(state: BornState, action: PlayDivine) -> None:
         discard(state, cid)
     name = DIVINE[action.counter].name
     what = f"two {name} counters" if action.pair else name
-    state.log.append(f"{state.name(seat)} plays {what} on {hero_name(state, action.target)}.")
+    state.log.append(f"{hero_name(state, seat)} plays {what} on {hero_name(state, action.target)}.")
     at_moment = state.phase == Phase.REACT
     ends = _effect(state, seat, action)
     if ends:

@@ -10,6 +10,7 @@ from engine.born_of_titans import choices, divine
 from engine.born_of_titans.actions import ACTION_TYPES, PlayDivine
 from engine.born_of_titans.ai import BotLevels
 from engine.born_of_titans.data import HEROES
+from engine.born_of_titans.describe import describe
 from engine.born_of_titans.hidden import determinize
 from engine.born_of_titans.invariants import invariant_violations
 from engine.born_of_titans.refusals import why_illegal
@@ -18,7 +19,6 @@ from engine.born_of_titans.saved import restore_fields
 from engine.born_of_titans.sensible import sensible
 from engine.born_of_titans.setup import new_game
 from engine.born_of_titans.state import BornState, Phase
-from engine.born_of_titans.table import hero_name
 from engine.born_of_titans.view import build_view
 from engine.core import Action, Game, GameState, Rng, Seat
 
@@ -96,11 +96,9 @@ class BornOfTitans(BotLevels, Game):
             state.last_chance = True
 
     def describe_action(self, state: GameState, action: Action) -> str:
-        """Divine plays name the Hero they are played on."""
-        if isinstance(action, PlayDivine):
-            text = action.describe()
-            return text.replace(f"on seat {action.target + 1}", f"on {hero_name(_own(state), action.target)}")
-        return action.describe()
+        """A choice in the words of the table: a Divine play names the Hero it is played on (with her player) and
+        the dice it changes by what they show; a Quest to place names whose it is."""
+        return describe(_own(state), action)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (see view.py for the shape)."""

@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool
 from engine.born_of_titans.board import NODES
 from engine.born_of_titans.data import CREWS, HEROES, MAX_CREW, MAX_PROPHECY
 from engine.born_of_titans.state import COUNTERS, PILES, START_FACES, BornState, Phase, Sheet
-from engine.core.positions import Count, Fields, read_fields
+from engine.core.positions import Count, Fields, Text, read_fields
 
 MAX_SEATS = 4
 NodeId = Literal[tuple(NODES)]  # type: ignore[valid-type]
@@ -77,6 +77,21 @@ class ChallengeFields(Fields):
     less: Count(1000)
 
 
+class EndedFields(Fields):
+    """The Challenge just over, shown until the next decision (a save before issue 22 has none)."""
+
+    seat: Seat
+    foe: FaceKey
+    foe_name: Text
+    foe_kind: Literal["encounter", "sea_monster", "quest"]
+    attribute: Attribute
+    successes: Count(1000)
+    needed: Count(1000)
+    last_roll: Annotated[list[Die], Field(max_length=1000)]
+    rolls: Count(1000)
+    outcome: Literal["won", "retreated", "defeated"]
+
+
 class MomentFields(Fields):
     kind: Literal["challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end"]
     asked: Seat
@@ -114,6 +129,7 @@ class BornFields(Fields):
     move: MoveFields | Empty
     challenge: ChallengeFields | Empty
     rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]
+    ended: EndedFields | Empty = Field(default_factory=dict)
     moment: MomentFields | Empty
     offer: Annotated[list[Id], Field(max_length=2)]
     restock: Annotated[list[NodeId], Field(max_length=40)]
@@ -162,6 +178,7 @@ def restore_fields(state: BornState, own: dict[str, Any]) -> None:
     state.move = {k: (list(v) if isinstance(v, list) else v) for k, v in own["move"].items()}
     state.challenge = dict(own["challenge"])
     state.rolls = [list(roll) for roll in fields.rolls]
+    state.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in (own.get("ended") or {}).items()}
     state.moment = dict(own["moment"])
     state.offer = list(fields.offer)
     state.restock = list(fields.restock)

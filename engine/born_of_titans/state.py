@@ -148,6 +148,7 @@ class BornState(GameState):
     move: dict[str, Any]  # the Move in progress: dice, Poseidon's change
     challenge: dict[str, Any]  # the Challenge in progress (empty: none)
     rolls: list[list[int]]  # the Challenge's rolls so far
+    ended: dict[str, Any]  # the Challenge just over (foe, last roll, total, outcome), kept until the next decision
     moment: dict[str, Any]  # the moment to react in progress (empty: none)
     offer: list[int]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
     restock: list[str]  # Cities still to be asked about after a completed Quest
@@ -213,6 +214,7 @@ class BornState(GameState):
         new.move = {k: (list(v) if isinstance(v, list) else v) for k, v in self.move.items()}
         new.challenge = dict(self.challenge)
         new.rolls = [list(roll) for roll in self.rolls]
+        new.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ended.items()}
         new.moment = dict(self.moment)
         new.offer = list(self.offer)
         new.restock = list(self.restock)
@@ -220,7 +222,7 @@ class BornState(GameState):
         new.places = list(self.places)
 
     def _snapshot_own(self) -> dict[str, Any]:
-        return {
+        own = {
             "phase": self.phase.value,
             "sheets": [sheet.snapshot() for sheet in self.sheets],
             "faces": list(self.faces),
@@ -250,6 +252,9 @@ class BornState(GameState):
             "places": list(self.places),
             "winner": self.winner,
         }
+        if self.ended:  # only while there is one: a position without it reads as one saved before issue 22
+            own["ended"] = {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.ended.items())}
+        return own
 
     # -- small shared reads ---------------------------------------------------------------------------------
     def kind(self, cid: int) -> str:
@@ -302,6 +307,7 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     state.move = {}
     state.challenge = {}
     state.rolls = []
+    state.ended = {}
     state.moment = {}
     state.offer = []
     state.restock = []

@@ -7,8 +7,10 @@ Shape: the spec's, every key always present, with these added: ``game`` ("born_o
 counted); in each hero, ``prophecy_committed`` (Prophecy committed in her Challenge under way: still on her
 track, which shows ``prophecy`` + ``prophecy_committed``, until the Challenge ends); in ``moment``, ``dice``
 (at a moment after Crew for Hire's or the Dragon's Teeth's die: that die; else empty). ``offer`` is
-``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
-``{"ally": key}`` for all.
+``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or ``{"ally": key}`` for all.
+``ended``: the Challenge just over, until the next decision (a completed Quest's until its Cities are
+restocked): its foe, last roll, total, ``outcome`` ("won", "retreated", "defeated") and the Hero's
+``quests`` completed. ``placing``: whose Quest is being placed (the seat), while one is.
 
 Secrets: a face-down counter shows its face only to a seat that has seen it since it last moved (its own
 Divine counters, a Prophecy look, a Sacrifice draw); other seats' Divine counters only as a count; the piles
@@ -48,9 +50,11 @@ def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
         "hubris": state.hubris if state.hubris >= 0 else None,
         "move": _move(state),
         "challenge": _challenge(state),
+        "ended": _ended(state),
         "moment": _moment(state),
         "offer": _offer(state, seat),
         "looks": [{"seat": looker, "site": site} for looker, site in state.looks],
+        "placing": state.placing[0] if state.phase == Phase.PLACE_QUEST and state.placing else None,
         "actions": {"used": int(state.turn.get("regular", 0)), "extra": int(state.turn.get("extra", 0))},
         "winner": state.winner if state.winner >= 0 else None,
         "places": list(state.places),
@@ -155,6 +159,27 @@ def _challenge(state: BornState) -> dict[str, Any] | None:
         "athena_dice": challenge["athena_dice"],
         "any_attribute": challenge["any_attribute"],
         "lion_skin": challenge["lion_skin"],
+    }
+
+
+def _ended(state: BornState) -> dict[str, Any] | None:
+    """The Challenge just over, until the next decision (its foe was face up to all while it lasted)."""
+    ended = state.ended
+    if not ended:
+        return None
+    seat = int(ended["seat"])
+    return {
+        "seat": seat,
+        "foe": ended["foe"],
+        "foe_kind": ended["foe_kind"],
+        "foe_name": ended["foe_name"],
+        "attribute": ended["attribute"] or None,
+        "successes": ended["successes"],
+        "needed": ended["needed"],
+        "last_roll": list(ended["last_roll"]),
+        "rolls": ended["rolls"],
+        "outcome": ended["outcome"],
+        "quests": len(state.sheets[seat].quests),
     }
 
 

@@ -122,9 +122,11 @@ def base_view(seat: int | None = 0, names: tuple[str, ...] = ("Ann", "Bob", "Cyd
         "hubris": 0,
         "move": None,
         "challenge": None,
+        "ended": None,
         "moment": None,
         "offer": None,
         "looks": [],
+        "placing": None,
         "winner": None,
         "places": [],
     }

@@ -84,22 +84,22 @@ def test_the_challenge_shows_each_roll_the_total_and_what_is_in_force() -> None:
 
 def test_the_move_roll_shows_its_dice_and_courses() -> None:
     panel = move_panel(move_view(0))
-    assert panel.count("is-success") == 3 and "3 Courses" in panel and "Ann's Move" in panel
+    assert panel.count("is-success") == 3 and "3 Courses" in panel and "Cyrene's Move" in panel
 
 
 def test_a_moment_says_what_happened_and_the_same_whatever_is_held() -> None:
-    assert moment_words(moment_view(0)) == "Ann rolled 1 Success: 4 of 7 against Defeat Medusa."
+    assert moment_words(moment_view(0)) == "Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa."
     # Bob asked: the panel reads the same to the others, whatever Bob holds
     asked_bob = moment_panel(moment_view(1, asked=1))
     assert "You may play a Divine counter now, or pass." in asked_bob
     seen_by_ann = moment_panel(moment_view(0, asked=1))
-    assert "Bob may play a Divine counter now, or pass." in seen_by_ann
+    assert "Atalanta (Bob) may play a Divine counter now, or pass." in seen_by_ann
     cyd_holds_none = moment_view(0, asked=2)
     cyd_holds_none["heroes"][2]["divine_count"] = 0
     cyd_holds_two = moment_view(0, asked=2)
     cyd_holds_two["heroes"][2]["divine_count"] = 2
     assert moment_panel(cyd_holds_none) == moment_panel(cyd_holds_two)
-    assert moment_words(moment_view(0, kind="turn_end")) == "Ann's turn ends."
+    assert moment_words(moment_view(0, kind="turn_end")) == "Cyrene's turn ends."
     assert "begins a Challenge against Defeat Medusa" in moment_words(moment_view(0, kind="challenge_start"))
     assert moment_panel(base_view(0)) == ""
 
@@ -145,10 +145,83 @@ def test_the_moment_after_a_crew_die_shows_the_die_and_the_crew_it_brings() -> N
     view = moment_view(1, asked=1, kind="crew_for_hire")
     view["challenge"] = None
     view["moment"]["dice"] = [3]
-    assert moment_words(view) == "Ann rolled 3 for Crew for Hire: that many Crew, at most six."
+    assert moment_words(view) == "Cyrene rolled 3 for Crew for Hire: that many Crew, at most six."
     panel = moment_panel(view)
     assert "aria-label='3 Crew'" in panel and "Success" not in panel
     view["moment"]["kind"] = "dragons_teeth"
-    assert moment_words(view).startswith("Ann rolled 3 for the Dragon's Teeth")
+    assert moment_words(view).startswith("Cyrene rolled 3 for the Dragon's Teeth")
     seen_by_ann = dict(view, seat=0)
-    assert moment_panel(seen_by_ann).replace("Bob may", "You may") == moment_panel(view)  # the same to all
+    assert moment_panel(seen_by_ann).replace("Atalanta (Bob) may", "You may") == moment_panel(view)  # the same to all
+
+
+def test_the_last_roll_and_the_total_stand_in_one_strip_above_the_choices() -> None:
+    """Issue 22: on a phone the choices covered the dice and the running total, so Roll again / Retreat was chosen
+    blind. The strip holds both (born.css docks it above the choices sheet)."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    strip = roll_strip(challenge_view(0))
+    assert "Roll 2 against Defeat Medusa: <span class='bt-strip-total'><b>4</b> of <b>7</b> Successes" in strip
+    assert strip.count("class='bt-die") == 6 and strip.count("is-success") == 1  # the last roll: 2 3 4 1 1 2
+    pending = roll_strip(moment_view(1))  # the roll waits for its moment: counted once it passes
+    assert "<b>4</b> of <b>7</b> once the moment passes" in pending
+    assert roll_strip(challenge_view(0, rolls=[], last_roll=[])) == ""  # nothing rolled yet
+    assert roll_strip(base_view(0)) == ""
+    panel = render_panel(challenge_view(0))
+    assert panel.index("class='bt-strip'") > panel.index("class='bt-challenge'")  # after it: right on the sheet
+
+
+def render_panel(view: dict) -> str:
+    from app.views.born_of_titans import panel
+    from tests.app.test_born_map_layer import ctx
+
+    return panel(ctx(view))
+
+
+def _ended(**changes: object) -> dict:
+    view = base_view(0)
+    view["ended"] = {
+        "seat": 0,
+        "foe": "defeat_medusa",
+        "foe_kind": "quest",
+        "foe_name": "Defeat Medusa",
+        "attribute": "wits",
+        "successes": 7,
+        "needed": 7,
+        "last_roll": [6, 5, 4, 1],
+        "rolls": 3,
+        "outcome": "won",
+        "quests": 2,
+    }
+    view["ended"].update(changes)
+    return view
+
+
+def test_the_challenge_just_over_keeps_its_last_roll_and_a_completed_quest_is_announced() -> None:
+    """Issue 22: after a win the panel vanished with the winning roll, and a completed Quest got no notice."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    quest = roll_strip(_ended())
+    assert "is-quest" in quest and "<b>Quest completed</b> Cyrene completes Defeat Medusa: 2 of 3 Quests." in quest
+    assert quest.count("is-success") == 3
+    won = roll_strip(_ended(foe="cyclops", foe_kind="encounter", foe_name="A Cyclops", successes=5, needed=4))
+    assert "Challenge won" in won and "Cyrene defeats A Cyclops (5 of 4 Successes)." in won and "is-quest" not in won
+    gone = roll_strip(_ended(outcome="retreated", successes=2))
+    assert "Cyrene retreats from Defeat Medusa at 2 of 7 Successes." in gone
+    lost = roll_strip(_ended(outcome="defeated", successes=2))
+    assert "Cyrene is Defeated by Defeat Medusa (2 of 7 Successes)." in lost
+    hostile = _ended()
+    hostile["heroes"][0]["hero_name"] = XSS
+    assert XSS not in roll_strip(hostile) and esc(XSS) in roll_strip(hostile)
+
+
+def test_a_move_rolls_moment_shows_its_dice_above_the_choices_too() -> None:
+    """At a Move roll's moment the choices name dice by what they show ('turn a 4 into a 5'): the dice stand above
+    them, as a Challenge's do."""
+    from app.views.born_of_titans_challenge import roll_strip
+
+    view = move_view(0)
+    assert roll_strip(view) == ""  # the Move itself: the map has the room
+    view["phase"], view["moment"] = "react", {"kind": "move_roll", "asked": 1, "roll_owner": 0}
+    strip = roll_strip(view)
+    assert "Cyrene's Move roll: <span class='bt-strip-total'><b>3 Courses</b>" in strip
+    assert strip.count("class='bt-die") == 5 and strip.count("is-success") == 3

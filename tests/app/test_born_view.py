@@ -211,7 +211,7 @@ def test_the_crew_sheets_are_in_one_column_with_the_map_whatever_the_choices_bes
 
 
 def _over(places: list[int], phase: str = "game_over") -> dict[str, Any]:
-    """Ann (Cyrene) has completed three Quests; `places`: the finishing order so far."""
+    """Cyrene (Ann) has completed three Quests; `places`: the finishing order so far."""
     from tests.app.born_views import base_view
 
     view = base_view(None)
@@ -226,16 +226,16 @@ def test_the_result_lists_every_players_quests_and_places_only_when_play_went_on
     from app.views.born_of_titans import result_lines
 
     assert result_lines(_over([0])) == [  # the first to finish ends the game: no places
-        "Ann (Cyrene): winner, 3 Quests",
-        "Bob (Atalanta): 0 Quests",
-        "Cyd (Jason): 0 Quests",
+        "Cyrene (Ann): winner, 3 Quests",
+        "Atalanta (Bob): 0 Quests",
+        "Jason (Cyd): 0 Quests",
     ]
     assert result_lines(_over([0, 2, 1])) == [  # played on for places
-        "Ann (Cyrene): place 1, 3 Quests",
-        "Bob (Atalanta): place 3, 0 Quests",
-        "Cyd (Jason): place 2, 0 Quests",
+        "Cyrene (Ann): place 1, 3 Quests",
+        "Atalanta (Bob): place 3, 0 Quests",
+        "Jason (Cyd): place 2, 0 Quests",
     ]
-    assert result_lines(_over([0], phase="turn"))[0] == "Ann (Cyrene): place 1, 3 Quests"  # the others play on
+    assert result_lines(_over([0], phase="turn"))[0] == "Cyrene (Ann): place 1, 3 Quests"  # the others play on
 
 
 def test_a_crew_sheet_shows_a_place_only_when_play_goes_on_for_places() -> None:
@@ -264,7 +264,7 @@ def test_at_the_end_the_status_names_the_hero_and_her_player_in_the_games_words(
     assert status == "Game over. Perseus (Computer 1) completes a third Quest and wins."
     regions = render_regions(GAME, state, shown=None)
     assert "Perseus (Computer 1) completes a third Quest and wins." in regions.actions  # the result's head
-    assert "Computer 1 (Perseus): winner, 0 Quests" in regions.actions and "place 1" not in regions.actions
+    assert "Perseus (Computer 1): winner, 0 Quests" in regions.actions and "place 1" not in regions.actions
     assert status_hint(board_context(GAME, state, None)) == "Perseus (Computer 1) completes a third Quest and wins."
     assert win_line(_over([0, 2, 1])) == "Cyrene (Ann) was the first to complete three Quests and wins."
 
@@ -273,7 +273,7 @@ def test_each_choice_says_what_it_does_before_one_chooses() -> None:
     from app.views.born_of_titans import action_detail
     from tests.app.born_views import base_view, challenge_view
 
-    choosing = challenge_view(0, attribute=None, rolls=[])
+    choosing = challenge_view(0, attribute=None, rolls=[], committed=0)  # Prophecy is committed with a roll
     assert action_detail(choosing, {"kind": "choose_attribute", "attribute": "wits"}) == (
         "Your Wits: 5 dice a roll, against 7 Successes needed."
     )
@@ -284,7 +284,7 @@ def test_each_choice_says_what_it_does_before_one_chooses() -> None:
     )
     assert action_detail(base_view(0), {"kind": "move"}) == "Roll 7 dice (your Navigation): each Success is a Course."
     pair = action_detail(base_view(0), {"kind": "play_divine", "counter": "ares", "pair": True, "target": 1})
-    assert pair.startswith("Ares (a pair): ") and "three Crew" in pair and pair.endswith("On Bob.")
+    assert pair.startswith("Ares (a pair): ") and "three Crew" in pair  # on whom: the label says ('on Atalanta (Bob)')
     assert "two more dice" in action_detail(base_view(0), {"kind": "keep", "divine": "athena"})
     assert "Battle 6" in action_detail(base_view(0), {"kind": "choose_hero", "hero": "cyrene"})
     assert "Invincible" in action_detail(base_view(0), {"kind": "lion_skin"})
@@ -305,3 +305,57 @@ def test_the_hand_made_views_have_the_engines_shape() -> None:
     assert set(move_view(0)["move"]) == set(moving)
     moment = next(GAME.view(s, 0)["moment"] for s in states if GAME.view(s, 0)["moment"])
     assert set(made["moment"]) == set(moment)
+
+
+def test_the_attribute_choice_counts_the_dice_the_roll_will_use() -> None:
+    """Issue 22: after Athena the attribute choice said 'Navigation: 6 dice' when the roll used 8."""
+    from app.views.born_of_titans import action_detail
+    from tests.app.born_views import challenge_view
+
+    athena = challenge_view(0, attribute=None, rolls=[], committed=0, athena_dice=2)
+    assert action_detail(athena, {"kind": "choose_attribute", "attribute": "wits"}) == (
+        "Your Wits: 7 dice a roll (5 + 2 from Athena), against 7 Successes needed."
+    )
+
+
+def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
+    """Issue 22: 'Computer 2 rolled...' beside 'Play Athena on Odysseus': the Hero in the game's sentences, her
+    player beside her where it tells who holds the device."""
+    from app.views.born_of_titans import status_hint
+    from app.views.born_of_titans_challenge import challenge_panel, moment_panel, moment_words
+    from tests.app.born_views import challenge_view, moment_view
+
+    assert moment_words(moment_view(1)) == "Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa."
+    assert "Atalanta (Bob) may play a Divine counter now" in moment_panel(moment_view(0))
+    assert "<h2>Cyrene against " in challenge_panel(challenge_view(0))
+    from tests.app.test_born_map_layer import ctx
+
+    assert status_hint(ctx(challenge_view(0))) == "Cyrene (Ann): roll again against Defeat Medusa, or retreat"
+
+
+def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:
+    """Issue 22: placing a Quest far from its owner is the whole decision; the choice said neither."""
+    from app.views.born_of_titans import _phase_hint, action_detail
+    from app.views.born_of_titans_layer import courses_between
+    from tests.app.born_views import base_view
+
+    view = base_view(0)
+    view["phase"], view["placing"] = "place_quest", 1  # Bob's Atalanta stands on the Ionian Sea Point
+    assert _phase_hint(view) == "place Atalanta's Quest (Bob), drawn unseen, on a lit Quest Site"
+    far = courses_between("p_ionian", "quest_4")
+    assert far is not None and far > courses_between("p_ionian", "quest_1")  # the far east against the west
+    assert action_detail(view, {"kind": "place_quest", "site": "quest_4"}) == (
+        f"Atalanta (Bob) is at Ionian Sea: {far} Courses away."
+    )
+    assert courses_between("athens", "athens") == 0
+
+
+def test_a_moves_buttons_are_grouped_and_sorted_while_the_engines_order_stays() -> None:
+    """Issue 22: sorting the Move's list must not reorder the legal actions (saved games replay by their order)."""
+    state = next(s for s in played(3, 3, 600) if str(s.phase) == "move" and len(GAME.legal_actions(s)) > 8)
+    regions = render_regions(GAME, state, shown=state.current_player)
+    assert [a.model_dump() for a in regions.legal] == [a.model_dump() for a in GAME.legal_actions(state)]
+    order = [int(i) for i in ACTION.findall(regions.actions)]
+    ends = [i for i in order if regions.legal[i].kind == "move_to"]
+    assert sorted(ends) == [i for i, a in enumerate(regions.legal) if a.kind == "move_to"] and ends != sorted(ends)
+    assert "Points, the cheapest first" in regions.actions

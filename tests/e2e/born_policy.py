@@ -109,7 +109,7 @@ def choose(seen: Seen) -> int:
         "Place an Encounter",
         "Choose ",
         "Start at",
-        "Place the Quest",
+        "Place ",  # "Place Cyrene's Quest (Ann) at ..." (an Encounter: above)
         "Take the Quest to",
     ):
         pick = _first(labels, prefix)

@@ -40,9 +40,9 @@ OBSERVE_JS = """(me) => {
   const sheet = document.querySelector('#board .bt-sheet.is-me');
   const shields = sheet ? sheet.querySelector('.bt-shields').getAttribute('aria-label') : '';
   const token = [...document.querySelectorAll('#board .bt-at')].find((g) =>
-    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.startsWith(me + ':')));
+    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.includes(' (' + me + ') at ')));
   const quest = [...document.querySelectorAll('#board [data-site] .bt-quest title')].find((t) =>
-    t.textContent.startsWith(me + "'s Quest"));
+    t.textContent.includes("'s Quest (" + me + ")"));
   const encounters = [...document.querySelectorAll('#board [data-site]')].filter((g) =>
     [...g.querySelectorAll('title')].some((t) => /^(An Encounter|Encounter:)/.test(t.textContent)))
     .map((g) => g.dataset.site);
@@ -116,10 +116,20 @@ def seen_on_page(page: Page, me: str) -> Seen:
     )
 
 
+IN_VIEW_JS = """(index) => {
+  // the middle of the map's target for this choice is in the map's view (a Move's zoom leaves far ends off it)
+  const ring = document.querySelector(`#board .bt-target[data-action='${index}'] .bt-target-ring`);
+  const box = ring.getBoundingClientRect();
+  const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;  // where a click or a tap lands
+  return x > view.left && x < view.right && y > view.top && y < view.bottom;
+}"""
+
+
 def click_choice(page: Page, index: int) -> str:
     """Click a choice: on the map where it is lit there, else its button. Returns where it was clicked."""
     target = page.locator(f"#board .bt-target[data-action='{index}']")
-    if target.count():
+    if target.count() and page.evaluate(IN_VIEW_JS, index):
         target.click()  # a crowded target is drawn small, never under its neighbour
         return "map"
     page.click(f"#actions .btn-action[data-action='{index}']")
@@ -320,3 +330,113 @@ def test_a_game_saved_reopened_by_link_and_a_hostile_save_refused(phone_page, op
     message = error.inner_text()
     assert "damaged" in message and "crew" in message and len(message) < 400 and "Traceback" not in message
     shot(other, "born-e2e-hostile-save")
+
+
+# -- a phone (issue 22): the Challenge's roll above the choices, a Move zoomed to the Hero -------------------------
+
+
+def humans_position(wanted, seeds=range(1, 200)) -> GameState:
+    """A 3-player game (Ann human, two computer Heroes) played at random (never retreating) to the first position
+    where `wanted(state)` holds; the first seed that gets there is taken, so that a change of the rules that moves
+    one game does not break the test."""
+    game = GAMES["born_of_titans"]
+    seats = [Seat(name="Ann"), Seat(name="Computer 1", kind="ai", level=1), Seat(name="Computer 2", kind="ai", level=1)]
+    for seed in seeds:
+        chooser = random.Random(seed)
+        state = game.new_game(3, game.Options(), seed, seats)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            if state.current_player == 0 and wanted(state):
+                return state
+            legal = game.legal_actions(state)
+            state = game.apply(state, chooser.choice([a for a in legal if a.kind != "retreat"] or legal))
+    raise AssertionError("no seed reaches the position")
+
+
+UNCOVERED_JS = """(selector) => {
+  // every die and the total of the element: on screen, and the element drawn there (nothing over it)
+  const root = document.querySelector(selector);
+  const parts = [...root.querySelectorAll('.bt-die, .bt-strip-total')];
+  return parts.map((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const onScreen = box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    const top = document.elementFromPoint(x, y);
+    return onScreen && !!top && (el === top || el.contains(top));
+  });
+}"""
+
+
+def test_on_a_phone_the_challenges_roll_and_total_stand_above_the_choices(new_context, base_url, shot):
+    state = humans_position(lambda s: str(s.phase) == "challenge" and len(s.rolls) >= 1)
+    page = new_context(phone=True).new_page()
+    page.goto(f"{base_url}{FAST}#save={save.dumps(state)}")
+    wait_ready(page)
+    expect(page.locator("#actions .btn-action:has-text('Retreat')")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("roll again against")
+    strip = page.locator("#board .bt-strip")
+    expect(strip).to_be_visible()
+    total = f"{state.challenge['successes']} of "
+    expect(strip.locator(".bt-strip-total")).to_contain_text(total)
+    covered = page.evaluate(UNCOVERED_JS, "#board .bt-strip")
+    assert len(covered) == len(state.rolls[-1]) + 1 and all(covered)  # each die of the last roll and the total
+    strip_box, sheet_box = strip.bounding_box(), page.locator(".actions-box").bounding_box()
+    assert strip_box["y"] + strip_box["height"] <= sheet_box["y"] + 1  # above the choices, not under them
+    assert small_targets(page) == []
+    shot(page, "born-e2e-phone-challenge")
+
+
+MOVE_JS = """() => {
+  const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
+  const inside = (b) => b.left >= view.left - 1 && b.right <= view.right + 1 && b.top >= view.top - 1
+    && b.bottom <= view.bottom + 1;
+  const hero = document.querySelector('#board .bt-hero.is-turn circle').getBoundingClientRect();
+  const rings = [...document.querySelectorAll('#board .bt-target')].map((t) => ({
+    i: +t.dataset.action, box: t.querySelector('.bt-target-ring').getBoundingClientRect() }));
+  const seen = rings.filter((r) => inside(r.box));
+  return {
+    hero: inside(hero), seen: seen.length, all: rings.length,
+    least: Math.min(...seen.map((r) => Math.min(r.box.width, r.box.height))),
+    scale: +document.querySelector('#board .pz-viewport').dataset.pzScale,
+    armed: rings.filter((r) => document.querySelector(`#board .bt-target[data-action='${r.i}']`)
+      .classList.contains('is-armed')).map((r) => ({ i: r.i, inside: inside(r.box) })),
+  };
+}"""
+
+
+def test_on_a_phone_a_move_zooms_to_the_hero_with_finger_sized_targets_and_a_sorted_list(new_context, base_url, shot):
+    def many_ends(state: GameState) -> bool:
+        view = GAMES["born_of_titans"].view(state, 0)
+        return view["phase"] == "move" and len((view["move"] or {}).get("reachable") or {}) >= 12
+
+    state = humans_position(many_ends)
+    page = new_context(phone=True).new_page()
+    page.goto(f"{base_url}{FAST}#save={save.dumps(state)}")
+    wait_ready(page)
+    expect(page.locator("#actions .btn-action:has-text('Stay here')")).to_be_attached()
+    page.wait_for_function("+document.querySelector('#board .pz-viewport').dataset.pzScale > 1")
+    seen = page.evaluate(MOVE_JS)
+    assert seen["hero"] and seen["seen"] >= 1  # zoomed to the Hero, her nearest ends in view
+    assert seen["least"] >= 44 - 0.5, seen  # each target in view takes a finger
+    shot(page, "born-e2e-phone-move")
+    # The list: the Sites by kind and name, then the Points by cost.
+    titles = page.locator("#actions .action-group-title").all_inner_texts()
+    assert titles[-1].lower() == "points, the cheapest first" and len(titles) >= 2
+    points = page.locator("#actions .action-group[aria-label='Points, the cheapest first'] .btn-detail")
+    costs = [int(re.search(r"Costs (\d+)", text)[1]) for text in points.all_inner_texts()]
+    assert costs == sorted(costs) and len(costs) >= 3
+    # A tap on a choice far from the Hero shows its place: the map pans to it, its way drawn; a second tap moves.
+    page.click("[data-pz='reset']")
+    page.click("[data-pz='in']")
+    expect(page.locator("#board .pz-viewport")).to_have_attribute("data-pz-scale", "1.50")
+    last = page.locator("#actions .action-group[aria-label='Points, the cheapest first'] .btn-action").last
+    index = int(last.get_attribute("data-action"))
+    last.tap()
+    expect(page.locator(f"#board .bt-target[data-action='{index}']")).to_have_class(re.compile("is-armed"))
+    assert page.evaluate(MOVE_JS)["armed"] == [{"i": index, "inside": True}]
+    expect(page.locator(f"#board .bt-pv-{index}")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("tap it again")
+    shot(page, "born-e2e-phone-move-armed")
+    last.tap()
+    expect(page.locator("#log")).to_contain_text(" moves to ")

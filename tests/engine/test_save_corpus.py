@@ -85,8 +85,11 @@ def _titan_race_release_6(view: dict[str, Any], seat: int | None, deciding: int 
 
 def _born_of_titans_release_11(view: dict[str, Any], seat: int | None, deciding: int | None) -> dict[str, Any]:
     """Release 11 (rules version 2, issue 22): each Hero's Prophecy committed in the Challenge under way (still on
-    her track until it ends), and the die of a Crew roll's moment (none before: those rolls had no moment)."""
-    view = dict(view)
+    her track until it ends), and the die of a Crew roll's moment (none before: those rolls had no moment); the
+    Challenge just over (``ended``: none in a position saved before it was kept) and whose Quest is being placed
+    (``placing``: the corpus holds no save made while a Quest is placed, which this could not tell)."""
+    assert view.get("phase") != "place_quest"
+    view = {**view, "ended": None, "placing": None}
     challenge = view.get("challenge") or {}
     view["heroes"] = [
         {**hero, "prophecy_committed": challenge.get("committed", 0) if challenge.get("seat") == hero["seat"] else 0}
