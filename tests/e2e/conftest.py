@@ -117,11 +117,18 @@ def base_url(site_root):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """The one Playwright of this process: a second `sync_playwright()` inside it fails (its loop is running), so a
+    test that needs a browser launched with other switches launches it from this."""
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture

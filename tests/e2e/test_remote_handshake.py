@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from app.remote.sdpcode import decode, encode, parse_sdp
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, guarded_context
@@ -42,31 +41,32 @@ ANSWER = f"""async (offer) => {{
 
 
 @pytest.mark.parametrize("mdns", [False, True], ids=["no-mdns-switch", "chromium-default"])
-def test_two_contexts_connect_through_the_codes_alone(mdns: bool) -> None:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + ([] if mdns else [NO_MDNS]))
-        try:
-            host_ctx, friend_ctx = guarded_context(browser), guarded_context(browser)
-            host, friend = host_ctx.new_page(), friend_ctx.new_page()
-            start = time.perf_counter()
-            offer = host.evaluate(OFFER)
-            invite = encode(offer)
-            answer = friend.evaluate(ANSWER, decode(invite)[0])
-            reply = encode(answer, answer=True)
-            rebuilt, is_answer = decode(reply)
-            assert is_answer
-            host.evaluate("async (sdp) => window.rtc.pc.setRemoteDescription({type: 'answer', sdp})", rebuilt)
-            host.wait_for_function("window.rtc.channel.readyState === 'open'", timeout=10_000)
-            host.evaluate("window.rtc.channel.send('hello')")
-            host.wait_for_function("window.rtc.got.length > 0", timeout=5_000)
-            elapsed = time.perf_counter() - start
-            assert host.evaluate("window.rtc.got") == ["echo hello"]
-            assert friend.evaluate("window.rtc.got") == ["hello"]
-            addresses = [c.address for c in parse_sdp(offer, False).candidates]
-            assert addresses and all(a.endswith(".local") == mdns for a in addresses), addresses
-            print(f"handshake {elapsed * 1000:.0f} ms; offer {len(offer)} -> {len(invite)}, "
-                  f"answer {len(answer)} -> {len(reply)} characters; Chromium {browser.version}")  # fmt: skip
-            for ctx in (host_ctx, friend_ctx):
-                ctx.guard.check()
-        finally:
-            browser.close()
+def test_two_contexts_connect_through_the_codes_alone(mdns: bool, playwright_driver) -> None:
+    browser = playwright_driver.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS + ([] if mdns else [NO_MDNS])
+    )
+    try:
+        host_ctx, friend_ctx = guarded_context(browser), guarded_context(browser)
+        host, friend = host_ctx.new_page(), friend_ctx.new_page()
+        start = time.perf_counter()
+        offer = host.evaluate(OFFER)
+        invite = encode(offer)
+        answer = friend.evaluate(ANSWER, decode(invite)[0])
+        reply = encode(answer, answer=True)
+        rebuilt, is_answer = decode(reply)
+        assert is_answer
+        host.evaluate("async (sdp) => window.rtc.pc.setRemoteDescription({type: 'answer', sdp})", rebuilt)
+        host.wait_for_function("window.rtc.channel.readyState === 'open'", timeout=10_000)
+        host.evaluate("window.rtc.channel.send('hello')")
+        host.wait_for_function("window.rtc.got.length > 0", timeout=5_000)
+        elapsed = time.perf_counter() - start
+        assert host.evaluate("window.rtc.got") == ["echo hello"]
+        assert friend.evaluate("window.rtc.got") == ["hello"]
+        addresses = [c.address for c in parse_sdp(offer, False).candidates]
+        assert addresses and all(a.endswith(".local") == mdns for a in addresses), addresses
+        print(f"handshake {elapsed * 1000:.0f} ms; offer {len(offer)} -> {len(invite)}, "
+              f"answer {len(answer)} -> {len(reply)} characters; Chromium {browser.version}")  # fmt: skip
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
+    finally:
+        browser.close()
