@@ -10,6 +10,7 @@ from app import dom
 from app.decision import Decision, can_undo, decision_now, undo_for, undo_seat
 from app.gameview import armed_status, render_regions
 from app.screens import confirm_dialog_html, game_layout_html
+from app.since import Mark, log_mark
 from app.views import view_module
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, GameState
@@ -35,6 +36,7 @@ class Table:
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.log_notes: list[tuple[int, str]] = []  # the page's own log lines: (log length then, text)
         self.confirming: tuple[str, GameState | None] | None = None  # a choice asked about in a dialog, and where
+        self.marks: dict[int, Mark] = {}  # each seat: where the log stood when it last decided (app/since.py)
 
     def decision(self, state: GameState | None = None) -> Decision:
         """Who answers the decision asked now (or in `state`): every part of the page asks here."""
@@ -54,6 +56,7 @@ class Table:
         self.state = state
         self.log_notes = []
         self.shown_seat = None
+        self.marks = {seat: log_mark(state) for seat in range(state.num_players)}  # told from here on
         if new_entry or app.stored.saver.entry_id is None:
             app.stored.saver.track_new()
         self.show()
@@ -92,6 +95,7 @@ class Table:
             selected=self.selected,
             stand_in=self.app.computer.stand_in_now(),
             notes=self.log_notes,
+            since=self.marks.get(state.current_player) if state.current_player is not None else None,
         )
         self.last_view = regions.view
         self.legal = regions.legal
@@ -237,6 +241,7 @@ class Table:
         if question is not None:
             self.ask_to_confirm(value, question)
             return
+        seat = self.state.current_player
         try:
             self.state = self.game.apply(app.clock.fold(self.state), action)
         except IllegalAction as error:
@@ -246,6 +251,8 @@ class Table:
             traceback.print_exc()
             app.notices.notify("error", f"Something went wrong ({error}); the game is unchanged.")
             return
+        if seat is not None:
+            self.marks[seat] = log_mark(self.state)  # what happens from here on is told at its next decision
         if app.notices.shown:
             app.notices.clear(keep_lasting=True)  # the next move takes the notices away
         self.render()

@@ -33,8 +33,10 @@ from app.views.titan_final import final_lines as final_lines
 from app.views.titan_masterboard import indexed_actions, masterboard_layer, picked_key
 from app.views.titan_masterboard_art import masterboard_map
 from app.views.titan_war import spawn_detail
+from app.views.turn_summaries import titan_turn
 from engine.titan.data import CREATURES, LANDS
 
+turn_summary = titan_turn  # the hook of app/since.py: what a turn did, in a few words
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
 SECRETS_SHOWN = "what is inside {name}'s legions"  # what the pass-the-device screen says the board shows
 ENDS_TURN = frozenset({"end_musters"})

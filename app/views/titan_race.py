@@ -27,7 +27,9 @@ from app.markup import esc
 from app.views import BoardContext, engine_status
 from app.views.titan_race_art import BASE_FILL, FACE_SHORT, FEATURES, die_icon, feature_icon, hexagon, token, trap_icon
 from app.views.titan_race_circuit import Choices, animation_style, circuit_svg, move_animations, preview_style
+from app.views.turn_summaries import titan_race_turn
 
+turn_summary = titan_race_turn  # the hook of app/since.py: what a turn did, in a few words
 SECRETS = True  # Bonus hands are secret: hot-seat play needs the pass-the-device screen
 SECRETS_SHOWN = "{name}'s Bonus cards"  # what the pass-the-device screen says the board shows
 GROUP_TITLES: dict[str, str] = {
