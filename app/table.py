@@ -140,17 +140,17 @@ class Table:
         self.touch = str(getattr(event, "pointerType", "")) == "touch"
 
     def confirmed(self, value: str, node: Any = None) -> bool:
-        """On touch, some choices are played by a second tap: a move with a drawn preview (the first tap shows
-        its path, so "left" and "right" can be compared), and a card or space on the board whose choice has a
-        text to read (the first tap shows it, as a hover would). False while waiting for the second tap."""
+        """On touch, some choices on the board are played by a second tap: a move with a drawn preview (the first
+        tap shows its path, brought clear of the choices sheet, so "left" and "right" can be compared), and a card
+        or space whose choice has a text to read (the first tap shows it, as a hover would). A button in the list
+        plays at once (its words say what it does). False while waiting for the second tap."""
         board = dom.element("board")
         if board is None or self.question_for(value) is not None:
             return True  # (a choice with a question to confirm asks it at once, in a dialog)
+        if node is None or not bool(board.contains(node)):
+            return True  # a button in the list says what it does: one tap plays it, in every game
         previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
-        detail = ""
-        on_board = node is not None and bool(board.contains(node))
-        if not previewed and on_board:
-            detail = self.choice_detail(value)
+        detail = "" if previewed else self.choice_detail(value)
         if not previewed and not detail:
             return True  # nothing to show first: played at once
         if self.armed == value:
@@ -163,6 +163,7 @@ class Table:
                 other.classList.remove("is-armed")
         if previewed:
             dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+            dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
         else:
             dom.set_text("status", armed_status(detail))
         return False

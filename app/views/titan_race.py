@@ -220,7 +220,10 @@ def choices_note(ctx: BoardContext) -> str | None:
     if ctx.view.get("phase") == "turn" and face:
         return f"{str(face).title()} die: {dice.get('faces', {}).get(face, '')}"
     if ctx.view.get("phase") in ("draft", "choose_face"):
-        return "Hover or focus a die to read what it does; “What the dice do” lists every face."
+        return (
+            "Each die's button says what it does (a die on the board too, tapped once or hovered); "
+            "“What the dice do” lists every face."
+        )
     return None
 
 
