@@ -112,8 +112,25 @@ def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
             shown.append(index)
         elif mine or picked:
             targets.append(index)
-    note = "Pick on the map: a legion or a character, then where it goes." if on_map else ""
-    return shown + targets, note
+    return shown + targets, _map_note({action["kind"] for _, action in indexed_actions(ctx)}) if on_map else ""
+
+
+MAP_PICKS = (  # what is picked on the map for each kind of choice there, in the phase's words
+    ("split", "a legion to split"),
+    ("move", "a legion, then the land it goes to"),
+    ("engage", "a lit land, the engagement to resolve"),
+    ("muster", "a legion that moved, to muster"),
+    ("maneuver", "a character, then the hex it goes to"),
+    ("strike", "a character, then the enemy it strikes"),
+    ("carry", "a lit enemy to carry the hits to"),
+)
+
+
+def _map_note(kinds: set[str]) -> str:
+    """'Pick on the map: a character, then the enemy it strikes.' for the choices on the map now."""
+    kinds = kinds | ({"strike"} if "rangestrike" in kinds else set())
+    picks = [words for kind, words in MAP_PICKS if kind in kinds]
+    return f"Pick on the map: {_either(picks)}." if picks else ""
 
 
 def status_hint(ctx: BoardContext) -> str | None:
