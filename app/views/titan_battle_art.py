@@ -302,26 +302,24 @@ def _edge_line(edge: int) -> tuple[str, float, float]:
 
 
 def entry_edges(edges: Iterable[tuple[str, int, str]]) -> str:
-    """The edges the two sides enter by, drawn on the battleland's border with a badge ('A enters here'):
-    (side letter, edge, words for its title: 'Bu02 attacks from here')."""
+    """The edges the two sides enter by, drawn on the battleland's border with a badge of the side's letter (A, D,
+    as on the counters): (side letter, edge, words for its title: 'Bu02 attacks from here')."""
     parts = []
     centre_x, centre_y = BATTLELAND_VIEWBOX[2] / 2, BATTLELAND_VIEWBOX[3] / 2
     for letter, edge, words in edges:
         path, mx, my = _edge_line(edge)
         if not path:
             continue
-        text = f"{letter} enters here"
-        width = 6 * len(text) + 10
-        # the badge sits on the border, pulled a little inwards and kept inside the map so it is never cut
+        # a round badge with the side's letter on the border's middle, a little inwards: a counter beside it
+        # stays readable, and the window never cuts it
         length = math.hypot(centre_x - mx, centre_y - my) or 1.0
-        bx, by = mx + (centre_x - mx) * 14 / length, my + (centre_y - my) * 14 / length
-        bx = min(max(bx, width / 2 + 2), BATTLELAND_VIEWBOX[2] - width / 2 - 2)
-        by = min(max(by, 10.0), BATTLELAND_VIEWBOX[3] - 10.0)
+        bx, by = mx + (centre_x - mx) * 4 / length, my + (centre_y - my) * 4 / length
+        bx = min(max(bx, 11.0), BATTLELAND_VIEWBOX[2] - 11.0)
+        by = min(max(by, 11.0), BATTLELAND_VIEWBOX[3] - 11.0)
         parts.append(
             f"<g class='tt-edge tt-edge-{esc(letter.lower())}'><title>{esc(words)}</title><path d='{path}'/>"
-            f"<g class='tt-edge-badge' transform='translate({_n(bx)},{_n(by)})'>"
-            f"<rect x='{_n(-width / 2)}' y='-8' width='{width}' height='16' rx='8'/>"
-            f"<text y='3.5'>{esc(text)}</text></g></g>"
+            f"<g class='tt-edge-badge' transform='translate({_n(bx)},{_n(by)})'><circle r='10'/>"
+            f"<text y='4'>{esc(letter)}</text></g></g>"
         )
     return "".join(parts)
 

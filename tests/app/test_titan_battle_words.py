@@ -49,8 +49,8 @@ def test_the_attackers_and_defenders_edges_are_drawn_on_the_battleland_with_thei
     attacker = re.search(r"<g class='tt-edge tt-edge-a'><title>([^<]*)</title><path d='([^']*)'/>", board)
     defender = re.search(r"<g class='tt-edge tt-edge-d'><title>([^<]*)</title><path d='([^']*)'/>", board)
     assert attacker and defender
-    assert attacker.group(1) == f"{battle['attacker']} attacks from here" and "A enters here" in board
-    assert defender.group(1) == f"{battle['defender']} enters from here" and "D enters here" in board
+    assert attacker.group(1) == f"{battle['attacker']} attacks from here" and "<text y='4'>A</text>" in board
+    assert defender.group(1) == f"{battle['defender']} enters from here" and "<text y='4'>D</text>" in board
     # the border of the edge's hexes: one segment per outer side (two per end hex at most)
     segments = attacker.group(2).count("M")
     assert len(EDGES[battle["attacker_edge"]]) <= segments <= 2 * len(EDGES[battle["attacker_edge"]])
