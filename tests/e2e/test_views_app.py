@@ -71,6 +71,34 @@ def test_a_titan_race_list_button_plays_with_one_tap_on_a_touch_screen(phone_pag
     expect(page.locator("#status")).not_to_contain_text("tap it again")
 
 
+PLACE_ABOVE_SHEET_JS = """(el) => {
+  const sheet = document.querySelector('.actions-box').getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  window.scrollBy(0, box.bottom - sheet.top + 4);
+}"""
+
+
+def test_a_moves_preview_tapped_on_the_board_is_brought_clear_of_the_choices_sheet(phone_page, open_app, shot):
+    page = open_app(phone_page, FAST)
+    new_race(page, seed="77", players=2, circuit="kaldheira")
+    for _ in range(60):
+        assert wait_for_racer(page)
+        if page.locator("#board .tr-target-move").count() >= 1:
+            break
+        click_race_choice(page)
+    target = page.locator("#board .tr-target-move").first
+    index = target.get_attribute("data-action")
+    target.evaluate(PLACE_ABOVE_SHEET_JS)  # the target just above the sheet: the Titan's start is under it
+    target.tap()
+    expect(page.locator("#status")).to_contain_text("tap it again to play it")
+    preview = page.locator(f"#board [data-preview-of='{index}']")
+    expect(preview).to_be_visible()
+    bottom = preview.evaluate("(el) => el.getBoundingClientRect().bottom")
+    sheet_top = page.locator(".actions-box").evaluate("(el) => el.getBoundingClientRect().top")
+    assert bottom <= sheet_top + 1, (bottom, sheet_top)
+    shot(page, "views-race-preview-phone")
+
+
 def test_the_hints_checkbox_is_24_px_and_back_from_a_titan_game_shows_titans_form(phone_page, open_app, shot):
     page = open_app(phone_page, FAST)
     expect(page.locator(".game-card", has_text="Titan").filter(has_text="Battle Titan")).to_have_count(1)
