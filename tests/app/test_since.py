@@ -209,3 +209,51 @@ async def test_in_hot_seat_the_summary_comes_after_the_pass_screen_for_the_seat_
             break
         app.table.play_index(str(app.table.legal.index(bots[seat].choose(app.table.state, seat))))
     assert seen_summary
+
+
+ADDED_WORDS = {
+    "splits",
+    "legion",
+    "legions",
+    "moves",
+    "musters",
+    "slain",
+    "hits",
+    "on",
+    "earlier",
+    "turns",
+    "see",
+    "the",
+    "log",
+    "twice",
+    "times",
+}  # fmt: skip  (the only words a game's summary adds to its log's)
+
+
+def words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+
+
+def test_a_summary_says_nothing_its_seat_could_not_read_in_the_log_in_every_game():
+    """Built from the log alone (which every seat sees): every word of a summary is a word of the log's lines since
+    the mark, or of their turns' headings, or one of the few the summaries add, so no face-down counter, hidden
+    legion's contents or other seat's hand can reach it."""
+    for game_id in ("titan_dice", "titan_race", "titan", "born_of_titans"):
+        game = GAMES[game_id]
+        seats = [Seat(name="Ann"), Seat(name="Bob"), Seat(name="Cy")]  # hot-seat: secrets are guarded
+        state = game.new_game(3, None, 11, seats)
+        bots = [make_bot(game, 1, seat) for seat in range(3)]
+        marks = {seat: log_mark(state) for seat in range(3)}
+        told = 0
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat = state.current_player
+            turns = turns_since(state, marks[seat])
+            for line in summary_lines(turns, view_module(game_id).turn_summary):
+                readable = set().union(*(words(heading) | words(" ".join(lines)) for heading, lines in turns))
+                assert words(line) <= readable | ADDED_WORDS | {str(n) for n in range(10)}, (game_id, line)
+                told += 1
+            state = game.apply(state, bots[seat].choose(state, seat))
+            marks[seat] = log_mark(state)
+        assert told > 10, game_id
