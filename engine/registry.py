@@ -53,7 +53,7 @@ CATALOG: dict[str, GameInfo] = {
             6,
             "engine.titan",
             "Split, move and muster legions across the masterboard; fight on the battlelands; the last Titan wins. "
-            "Or Battle Titan's house rules: points for every battle, an agreed end, nobody ever out.",
+            "Or by the Battle Titan house rules: points for every battle, an agreed end, nobody ever out.",
         ),
         GameInfo(
             "born_of_titans",

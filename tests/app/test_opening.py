@@ -57,7 +57,7 @@ def test_opening_the_site_resumes_the_tabs_game_while_it_goes_on_but_not_once_it
 def test_back_to_the_set_up_form_from_a_game_shows_that_games_form(monkeypatch):
     page = FakePage()
     app = app_with(monkeypatch, page, {})
-    app.table.begin(GAMES["titan"].new_game(2, None, 1, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)]),
+    app.table.begin(GAMES["titan"].new_game(2, None, 1, [Seat(name="Ann"), Seat(name="Bob")]),
                     new_entry=True)  # fmt: skip
     monkeypatch.setattr(
         importlib.import_module("app.dom"), "event_state", lambda event: {"app": 1, "screen": "setup", "n": 1}
