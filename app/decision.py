@@ -63,7 +63,7 @@ def decision_now(game: Game, state: GameState, shown: int | None = None, stand_i
     if stand_in is not None and stand_in.plays(game, state):
         return Decision(seat, level=stand_in.level, standing_in=True)
     if guards_secrets(game, state):
-        return Decision(seat, pass_to=seat if seat != shown else None)
+        return Decision(seat, pass_to=seat if seat != shown and not nothing_secret(game, state) else None)
     answer = automatic_pass(game, state)
     return Decision(seat, answer=answer) if answer is not None else Decision(seat)
 
@@ -96,6 +96,25 @@ def guards_secrets(game: Game, state: GameState) -> bool:
     """True when the device passes between humans who must not see each other's secrets."""
     humans = sum(1 for seat in state.seats if not seat.is_ai)
     return humans > 1 and bool(getattr(view_module(game.id), "SECRETS", False))
+
+
+def nothing_secret(game: Game, state: GameState) -> bool:
+    """True where no seat knows anything the others do not (the view module's optional `nothing_secret(state)`:
+    Born of Titans' set-up): the device goes from hand to hand without a pass-the-device screen, which exists to
+    hide secrets. It must depend on public things only, never on what a seat holds."""
+    hook = getattr(view_module(game.id), "nothing_secret", None)
+    return bool(hook(state)) if hook is not None else False
+
+
+def device_holder(game: Game, state: GameState, shown: int | None, stand_in: StandIn | None = None) -> int | None:
+    """The human holding the device (hot-seat with secrets): the last human who decided or was passed to
+    (`shown`), or the human asked now where nothing is secret (no pass-the-device screen: it goes to her)."""
+    if not guards_secrets(game, state):
+        return shown
+    decision = decision_now(game, state, shown, stand_in)
+    if decision.by_human and decision.pass_to is None:
+        return decision.seat
+    return shown
 
 
 def handover_seat(game: Game, state: GameState, shown: int | None, stand_in: StandIn | None = None) -> int | None:

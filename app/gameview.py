@@ -18,7 +18,16 @@ from typing import Any
 
 from app import ai
 from app.computer_help import battle_offer, battle_offer_html, hint_box_html, stand_in_stop_html
-from app.decision import StandIn, can_undo, decision_now, guards_secrets, pass_actions, perspective, undo_for
+from app.decision import (
+    StandIn,
+    can_undo,
+    decision_now,
+    device_holder,
+    guards_secrets,
+    pass_actions,
+    perspective,
+    undo_for,
+)
 from app.markup import esc
 from app.screens import (
     actions_html,
@@ -178,11 +187,34 @@ def armed_status(detail: str) -> str:
     return f"{detail} Tap it again to choose it."
 
 
+def handover_reason(game: Game, state: GameState, seat: int) -> str:
+    """Why `seat` is asked now, in one line for the pass-the-device screen ("Ann may play a Divine counter after
+    Bob's Move roll"): the view module's optional `handover_reason(view, seat, names)` from the public view (what
+    everyone may know, so the line is the same whatever the seat holds), else the turn's heading."""
+    names = [each.name for each in state.seats]
+    module = view_module(game.id)
+    if hasattr(module, "handover_reason"):
+        reason = str(module.handover_reason(game.view(state, None), seat, names))
+        if reason:
+            return reason
+    heading = game.turn_heading(state)
+    if not heading:
+        return ""
+    name = names[seat]
+    if game.is_interruption(state):
+        return f"{name} has a question to answer ({heading})."
+    if name in heading:
+        return f"{name}'s turn ({heading})."
+    return f"{name} decides ({heading})."
+
+
 def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[int, str]] | None = None) -> Regions:
-    """The pass-the-device screen: no board, no secrets, one "I am X" button; at a moment to react (the view's
-    `PASS_KINDS`), also a Pass in one tap, on a screen that looks the same whatever the seat holds."""
+    """The pass-the-device screen: no board, no secrets, one "I am X" button and why X is asked; at a moment to
+    react (the view's `PASS_KINDS`), also a Pass in one tap, on a screen that looks the same whatever the seat
+    holds."""
     name = state.seats[seat].name
     text = f"Pass the device to {name}."
+    reason = handover_reason(game, state, seat)
     secrets = str(getattr(view_module(game.id), "SECRETS_SHOWN", "secrets")).replace("{name}", name)
     actions = f"<button type='button' class='btn btn-primary btn-reveal' data-cmd='reveal'>I am {esc(name)}</button>"
     legal: list[Action] = []
@@ -197,7 +229,8 @@ def handover_regions(game: Game, state: GameState, seat: int, notes: list[tuple[
         )
     board = (
         f"<div class='handover'><h2>Pass the device to {esc(name)}</h2>"
-        f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p>"
+        + (f"<p class='handover-reason'>{esc(reason)}</p>" if reason else "")
+        + f"<p>{esc(name)} decides next. The board shows {esc(secrets)}, so only {esc(name)} should look.</p>"
         f"{passing}</div>"
     )
     return Regions(
@@ -239,6 +272,7 @@ def render_regions(
     """
     seat = state.current_player
     secret = guards_secrets(game, state)
+    shown = device_holder(game, state, shown, stand_in)
     undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
     decision = decision_now(game, state, shown, stand_in)
     if decision.pass_to is not None:

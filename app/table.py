@@ -7,7 +7,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from app import dom
-from app.decision import Decision, can_undo, decision_now, undo_for, undo_seat
+from app.decision import Decision, can_undo, decision_now, device_holder, guards_secrets, undo_for, undo_seat
 from app.gameview import armed_status, render_regions
 from app.screens import confirm_dialog_html, game_layout_html
 from app.since import Mark, log_mark
@@ -32,7 +32,8 @@ class Table:
         self.touch = False  # the last press was a finger: a move with a preview waits for a second tap
         self.armed: str | None = None  # the choice a first tap previewed
         self.selected: str | None = None  # what the player picked on the board (data-select), until a move
-        self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device
+        self.shown_seat: int | None = None  # hot-seat with secrets: the human holding the device (the last who
+        # decided or was passed to; one who passed without looking holds it then)
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.log_notes: list[tuple[int, str]] = []  # the page's own log lines: (log length then, text)
         self.confirming: tuple[str, GameState | None] | None = None  # a choice asked about in a dialog, and where
@@ -85,6 +86,7 @@ class Table:
             rolled = state.last_chance
         if not keep_selection:
             self.selected = None
+        self.shown_seat = device_holder(self.game, state, self.shown_seat, self.app.computer.stand_in_now())
         previous = self.last_view if not keep_selection else None
         regions = render_regions(
             self.game,
@@ -230,7 +232,8 @@ class Table:
         app = self.app
         if app.router.screen != "game" or self.game is None or self.state is None:
             return
-        if not self.decision().by_human:
+        decision = self.decision()
+        if not decision.by_human:
             return  # a computer seat's decision, or one the computer makes for a player in his battle
         started = dom.perf_now()
         try:
@@ -242,7 +245,6 @@ class Table:
         if question is not None:
             self.ask_to_confirm(value, question)
             return
-        seat = self.state.current_player
         try:
             self.state = self.game.apply(app.clock.fold(self.state), action)
         except IllegalAction as error:
@@ -252,8 +254,12 @@ class Table:
             traceback.print_exc()
             app.notices.notify("error", f"Something went wrong ({error}); the game is unchanged.")
             return
-        if seat is not None:
-            self.marks[seat] = log_mark(self.state)  # what happens from here on is told at its next decision
+        if decision.seat is not None:
+            self.marks[decision.seat] = log_mark(self.state)  # what happens from here on is told at its next turn
+        if guards_secrets(self.game, self.state):
+            # The device is in the hands of the seat that decided: after "Pass without looking" that is the one
+            # named on the button, not the one it was passed from, so the next human asked gets a pass screen.
+            self.shown_seat = decision.seat
         if app.notices.shown:
             app.notices.clear(keep_lasting=True)  # the next move takes the notices away
         self.render()

@@ -26,6 +26,11 @@ A game's view module provides:
 - optionally `SECRETS = True`: the view holds secrets (hands): hot-seat games with several humans show
   a "pass the device to X" screen before each human seat decides (see app/gameview.py), which says what
   the board shows from `SECRETS_SHOWN` ("what is inside {name}'s legions"; `{name}`: the seat's name).
+- optionally `nothing_secret(state) -> bool`: True where no seat knows anything the others do not (a set-up):
+  no pass-the-device screen then. It must read only public things, never what a seat holds.
+- optionally `handover_reason(view, seat, names) -> str`: why `seat` is asked, for the pass-the-device screen
+  ("Ann may play a Divine counter after Bob's Move roll"), from the public view `game.view(state, None)`, so it
+  is the same whatever the seat holds ('' for the turn's heading, the default).
 - optionally `PASS_KINDS = frozenset({...})`: the kinds of action that only pass a question asked of everyone
   (Born of Titans' `pass_moment`): the pass-the-device screen offers it in one tap, and with one human the
   page plays it for her when it is her only choice (app/decision.py).

@@ -146,6 +146,49 @@ def status_hint(ctx: BoardContext) -> str | None:
     return f"{player(view, seat)}: {_phase_hint(view)}"
 
 
+MOMENT_REASONS = {
+    "move_roll": "after {whose} Move roll",
+    "challenge_roll": "after {whose} Challenge roll",
+    "challenge_start": "at the start of {whose} Challenge",
+    "turn_end": "at the end of {whose} turn",
+}
+
+
+def nothing_secret(state: Any) -> bool:
+    """The set-up (no turn yet): nobody holds a Divine counter or has seen a face-down counter, so the device goes
+    from hand to hand without a pass-the-device screen (app/decision.py)."""
+    return int(getattr(state, "mover", 0)) < 0 and not state.is_over
+
+
+def handover_reason(view: dict[str, Any], seat: int, names: list[str]) -> str:
+    """Why `seat` is asked, for the pass-the-device screen, from the public view (the same whatever she holds):
+    "Ann may play a Divine counter after Bob's Move roll." (not escaped)."""
+    name = player(view, seat)
+    moment = view.get("moment") or {}
+    mover = view.get("mover")
+    if moment:
+        whose = moment.get("roll_owner")
+        if moment.get("kind") == "challenge_start":
+            whose = (view.get("challenge") or {}).get("seat")
+        if whose is None:
+            whose = mover
+        when = MOMENT_REASONS.get(str(moment.get("kind")), "now").replace("{whose}", f"{player(view, whose)}'s")
+        return f"{name} may play a Divine counter {when}."
+    phase = str(view.get("phase"))
+    if phase == "place_quest":
+        return f"{name} places a new Quest, drawn unseen, for the player to {name}'s right."
+    if seat != mover:
+        return ""
+    if phase == "move":
+        return f"{name}'s Move goes on: the Courses are rolled."
+    if phase == "challenge":
+        return f"{name}'s Challenge goes on."
+    used = int((view.get("actions") or {}).get("used") or 0)
+    if phase == "turn" and not used:
+        return f"{name}'s turn (round {int(view.get('round') or 1)})."
+    return f"{name}'s turn goes on."
+
+
 def _phase_hint(view: dict[str, Any]) -> str:
     phase = str(view.get("phase"))
     if phase == "challenge":

@@ -29,11 +29,19 @@ def dice_row(values: list[int], *, fresh: bool = False) -> str:
     )
 
 
+def crew_dice_row(values: list[int]) -> str:
+    """A die of Crew (Crew for Hire, the Dragon's Teeth): its number is the Crew it brings; no Successes."""
+    words = ", ".join(f"{int(v)} Crew" for v in values) or "no dice"
+    faces = "".join(f"<span class='bt-die'>{int(v)}</span>" for v in values)
+    return f"<span class='bt-dice' role='img' aria-label='{esc(words)}'>{faces}</span>"
+
+
 def _powers(challenge: dict[str, Any]) -> list[str]:
     """What is in force in this Challenge beyond the plain roll."""
     powers = []
     if challenge.get("committed"):
-        powers.append(f"{int(challenge['committed'])} Prophecy committed: +{int(challenge['committed'])} dice a roll")
+        committed = int(challenge["committed"])
+        powers.append(f"{committed} Prophecy committed: +{committed} dice a roll, spent when the Challenge ends")
     if challenge.get("athena_dice"):
         powers.append(f"Athena: +{int(challenge['athena_dice'])} dice a roll")
     if challenge.get("any_attribute"):
@@ -113,6 +121,9 @@ def move_panel(view: dict[str, Any], *, rolled: bool = False) -> str:
     )
 
 
+CREW_DICE = {"crew_for_hire": "Crew for Hire", "dragons_teeth": "the Dragon's Teeth"}  # a die of Crew (ruling 27)
+
+
 def moment_words(view: dict[str, Any]) -> str:
     """What just happened, in one sentence: 'Ann rolled 1 Success: 4 of 7 against Defeat Medusa.'"""
     moment = view.get("moment") or {}
@@ -129,6 +140,9 @@ def moment_words(view: dict[str, Any]) -> str:
         return f"{owner} rolled {successes(hits)}: {total} of {int(challenge.get('needed') or 0)} against {foe}."
     if kind == "move_roll":
         return f"{owner} rolled {courses(int((view.get('move') or {}).get('courses') or 0))} for a Move."
+    if kind in CREW_DICE:
+        die = int((list(moment.get("dice") or []) or [0])[0])
+        return f"{owner} rolled {die} for {CREW_DICE[kind]}: that many Crew, at most six."
     if kind == "turn_end":
         return f"{player(view, view.get('mover'))}'s turn ends."
     return "A moment to play Divine counters."
@@ -146,6 +160,8 @@ def moment_panel(view: dict[str, Any]) -> str:
         roll = f"<p>{dice_row(list((view.get('challenge') or {}).get('last_roll') or []))}</p>"
     elif moment.get("kind") == "move_roll":
         roll = f"<p>{dice_row(list((view.get('move') or {}).get('dice') or []))}</p>"
+    elif moment.get("kind") in CREW_DICE:
+        roll = f"<p>{crew_dice_row(list(moment.get('dice') or []))}</p>"
     who = "You" if asked is not None and asked == view.get("seat") else player(view, asked)
     return (
         f"<section class='bt-moment' aria-live='polite'><h2>A moment to react</h2><p class='bt-happened'>"

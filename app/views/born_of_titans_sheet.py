@@ -19,9 +19,9 @@ def _shield(number: int, row: dict[str, Any]) -> str:
     if row.get("crew") == number:
         marks.append("<span class='bt-mark bt-mark-crew'>C</span>")
         words.append(f"Crew {number}")
-    if row.get("prophecy") == number:
+    if track(row) == number:
         marks.append("<span class='bt-mark bt-mark-prophecy'>P</span>")
-        words.append(f"Prophecy {number}")
+        words.append(f"Prophecy {number}{_committed_words(row)}")
     quest = (row.get("quests") or {}).get(str(number))
     if quest:
         marks.append("<span class='bt-mark bt-mark-quest'>Q</span>")
@@ -31,6 +31,22 @@ def _shield(number: int, row: dict[str, Any]) -> str:
         f"<li class='bt-shield{filled}' aria-label='{esc(', '.join(words))}'><span class='bt-shield-no'>{number}</span>"
         f"<span class='bt-marks'>{''.join(marks)}</span></li>"
     )
+
+
+def track(row: dict[str, Any]) -> int:
+    """Where her Prophecy counter stands: the points she may use and those committed in her Challenge under way
+    (they stay on the track until the Challenge ends)."""
+    return int(row.get("prophecy") or 0) + int(row.get("prophecy_committed") or 0)
+
+
+def _committed_words(row: dict[str, Any]) -> str:
+    committed = int(row.get("prophecy_committed") or 0)
+    return f" ({committed} committed, spent when the Challenge ends)" if committed else ""
+
+
+def _committed_note(row: dict[str, Any]) -> str:
+    committed = int(row.get("prophecy_committed") or 0)
+    return f" · {committed} of her {track(row)} Prophecy committed" if committed else ""
 
 
 def _divine(row: dict[str, Any], selected: str | None) -> str:
@@ -58,10 +74,7 @@ def _holdings(row: dict[str, Any], selected: str | None) -> str:
     if row.get("lose_turn"):
         parts.append("<span class='bt-flag bt-lose-turn' title='Loses her next turn'>Lose Turn</span>")
     if row.get("hubris"):
-        parts.append(
-            "<span class='bt-flag bt-hubris' title='Hubris: she may not start an Encounter with her own Quest'>"
-            "Hubris</span>"
-        )
+        parts.append("<span class='bt-flag bt-hubris' title='Hubris: she may not complete her own Quest'>Hubris</span>")
     return "".join(parts)
 
 
@@ -104,9 +117,9 @@ def crew_sheet(view: dict[str, Any], row: dict[str, Any], selected: str | None =
         f"<section class='{classes}' style='--bt-seat:{seat_colour(seat)}' aria-label=\"{esc(row.get('name'))}'s "
         f"Crew Sheet\"><h3><span class='bt-seat-dot' aria-hidden='true'></span>{esc(row.get('name'))}"
         f"{hero_chip}{status}</h3>"
-        f"<p class='bt-totals'>{esc(_totals(row))} · {count} of 3 Quests</p>"
+        f"<p class='bt-totals'>{esc(_totals(row))} · {count} of 3 Quests{esc(_committed_note(row))}</p>"
         f"<ol class='bt-shields' aria-label='Shields 0 to 6: Crew {int(row.get('crew') or 0)}, Prophecy "
-        f"{int(row.get('prophecy') or 0)}'>{''.join(_shield(n, row) for n in SHIELDS)}</ol>"
+        f"{track(row)}{esc(_committed_words(row))}'>{''.join(_shield(n, row) for n in SHIELDS)}</ol>"
         f"{_quests(row, selected)}<div class='bt-holdings'>{_holdings(row, selected)}</div></section>"
     )
 

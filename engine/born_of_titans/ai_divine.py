@@ -127,15 +127,40 @@ def play(
         if chosen is not None:
             return chosen
     moment = view.get("moment") or {}
-    if moment.get("kind") == "move_roll" and style.moves and courses_wanted is not None:
+    if moment.get("kind") in ("crew_for_hire", "dragons_teeth") and moment.get("roll_owner") == seat:
+        chosen = _on_crew_roll(view, seat, legal, style)
+        if chosen is not None:
+            return chosen
+    on_move = moment.get("kind") == "move_roll" or (not moment and view.get("phase") == "move")  # her own roll
+    if on_move and style.moves and courses_wanted is not None:
         chosen = _on_move(view, seat, legal, courses_wanted)
         if chosen is not None:
             return chosen
     return _any_time(view, seat, legal, style)
 
 
+def _on_crew_roll(view: dict[str, Any], seat: int, legal: list[Any], style: DivineStyle) -> Any | None:
+    """Her own Crew for Hire or Dragon's Teeth die: the Fates on a poor one, the Muses (level 2) on one that leaves
+    room for another Crew."""
+    die = int(((view.get("moment") or {}).get("dice") or [6])[0])
+    room = 6 - int(view["heroes"][seat]["crew"])
+    if die >= room:
+        return None
+    if die <= 2 and room >= 4:
+        fates = _first(legal, "fates", None, seat)
+        if fates is not None:
+            return fates
+    if style.clever and room - die >= 2:
+        return _first(legal, "muses", None, seat)
+    return None
+
+
 def _in_challenge(view: dict[str, Any], seat: int, legal: list[Any], style: DivineStyle) -> Any | None:
     ch = Challenge(view)
+    if ch.quest and view.get("hubris") == ch.seat:
+        if ch.seat == seat:
+            return _first(legal, "hera", False)  # shed it, or her Quest cannot be completed (ruling 20)
+        return None  # nothing to stop: it cannot be completed
     if ch.seat == seat:
         return _own_challenge(view, seat, legal, style, ch) if style.own_quest else None
     if not style.against_others or not ch.quest:
@@ -197,6 +222,11 @@ def _their_challenge(view: dict[str, Any], seat: int, legal: list[Any], style: D
     p = ch.chance()
     if p <= 0.02:
         return None
+    hera_pair = _first(legal, "hera", True)
+    if style.clever and hera_pair is not None and p >= 0.25:
+        chosen = _with_target_detail(legal, hera_pair, them)  # Hubris forbids her completing it (ruling 20)
+        if chosen is not None:
+            return chosen
     eager = 0.04 if weight >= 6 else 0.1
     furies = _first(legal, "furies", None, them)
     if furies is not None:
@@ -224,7 +254,8 @@ def _their_challenge(view: dict[str, Any], seat: int, legal: list[Any], style: D
 
 def _on_move(view: dict[str, Any], seat: int, legal: list[Any], wanted: Callable[[int], int | None]) -> Any | None:
     move = view.get("move") or {}
-    owner = (view.get("moment") or {}).get("roll_owner")
+    moment = view.get("moment") or {}
+    owner = moment.get("roll_owner") if moment else view.get("mover")  # no moment: her Move's own decision
     if owner is None or not move:
         return None
     need = wanted(owner)

@@ -47,6 +47,11 @@ class Fighter:
                     me.totals[a.attribute] + bonus, ch["numbers"][a.attribute] or 99, me.crew, ch.get("kills", 1)
                 ),
             )
+        if quest and self.view.get("hubris") == self.seat:
+            # Ruling 20: holding Hubris she cannot complete it; away at the first chance, nothing committed.
+            if "retreat" in by:
+                return by["retreat"][0]
+            return min(by.get("roll") or self.legal, key=lambda a: getattr(a, "commit", 0))
         left = ch["needed"] - ch["successes"]
         dice = self._challenge_dice(ch)
         kills = ch.get("kills", 1)

@@ -89,10 +89,11 @@ def choose(view: dict[str, Any], seat: int, actions: list[Any]) -> Any:
             )
         if "choose_match" in by:
             return by["choose_match"][0]
-        if "retreat" in by and hero["crew"] <= ch.get("kills", 1):
+        blocked = ch["foe_kind"] == "quest" and view.get("hubris") == seat  # Hubris: the Quest cannot be completed
+        if "retreat" in by and (blocked or hero["crew"] <= ch.get("kills", 1)):
             return by["retreat"][0]
         rolls = by.get("roll", [])
-        return max(rolls, key=lambda a: a.commit) if rolls else actions[0]
+        return (min if blocked else max)(rolls, key=lambda a: a.commit) if rolls else actions[0]
     # Her turn.
     if "encounter" in by and (node in (me.quest_node, goal) or board.NODES[node].kind == "sea_monster"):
         return by["encounter"][0]

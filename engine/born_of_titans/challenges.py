@@ -7,6 +7,7 @@ from engine.born_of_titans import board, moments, quests
 from engine.born_of_titans.data import ATTRIBUTES
 from engine.born_of_titans.state import BornState, Phase
 from engine.born_of_titans.table import (
+    count_crew_roll,
     counter_name,
     discard,
     foe_numbers,
@@ -150,6 +151,13 @@ def victory(state: BornState) -> None:
         state.log.append(f"{hero_name(state, seat)} enters {board.NODES[challenge['node']].name}.")
     elif kind == "sea_monster":
         sheet.passage = True
+    elif state.hubris == seat:
+        # Ruling 20: the holder of Hubris is forbidden from completing her Quest; the Challenge is won, the Quest
+        # stays face up where it is, and she stays on its Site.
+        state.log.append(
+            f"{hero_name(state, seat)} overcomes {counter_name(state, cid)}, but she holds the Hubris counter: "
+            "she may not complete her Quest, which stays where it is."
+        )
     else:
         quests.complete(state, seat)
 
@@ -195,6 +203,7 @@ def interrupt(state: BornState) -> None:
     """Whatever the mover was doing stops (her turn is lost, ruling 24): a moment ends, a Challenge ends as a
     retreat, a Move ends where she stands."""
     if state.moment and state.moment.get("kind") != "turn_end":
+        count_crew_roll(state)  # a Crew roll already made still counts
         moments.close(state)
     if state.challenge:
         retreat(state)

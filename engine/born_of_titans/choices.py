@@ -33,7 +33,7 @@ from engine.born_of_titans.actions import (
 )
 from engine.born_of_titans.data import ATTRIBUTES, MAX_CREW, MAX_PROPHECY, RECRUIT_MAX
 from engine.born_of_titans.state import BornState, Phase
-from engine.born_of_titans.table import discard, gain_crew, gain_prophecy, gear_power, hero_name, roll
+from engine.born_of_titans.table import discard, gain_prophecy, gear_power, hero_name, track_prophecy
 from engine.core import Action
 
 
@@ -91,8 +91,7 @@ def _own_extras(state: BornState) -> list[Action]:
     seat = state.mover
     found: list[Action] = []
     power = gear_power(state, seat)
-    sheet = state.sheets[seat]
-    if power == "argo" and not state.turn.get("argo") and sheet.prophecy < MAX_PROPHECY:
+    if power == "argo" and not state.turn.get("argo") and track_prophecy(state, seat) < MAX_PROPHECY:
         found.append(Argo())
     if power == "dragons_teeth":
         found.append(DragonsTeeth())
@@ -137,7 +136,7 @@ def _turn_actions(state: BornState) -> list[Action]:
         if board.NODES[node].kind == "oracle" and sheet.prophecy < MAX_PROPHECY:
             found.append(Prophecy())
     if sheet.prophecy >= 1:
-        found += [Look(site=site) for site in board.SITES if cities.hidden_at(state, site)]
+        found += [Look(site=site) for site in board.SITES if cities.unseen_at(state, seat, site)]
     found += _own_extras(state)
     found.append(EndTurn())
     return found
@@ -190,7 +189,7 @@ def _play(state: BornState, action: Action) -> None:
         divine.play(state, action)
     elif isinstance(action, EndTurn):
         state.log.append(f"{hero_name(state, state.mover)} ends her turn.")
-        turns.end_turn(state)
+        turns.end_turn(state, chosen=True)
     elif isinstance(action, Underworld):
         quests.to_underworld(state, action.site)
     elif isinstance(action, ChooseAttribute):
@@ -212,12 +211,12 @@ def _play(state: BornState, action: Action) -> None:
 
 
 def _dragons_teeth(state: BornState) -> None:
-    """Ruling 22: discard the Dragon's Teeth and roll one die: that many Crew (at most six)."""
+    """Ruling 22: discard the Dragon's Teeth and roll one die: that many Crew (at most six), once the roll's moment
+    has passed (ruling 27)."""
     seat = state.mover
     sheet = state.sheets[seat]
     if sheet.gear is not None:
         discard(state, sheet.gear)
         sheet.gear = None
-    die = roll(state, 1)[0]
-    gained = gain_crew(state, seat, die)
-    state.log.append(f"{hero_name(state, seat)} sows the Dragon's Teeth: a {die}, {gained} Crew ({sheet.crew} now).")
+    state.log.append(f"{hero_name(state, seat)} sows the Dragon's Teeth.")
+    cities.roll_for_crew(state, seat, "dragons_teeth")

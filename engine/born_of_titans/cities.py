@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.born_of_titans import board, challenges
+from engine.born_of_titans import board, challenges, moments
 from engine.born_of_titans.data import ENCOUNTERS, ORACLE_PROPHECY, RECRUIT_MAX
 from engine.born_of_titans.state import BornState, Phase
 from engine.born_of_titans.table import (
@@ -12,6 +12,7 @@ from engine.born_of_titans.table import (
     gain_crew,
     gain_prophecy,
     hero_name,
+    hire_crew,
     lose_crew,
     reveal,
     roll,
@@ -73,9 +74,7 @@ def _event(state: BornState, seat: int, event: str, amount: int) -> None:
     sheet = state.sheets[seat]
     name = hero_name(state, seat)
     if event == "crew_for_hire":
-        die = roll(state, 1)[0]
-        gained = gain_crew(state, seat, die)
-        state.log.append(f"{name} rolls {die}: {gained} Crew for hire ({sheet.crew} now).")
+        roll_for_crew(state, seat, "crew_for_hire")
     elif event == "gather_humility":
         if state.hubris == seat:
             state.hubris = -1
@@ -103,6 +102,18 @@ def _event(state: BornState, seat: int, event: str, amount: int) -> None:
         if cid is not None:
             sheet.divine.append(cid)
             state.log.append(f"{name} draws a Divine counter.")
+
+
+def roll_for_crew(state: BornState, seat: int, kind: str) -> None:
+    """Crew for Hire or the Dragon's Teeth: one die, then its moment to react (Muses and Fates may change it,
+    ruling 27); the Crew are gained when the moment has passed, or at once if nobody could be asked."""
+    die = roll(state, 1)[0]
+    source = "Crew for Hire" if kind == "crew_for_hire" else "the Dragon's Teeth"
+    state.log.append(f"{hero_name(state, seat)} rolls {die} for {source}.")
+    if moments.begin(state, kind, roll_owner=seat):
+        state.moment["dice"] = [die]
+    else:
+        hire_crew(state, seat, die, source)
 
 
 def take_ally(state: BornState, take: bool) -> None:
@@ -178,6 +189,12 @@ def hidden_at(state: BornState, site: str) -> list[int]:
         if quest is not None and quest["site"] == site and not quest["revealed"]:
             found.append(quest["id"])
     return found
+
+
+def unseen_at(state: BornState, seat: int, site: str) -> bool:
+    """Whether a Site holds a face-down counter `seat` does not know (a Prophecy look there would show her
+    something: one she has already seen is not offered again)."""
+    return any(not state.visible(seat, cid) for cid in hidden_at(state, site))
 
 
 def look(state: BornState, site: str) -> None:

@@ -27,8 +27,11 @@ def player(state: BornState) -> int | None:
 
 
 def roll_in_play(state: BornState) -> tuple[list[int], int] | None:
-    """The roll just made that Muses, Fates (and Poseidon alone, a Move roll) may change, and whose it is."""
+    """The roll just made that Muses, Fates (and Poseidon alone, a Move roll) may change, and whose it is: a
+    Challenge roll, a Move roll, or the die of Crew for Hire or the Dragon's Teeth (ruling 27)."""
     kind = state.moment.get("kind") if state.phase == Phase.REACT else ""
+    if kind in moments.CREW_ROLLS and state.moment.get("dice"):
+        return state.moment["dice"], int(state.moment["roll_owner"])
     if kind == "challenge_roll" and state.rolls:
         return state.rolls[-1], int(state.challenge["seat"])
     if (kind == "move_roll" or state.phase == Phase.MOVE) and state.move:
@@ -149,8 +152,14 @@ def play(state: BornState, action: PlayDivine) -> None:
         return  # the effect ended the moment and what it was about
     if at_moment and state.phase == Phase.REACT and moments.played(state, seat):
         state.moment["over"] = True  # nobody is left to ask: the caller closes the moment
-    elif not at_moment and action.counter == "fates" and state.phase == Phase.MOVE:
-        moments.begin(state, "move_roll", roll_owner=state.mover)  # a new moment follows the new roll
+    elif not at_moment and state.phase == Phase.MOVE and _changes_the_roll(action):
+        # A new roll (Fates), or hers changed at her Move's decision: the others may react to it (ruling 26).
+        moments.begin(state, "move_roll", roll_owner=state.mover, skip=state.mover)
+
+
+def _changes_the_roll(action: PlayDivine) -> bool:
+    """Muses, Fates and Poseidon alone change the Move roll in play."""
+    return action.counter in ("muses", "fates") or (action.counter == "poseidon" and not action.pair)
 
 
 def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:

@@ -42,7 +42,8 @@ class BornOfTitansOptions(BaseModel):
             "notes": {
                 "every_roll": "Players holding a Divine counter are asked after every roll, a Move's too, at the "
                 "start of each Challenge and at the end of each turn.",
-                "challenges": "Fewer questions in a hot-seat game: nobody is asked after a Move roll.",
+                "challenges": "Fewer questions in a hot-seat game: nobody is asked after a Move roll or a die of "
+                "Crew for Hire or the Dragon's Teeth.",
             },
         },
     )
@@ -60,7 +61,7 @@ class BornOfTitans(BotLevels, Game):
     title = "Born of Titans"
     min_players = 2
     max_players = 4
-    rules_version = 1
+    rules_version = 2
     log_limit = 3000
     Options = BornOfTitansOptions
     action_types = ACTION_TYPES

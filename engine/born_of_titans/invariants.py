@@ -142,6 +142,11 @@ def _flow_problems(state: BornState) -> list[str]:
         problems.append("a moment to react without a moment")
     if phase != Phase.REACT and state.moment:
         problems.append("a moment outside the react phase")
+    crew_roll = state.moment.get("kind") in ("crew_for_hire", "dragons_teeth")
+    if crew_roll and (len(state.moment.get("dice", [])) != 1 or state.moment.get("roll_owner") != state.mover):
+        problems.append("a Crew roll's moment without the mover's one die")
+    if not crew_roll and state.moment.get("dice"):
+        problems.append("a die waiting in a moment that is not a Crew roll's")
     if phase == Phase.RESTOCK and not state.restock:
         problems.append("nothing to restock")
     if phase == Phase.PLACE_QUEST and not state.placing:

@@ -17,7 +17,7 @@ def start(state: BornState) -> None:
     state.move = {"dice": dice, "mod": 0}
     state.log.append(f"{hero_name(state, seat)} rolls {count} Navigation dice: {_successes_words(successes(dice))}.")
     state.phase = Phase.MOVE
-    moments.begin(state, "move_roll", roll_owner=seat)
+    moments.begin(state, "move_roll", roll_owner=seat, skip=seat)  # her Move's decision follows: she plays there
 
 
 def _successes_words(count: int) -> str:

@@ -50,6 +50,10 @@ def why_illegal(state: BornState, action: Action) -> str:
             return "Prophecy is taken at an Oracle."
         if kind == "prophecy" and sheet.prophecy >= MAX_PROPHECY:
             return "No mortal may hold more than six Prophecy."
+    site = str(getattr(action, "site", ""))
+    seen_all = kind == "look" and site in board.NODES and not cities.unseen_at(state, state.mover, site)
+    if seen_all and state.phase == Phase.TURN and cities.hidden_at(state, site):
+        return "She has already seen every counter at that Site: a look would show her nothing new."
     if kind == "retreat" and state.phase == Phase.CHALLENGE and not state.rolls:
         return "She may retreat only after a Crew loss."
     return f"\u201c{action.describe()}\u201d is not possible now: the game waits for {WAITING[state.phase]}."

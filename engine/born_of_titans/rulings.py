@@ -113,14 +113,18 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
             (
                 14,
                 "Prophecy in a Challenge. Before any roll of a Challenge she may commit any number of her Prophecy "
-                "points; each committed point adds one die to every later roll of that Challenge. All committed "
-                "points are spent when the Challenge ends (won, retreated or defeated), as written.",
+                "points not yet committed; each committed point adds one die to every later roll of that Challenge. "
+                "Committed points stay on her track until the Challenge ends (won, retreated or defeated), when they "
+                'are all spent, as written ("any Prophecy committed are spent at the end of the Challenge"). Until '
+                'then they count toward the six she may hold "at any time": the Argo and Apollo fill her track only '
+                "up to six, committed points included.",
             ),
             (
                 15,
                 "Prophecy looks (1 point, in her own turn, no action): she sees every face-down counter at one Site. "
                 "Only she remembers what she saw (her view shows it until that counter leaves the Site; the others' "
-                "views show only that she looked at that Site).",
+                "views show only that she looked at that Site). A look is offered only at a Site holding a face-down "
+                "counter she does not know: she never pays again to see what she has seen.",
             ),
         ],
     ),
@@ -158,19 +162,29 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
                 20,
                 "Hubris. The Hero who completes the game's first Quest takes it; the first Hero to complete her "
                 "second Quest takes it from whoever holds it (or from the box, if it was discarded). It leaves by "
-                "Gather Humility or Hera (back to the box). Its holder may not start an Encounter with her own Quest "
-                "(she may still reach it and turn it up). A third Quest ends the game before Hubris matters.",
+                'Gather Humility or Hera (back to the box). Its holder "is forbidden from completing her current '
+                'Quest", whenever it would be completed: she may not start an Encounter with her own Quest (she may '
+                "still reach it and turn it up); and if Hubris comes to her during her Quest's Challenge (Hera's "
+                "pair) and she then rolls the Successes needed (or Aphrodite's pair defeats its monster), the "
+                "Challenge is won but the Quest is not completed: it stays face up where it is, she stays on its "
+                "Site, and her committed Prophecy is spent. Rid of Hubris, she may challenge it again, from zero "
+                "(ruling 13). A third Quest ends the game before Hubris matters.",
             ),
         ],
     ),
     (
         "Gear, Allies, Lose Turn",
         [
-            (21, "The Argo: once in each of her turns, at any moment of it, +1 Prophecy (at most 6)."),
+            (
+                21,
+                "The Argo: once in each of her turns, at any moment of it, +1 Prophecy (at most 6 on her track, "
+                "committed points counted: ruling 14).",
+            ),
             (
                 22,
                 "The Dragon's Teeth: in her own turn, at any moment (also inside a Challenge after a Crew loss), "
-                "discard it and roll one die: that many Crew (at most 6).",
+                "discard it and roll one die: that many Crew (at most 6), gained once the die's moment to react has "
+                "passed (ruling 27).",
             ),
             (
                 23,
@@ -194,23 +208,35 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
             (
                 26,
                 "Moments. Divine counters are played: - by the player whose turn it is, at any of her decisions in "
-                "her turn; - by every player, in turn order starting with the player whose turn it is, at each moment "
-                "to react: (a) the start of a Challenge (after the monster or Quest is turned up, before the "
-                "attribute is chosen); (b) after every Challenge roll and every Move roll, before it counts; (c) the "
-                "end of every turn. After a counter is played, everyone is asked again, in order from the next "
-                'player; a moment ends when all have passed in a row. Option `moments = "challenges"` drops the '
-                "Move-roll moments (fewer questions in a hot-seat game). Every seat still in the game that holds at "
-                "least one Divine counter is asked at every moment, whether or not it holds a counter it could play "
-                "then: the question is the same for all, so nothing tells who holds what. (How many Divine counters "
-                "each player holds is public, so not asking a player who holds none tells nothing; a moment nobody "
-                "could be asked in is skipped. This keeps a hot-seat game from asking every player after every roll "
-                "from the first turn on.)",
+                "her turn; - by every player, in turn order starting with the player whose turn it is, at each "
+                "moment to react: (a) the start of a Challenge (after the monster or Quest is turned up, before the "
+                "attribute is chosen); (b) after every Challenge roll, every Move roll and every die of Crew for "
+                "Hire or the Dragon's Teeth, before it counts; (c) the end of every turn. After a counter is played, "
+                "everyone is asked again, in order from the next player; a moment ends when all have passed in a "
+                'row. Option `moments = "challenges"` drops the Move-roll moments and those of the Crew dice (fewer '
+                "questions in a hot-seat game). Every seat still in the game that holds at least one Divine counter "
+                "is asked at every moment, whether or not it holds a counter it could play then: the question is the "
+                "same for all, so nothing tells who holds what. (How many Divine counters each player holds is "
+                "public, so not asking a player who holds none tells nothing; a moment nobody could be asked in is "
+                "skipped. This keeps a hot-seat game from asking every player after every roll from the first turn "
+                "on.)"
+                " The player whose turn it is plays at her own decisions, so she is not asked at the moment after her"
+                " own Move roll (her Move's decision follows it: she may play any counter on the roll there) nor at "
+                "the end of a turn she ended herself (she could play any before ending it) until somebody plays a "
+                "counter there: then everyone is asked again, her too. A counter she plays on her own Move roll at "
+                "her Move's decision (Muses, Fates, Poseidon) opens a new moment for the others. (Rules version 2: "
+                "asking her there was a tap with nothing new in it; a turn lost before she decided anything"
+                " still asks her at its end.)",
             ),
             (
                 27,
-                "Muses and Fates change Challenge rolls and Move rolls (of anyone, just rolled, in the moment after "
-                "it); not the selection roll, Crew for Hire or the Dragon's Teeth. Fates: the player chooses which "
-                "dice; all are rolled again, and a new moment follows the new roll.",
+                'Muses and Fates change any die just rolled (Divine counters "can be played at any time"; the Muses '
+                'add one "to any single die result"): a Challenge roll, a Move roll, the Crew for Hire die and the '
+                "Dragon's Teeth die, of anyone, in the moment after it (ruling 26 b). The Crew of those dice are "
+                "gained when that moment has passed (a turn lost in the moment does not undo the die). Not the "
+                "selection roll (nobody holds a Divine counter yet). Fates: the player chooses which dice; all are "
+                "rolled again, and a new moment follows the new roll. Every die is rolled in the open: the moment "
+                "after a Crew die shows that die and who is asked, nothing more.",
             ),
             (
                 28,
@@ -221,8 +247,9 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
             (
                 29,
                 "Aphrodite's pair: played at any moment of a Challenge (its start or after a roll) on a Hero in it: "
-                "the monster is Defeated as if by Challenge (a Quest held back by Hubris cannot be engaged, so "
-                "never). Aphrodite alone: two fewer Successes needed in that Challenge (never fewer than one).",
+                "the monster is Defeated as if by Challenge (on a Quest whose Hero holds Hubris the Challenge is won "
+                "but the Quest is not completed: ruling 20). Aphrodite alone: two fewer Successes needed in that "
+                "Challenge (never fewer than one).",
             ),
             (
                 30,
@@ -241,7 +268,8 @@ RULINGS: list[tuple[str, list[tuple[int, str]]]] = [
             (
                 33,
                 "Poseidon alone: +2 or -2 Courses on a Move roll just made (not below 0); the pair: the target loses "
-                "a turn. Apollo alone +1 Prophecy, the pair +3 (at most 6).",
+                "a turn. Apollo alone +1 Prophecy, the pair +3 (at most 6 on her track, committed points counted: "
+                "ruling 14).",
             ),
         ],
     ),

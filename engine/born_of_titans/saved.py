@@ -78,12 +78,14 @@ class ChallengeFields(Fields):
 
 
 class MomentFields(Fields):
-    kind: Literal["challenge_start", "challenge_roll", "move_roll", "turn_end"]
+    kind: Literal["challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end"]
     asked: Seat
     passes: Count(MAX_SEATS * 2)
     roll_owner: Count(MAX_SEATS - 1, -1)
     back: Phase
     over: StrictBool = False
+    dice: Annotated[list[Die], Field(default_factory=list, max_length=1)]  # a Crew roll waiting (rules version 2)
+    skip: Count(MAX_SEATS - 1, -1) = -1  # rules version 2: the mover, not asked until a counter is played
 
 
 Empty = Annotated[dict[str, Any], Field(max_length=0)]

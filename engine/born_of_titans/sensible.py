@@ -2,37 +2,35 @@
 
 from __future__ import annotations
 
-from engine.born_of_titans import challenges, cities
+from engine.born_of_titans import challenges
 from engine.born_of_titans.actions import (
     ChooseAttribute,
     DragonsTeeth,
     EndTurn,
-    Look,
     Move,
     PlayDivine,
     Recruit,
 )
 from engine.born_of_titans.data import MAX_CREW, MAX_PROPHECY
 from engine.born_of_titans.divine import roll_in_play
+from engine.born_of_titans.moments import CREW_ROLLS
 from engine.born_of_titans.moving import courses
 from engine.born_of_titans.state import BornState
-from engine.born_of_titans.table import foe_numbers, totals
+from engine.born_of_titans.table import foe_numbers, totals, track_prophecy
 from engine.core import Action
 
 
 def sensible(state: BornState, actions: list[Action]) -> list[Action]:
-    """Drop: a look that can show nothing new; Recruit 1 when 2 fit; the Dragon's Teeth at six Crew; an attribute
-    another beats on both counts (as many dice or more against as few Successes or fewer); Divine plays that change
-    nothing (Apollo at six Prophecy, Muses on a die that stays what it was, Furies on a Hero with no Crew,
-    Aphrodite alone where one Success is needed, Poseidon taking Courses from none); ending the turn while a Move
-    is open (a Move may stay where it is)."""
+    """Drop: Recruit 1 when 2 fit; the Dragon's Teeth at six Crew; an attribute another beats on both counts (as
+    many dice or more against as few Successes or fewer); Divine plays that change nothing (Apollo at six
+    Prophecy, Muses on a die that stays what it was or on a Crew die whose Crew would not fit, Furies on a Hero
+    with no Crew, Aphrodite alone where one Success is needed, Poseidon taking Courses from none); ending the turn
+    while a Move is open (a Move may stay where it is). (A look that could show nothing new is not legal.)"""
     kept = [action for action in actions if not _pointless(state, action, actions)]
     return kept or actions
 
 
 def _pointless(state: BornState, action: Action, actions: list[Action]) -> bool:
-    if isinstance(action, Look):
-        return all(cid in state.seen[state.mover] for cid in cities.hidden_at(state, action.site))
     if isinstance(action, Recruit):
         return action.crew == 1 and Recruit(crew=2) in actions
     if isinstance(action, DragonsTeeth):
@@ -65,12 +63,17 @@ def _dominated(state: BornState, attribute: str, actions: list[Action]) -> bool:
 def _divine_pointless(state: BornState, action: PlayDivine) -> bool:
     target = state.sheets[action.target]
     if action.counter == "apollo":
-        return target.prophecy >= MAX_PROPHECY
+        return track_prophecy(state, action.target) >= MAX_PROPHECY
     if action.counter == "furies":
         return target.crew == 0
     if action.counter == "muses":
         found = roll_in_play(state)
-        return found is None or found[0][int(action.detail)] != 3  # type: ignore[arg-type]
+        if found is None:
+            return True
+        die = found[0][int(action.detail)]  # type: ignore[arg-type]
+        if state.moment.get("kind") in CREW_ROLLS:
+            return target.crew + die >= MAX_CREW  # one more Crew would not fit
+        return die != 3
     if action.counter == "aphrodite" and not action.pair:
         return challenges.needed(state) == 1 if state.challenge.get("monster_attribute") else False
     if action.counter == "poseidon" and not action.pair:

@@ -103,10 +103,37 @@ def gain_crew(state: BornState, seat: int, amount: int) -> int:
     return gained
 
 
-def gain_prophecy(state: BornState, seat: int, amount: int) -> int:
-    """Up to `amount` more Prophecy (at most six); how many she gained."""
+def committed(state: BornState, seat: int) -> int:
+    """Prophecy she has committed in the Challenge under way: still on her track until it ends (ruling 14)."""
+    challenge = state.challenge
+    return int(challenge["committed"]) if challenge and int(challenge["seat"]) == seat else 0
+
+
+def track_prophecy(state: BornState, seat: int) -> int:
+    """Her Prophecy track as the rulebook counts it: the points she may still use and those committed."""
+    return state.sheets[seat].prophecy + committed(state, seat)
+
+
+def hire_crew(state: BornState, seat: int, die: int, source: str) -> None:
+    """A die's worth of Crew (at most six): Crew for Hire or the Dragon's Teeth, once its moment has passed."""
     sheet = state.sheets[seat]
-    gained = max(0, min(amount, MAX_PROPHECY - sheet.prophecy))
+    gained = gain_crew(state, seat, die)
+    state.log.append(f"{hero_name(state, seat)} gains {gained} Crew from {source} ({sheet.crew} now).")
+
+
+def count_crew_roll(state: BornState) -> None:
+    """The Crew roll waiting in the moment counts (its moment is over, or cut short by a lost turn)."""
+    moment = state.moment
+    if moment.get("kind") in ("crew_for_hire", "dragons_teeth") and moment.get("dice"):
+        source = "Crew for Hire" if moment["kind"] == "crew_for_hire" else "the Dragon's Teeth"
+        hire_crew(state, int(moment["roll_owner"]), int(moment["dice"][0]), source)
+        moment["dice"] = []
+
+
+def gain_prophecy(state: BornState, seat: int, amount: int) -> int:
+    """Up to `amount` more Prophecy (at most six on her track, committed points counted); how many she gained."""
+    sheet = state.sheets[seat]
+    gained = max(0, min(amount, MAX_PROPHECY - track_prophecy(state, seat)))
     sheet.prophecy += gained
     return gained
 

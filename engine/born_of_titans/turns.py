@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.born_of_titans import challenges, moments, quests
 from engine.born_of_titans.data import ACTIONS_PER_TURN, ACTIONS_WITHOUT_CREW
 from engine.born_of_titans.state import BornState, Phase
-from engine.born_of_titans.table import hero_name
+from engine.born_of_titans.table import count_crew_roll, hero_name
 
 
 def regular_limit(state: BornState) -> int:
@@ -46,12 +46,13 @@ def begin_turn(state: BornState, seat: int) -> None:
     quests.reveal_if_here(state, seat)
 
 
-def end_turn(state: BornState) -> None:
-    """The end of her turn: a moment to react (ruling 26 c), then the next player."""
+def end_turn(state: BornState, chosen: bool = False) -> None:
+    """The end of her turn: a moment to react (ruling 26 c), then the next player. A turn she ended herself
+    (`chosen`) does not ask her at its moment until a counter is played: she could play any before ending it."""
     state.turn["over"] = True
     state.turn["ending"] = True
     state.phase = Phase.TURN
-    if not moments.begin(state, "turn_end"):
+    if not moments.begin(state, "turn_end", skip=state.mover if chosen else -1):
         next_turn(state)
 
 
@@ -71,6 +72,7 @@ def next_turn(state: BornState) -> None:
 
 def after_moment(state: BornState) -> None:
     """The moment is over: what it held back goes on (a roll counts, the turn passes)."""
+    count_crew_roll(state)
     kind = moments.close(state)
     if kind == "challenge_roll":
         challenges.score(state)

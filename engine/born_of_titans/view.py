@@ -4,7 +4,10 @@ Shape: the spec's, every key always present, with these added: ``game`` ("born_o
 {"used": regular actions taken this turn, "extra": Fair Weather's actions left}; in ``challenge``:
 ``monster_attribute`` (the foe's number matched, differs from ``attribute`` under Athena's pair),
 ``last_successes`` (Successes of the last roll) and ``pending`` (the last roll waits in its moment, not yet
-counted). ``offer`` is ``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
+counted); in each hero, ``prophecy_committed`` (Prophecy committed in her Challenge under way: still on her
+track, which shows ``prophecy`` + ``prophecy_committed``, until the Challenge ends); in ``moment``, ``dice``
+(at a moment after Crew for Hire's or the Dragon's Teeth's die: that die; else empty). ``offer`` is
+``{"divine": [keys]}`` for the sacrificing seat only (None to the others) or
 ``{"ally": key}`` for all.
 
 Secrets: a face-down counter shows its face only to a seat that has seen it since it last moved (its own
@@ -19,7 +22,7 @@ from typing import Any
 from engine.born_of_titans import challenges, moving
 from engine.born_of_titans.data import HEROES
 from engine.born_of_titans.state import BornState, Phase
-from engine.born_of_titans.table import counter_name, foe_numbers, successes, totals
+from engine.born_of_titans.table import committed, counter_name, foe_numbers, successes, totals
 
 
 def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
@@ -65,6 +68,7 @@ def _hero(state: BornState, other: int, seat: int | None) -> dict[str, Any]:
         "crew_counter": sheet.crew_counter,
         "crew": sheet.crew,
         "prophecy": sheet.prophecy,
+        "prophecy_committed": committed(state, other),
         "attributes": totals(state, other),
         "node": sheet.node,
         "came_from": sheet.came_from,
@@ -158,7 +162,12 @@ def _moment(state: BornState) -> dict[str, Any] | None:
     if state.phase != Phase.REACT or not state.moment:
         return None
     owner = int(state.moment.get("roll_owner", -1))
-    return {"kind": state.moment["kind"], "asked": state.moment["asked"], "roll_owner": owner if owner >= 0 else None}
+    return {
+        "kind": state.moment["kind"],
+        "asked": state.moment["asked"],
+        "roll_owner": owner if owner >= 0 else None,
+        "dice": list(state.moment.get("dice", [])),  # Crew for Hire's or the Dragon's Teeth's die, rolled openly
+    }
 
 
 def _offer(state: BornState, seat: int | None) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ def hero(seat: int, name: str, **changes: Any) -> dict[str, Any]:
         "crew_counter": None,
         "crew": 6,
         "prophecy": 2,
+        "prophecy_committed": 0,
         "attributes": {"battle": 0, "navigation": 0, "wits": 0},
         "node": None,
         "came_from": None,
@@ -163,7 +164,7 @@ def moment_view(seat: int | None, asked: int = 1, kind: str = "challenge_roll") 
     view = challenge_view(seat, successes=3, pending=kind == "challenge_roll")  # the last roll waits for the moment
     view["phase"] = "react"
     view["current"] = asked
-    view["moment"] = {"kind": kind, "asked": asked, "roll_owner": 0 if kind != "turn_end" else None}
+    view["moment"] = {"kind": kind, "asked": asked, "roll_owner": 0 if kind != "turn_end" else None, "dice": []}
     return view
 
 

@@ -29,9 +29,9 @@ def can_play(state: GameState) -> bool:
 
 
 @functools.cache
-def moment(humans: int, playable: bool, other_than_mover: bool) -> GameState:
+def moment(humans: int, playable: bool, other_than_mover: bool, kind: str = "") -> GameState:
     """A moment to react (random play), asking a seat that can (or cannot) play a Divine counter now; the seat asked
-    is another than the mover, or the mover herself (seat 0 then)."""
+    is another than the mover, or the mover herself (seat 0 then); of `kind` if given."""
     for seed in range(1, 80):
         state = GAME.new_game(3, GAME.Options(), seed, seats(humans))
         rng = random.Random(seed)
@@ -41,24 +41,29 @@ def moment(humans: int, playable: bool, other_than_mover: bool) -> GameState:
             if str(state.phase) == "react" and can_play(state) == playable:
                 mover = GAME.view(state, None)["mover"]
                 asked = state.current_player
-                if (asked != mover) == other_than_mover and (other_than_mover or asked == 0):
+                of_kind = not kind or GAME.view(state, None)["moment"]["kind"] == kind
+                if (asked != mover) == other_than_mover and (other_than_mover or asked == 0) and of_kind:
                     return state
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     raise AssertionError("no such moment found")
 
 
 def handover(state: GameState) -> tuple[str, str, str]:
-    """The pass-the-device screen for the seat asked, the mover holding the device, its name made neutral."""
+    """The pass-the-device screen for the seat asked, the mover holding the device, their names made neutral (the
+    reason line names the mover: "X may play a Divine counter after M's Move roll")."""
     mover = GAME.view(state, None)["mover"]
     regions = render_regions(GAME, state, shown=mover)
-    name = state.seats[state.current_player].name
-    return tuple(part.replace(name, "X") for part in (regions.board, regions.actions, regions.status))  # type: ignore[return-value]
+    name, mover_name = state.seats[state.current_player].name, state.seats[mover].name
+    return tuple(  # type: ignore[return-value]
+        part.replace(name, "X").replace(mover_name, "M") for part in (regions.board, regions.actions, regions.status)
+    )
 
 
 def test_the_handover_for_a_moment_offers_pass_and_looks_the_same_whatever_is_held() -> None:
-    holds = moment(3, True, True)
-    empty = moment(3, False, True)
+    holds = moment(3, True, True, "move_roll")
+    empty = moment(3, False, True, "move_roll")
     screen = handover(holds)
+    assert "X may play a Divine counter after M&#x27;s Move roll." in screen[0]  # why she is asked
     assert "Pass the device to X" in screen[0] and "may also pass without looking" in screen[0]
     assert "data-cmd='reveal'" in screen[1] and "data-action='0'>Pass without looking (X)" in screen[1]
     assert GAME.legal_actions(holds)[0].kind == "pass_moment"
@@ -92,7 +97,12 @@ def test_the_pass_on_the_handover_is_played_without_revealing(monkeypatch) -> No
         and GAME.view(after, None)["heroes"][asked]["divine_count"]
         == GAME.view(state, None)["heroes"][asked]["divine_count"]
     )  # she played nothing
-    assert app.table.shown_seat == mover  # the device was never handed to her: nothing of hers was drawn
+    # Nothing of hers was drawn, and the device is now in her hands (issue 22: whoever tapped, the next human asked
+    # gets the pass-the-device screen, never the mover's board at once).
+    assert app.table.shown_seat == asked
+    following = after.current_player
+    if following != asked:
+        assert f"Pass the device to {after.seats[following].name}" in page.html["board"]
     assert after.last_actor == asked and after.last_action is not None and after.last_action.kind == "pass_moment"
 
 

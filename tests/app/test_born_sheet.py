@@ -128,3 +128,27 @@ def test_player_names_are_escaped() -> None:
     view = with_names(moment_view(0, asked=1), [XSS, XSS + "2", XSS + "3"])
     markup = crew_sheets(view) + moment_panel(view) + challenge_panel(view)
     assert "<img" not in markup and esc(XSS) in markup
+
+
+def test_committed_prophecy_stays_on_the_crew_sheets_track_until_the_challenge_ends() -> None:
+    view = base_view(0)
+    row = dict(view["heroes"][0], prophecy=4, prophecy_committed=2)  # 6 on her track, 2 of them committed
+    labels = SHIELD.findall(crew_sheet(view, row))
+    assert labels[6] == "Shield 6, Prophecy 6 (2 committed, spent when the Challenge ends)"
+    assert not any("Prophecy" in label for label in labels[:6])
+    assert "Prophecy 6 (2 committed" in crew_sheet(view, row)  # the track's own label too
+    assert "1 of 3 Quests · 2 of her 6 Prophecy committed</p>" in crew_sheet(view, row)  # and in words
+    assert "committed" not in crew_sheet(view, view["heroes"][0])
+
+
+def test_the_moment_after_a_crew_die_shows_the_die_and_the_crew_it_brings() -> None:
+    view = moment_view(1, asked=1, kind="crew_for_hire")
+    view["challenge"] = None
+    view["moment"]["dice"] = [3]
+    assert moment_words(view) == "Ann rolled 3 for Crew for Hire: that many Crew, at most six."
+    panel = moment_panel(view)
+    assert "aria-label='3 Crew'" in panel and "Success" not in panel
+    view["moment"]["kind"] = "dragons_teeth"
+    assert moment_words(view).startswith("Ann rolled 3 for the Dragon's Teeth")
+    seen_by_ann = dict(view, seat=0)
+    assert moment_panel(seen_by_ann).replace("Bob may", "You may") == moment_panel(view)  # the same to all

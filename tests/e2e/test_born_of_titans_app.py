@@ -246,11 +246,17 @@ def test_hot_seat_a_divine_counter_played_in_another_players_turn(new_context, b
     screen = to_the_moment(holds, base_url, bobs_move_with_ann_asked(ann_can_play=True))
     shot(holds, "born-e2e-hotseat-pass-device")
     assert "Pass without looking (Ann)" in screen["actions"]
+    assert "Ann may play a Divine counter after Bob's Move roll." in screen["board"]  # why she is asked
     # Another game, on a phone: Ann is asked at Bob's Move too, holding a counter she cannot play then.
     cannot = new_context(phone=True).new_page()
     assert to_the_moment(cannot, base_url, bobs_move_with_ann_asked(ann_can_play=False)) == screen  # the same
     assert small_targets(cannot) == []
     cannot.click("#actions .btn-action:has-text('Pass without looking (Ann)')")  # one tap, nothing revealed
+    # Issue 22: the device is Ann's now (whoever tapped): Bob's board comes only after his own "I am Bob".
+    expect(cannot.locator("#actions [data-cmd=reveal]")).to_have_text("I am Bob")
+    expect(cannot.locator("#board .handover")).to_contain_text("Bob's Move goes on")
+    expect(cannot.locator("#board .bt-sheet")).to_have_count(0)
+    cannot.click("#actions [data-cmd=reveal]")
     expect(cannot.locator("#actions .btn-action:has-text('Stay here')")).to_be_visible()  # Bob's Move goes on
     expect(cannot.locator("#board .bt-sheet.is-me")).to_contain_text("Bob")
 

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from engine.born_of_titans import GAME
-from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Retreat, Roll
+from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, PlayDivine, Retreat, Roll
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import successes, totals
-from tests.engine.born_of_titans.helpers import act, dice, legal, my_turn, refused, set_encounter, successes_roll
+from tests.engine.born_of_titans.helpers import (
+    act,
+    dice,
+    hand,
+    legal,
+    my_turn,
+    pass_all,
+    refused,
+    set_encounter,
+    successes_roll,
+)
 
 CITY = "athens"
 
@@ -86,6 +96,37 @@ def test_ruling_14_committed_prophecy_adds_a_die_to_every_later_roll_and_is_spen
     assert len(state.rolls[-1]) == count + 3 and state.sheets[seat].prophecy == 1
     state = act(state, Retreat())
     assert state.sheets[seat].prophecy == 1  # spent at the end of the Challenge, whatever its end
+
+
+def test_committed_prophecy_is_spent_at_the_end_of_the_challenge_and_counts_toward_six():
+    """The issue's Argo case: 6 Prophecy, 2 committed and a miss. The 2 stay on her track until the Challenge
+    ends, so the Argo cannot lift her above six; after a retreat she has 4 (not 5)."""
+    state, seat = _challenge("centaur", crew=6, prophecy=6, gear="argo")
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"] + 2, 0)
+    state = act(state, Roll(commit=2))
+    assert state.phase == Phase.CHALLENGE and state.sheets[seat].crew == 5
+    hero = GAME.view(state, 1 - seat)["heroes"][seat]
+    assert (hero["prophecy"], hero["prophecy_committed"]) == (4, 2)  # her track still shows 6
+    assert not legal(state, "argo")  # no more than six Prophecy points at any time
+    assert [a.commit for a in legal(state, "roll")] == [0, 1, 2, 3, 4]  # the committed 2 are not committed again
+    state = act(state, Retreat())
+    hero = GAME.view(state, seat)["heroes"][seat]
+    assert (hero["prophecy"], hero["prophecy_committed"]) == (4, 0) and legal(state, "argo")
+
+
+def test_committed_prophecy_counts_toward_six_when_apollo_is_played_in_the_challenge():
+    state, seat = _challenge("centaur", crew=6, prophecy=5)
+    hand(state, 1 - seat, "apollo", "apollo")
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"] + 1, 0)
+    state = act(state, Roll(commit=1))  # 4 left to use, 1 committed: 5 on her track
+    assert state.phase == Phase.REACT and state.current_player == 1 - seat
+    state = act(state, PlayDivine(counter="apollo", pair=True, target=seat))  # +3, at most six: +1
+    assert state.sheets[seat].prophecy == 5 and any("gains 1 Prophecy" in line for line in state.log[-3:])
+    state = pass_all(state)
+    state = act(state, Retreat())
+    assert state.sheets[seat].prophecy == 5  # the committed point spent: 6 - 1
 
 
 def test_the_challenge_view_shows_the_dice_and_the_running_total():

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from engine.born_of_titans import GAME
-from engine.born_of_titans.actions import ChooseAttribute, ChooseMatch, EncounterAction, PlayDivine, Roll
+from engine.born_of_titans.actions import (
+    ChooseAttribute,
+    ChooseMatch,
+    DragonsTeeth,
+    EncounterAction,
+    PlayDivine,
+    Roll,
+)
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import successes, totals
 from tests.engine.born_of_titans.helpers import (
     act,
     dice,
     hand,
+    kinds,
     legal,
     my_turn,
     pass_all,
@@ -116,13 +124,79 @@ def test_ruling_27_muses_add_one_to_a_die_just_rolled_and_fates_roll_chosen_dice
     assert state.sheets[seat].crew == 5
 
 
-def test_ruling_27_muses_and_fates_not_on_a_selection_roll_or_crew_for_hire():
+def test_ruling_27_muses_and_fates_on_the_crew_for_hire_die():
     state, seat = my_turn(node="athens", came_from="p_saronic", crew=2)
     hand(state, 1 - seat, "muses", "fates")
     set_encounter(state, "athens", "crew_for_hire")
     dice(state, 3)
     state = act(state, EncounterAction())
-    assert state.phase == Phase.TURN and state.sheets[seat].crew == 5  # no moment after that die
+    assert state.phase == Phase.REACT and state.moment["kind"] == "crew_for_hire"
+    assert state.current_player == 1 - seat and state.sheets[seat].crew == 2  # the die waits in its moment
+    assert GAME.view(state, seat)["moment"]["dice"] == [3] == GAME.view(state, 1 - seat)["moment"]["dice"]
+    muses = [a for a in legal(state, "play_divine") if a.counter == "muses"]
+    assert [(a.target, a.detail) for a in muses] == [(seat, 0)]
+    state = act(state, PlayDivine(counter="muses", target=seat, detail=0))  # "adds one to any single die result"
+    assert state.moment["dice"] == [4] and state.current_player == 1 - seat  # asked again
+    state = pass_all(state)
+    assert state.phase == Phase.TURN and state.sheets[seat].crew == 6  # 2 + 4
+
+
+def test_ruling_27_fates_roll_the_dragons_teeth_die_again_and_a_new_moment_follows():
+    state, seat = my_turn(node="p_saronic", crew=1, gear="dragons_teeth")
+    hand(state, 1 - seat, "fates", "apollo")
+    dice(state, 1)
+    state = act(state, DragonsTeeth())
+    assert state.phase == Phase.REACT and state.moment["kind"] == "dragons_teeth"
+    assert state.sheets[seat].gear is None and state.sheets[seat].crew == 1
+    dice(state, 5)
+    state = act(state, PlayDivine(counter="fates", target=seat, detail=(0,)))
+    assert state.moment["dice"] == [5] and state.phase == Phase.REACT  # asked again about the new roll
+    state = pass_all(state)
+    assert state.phase == Phase.TURN and state.sheets[seat].crew == 6
+
+
+def test_ruling_27_the_crew_roll_moment_asks_whoever_holds_a_counter_and_shows_only_the_die():
+    state, seat = my_turn(node="athens", came_from="p_saronic", crew=2)
+    hand(state, 1 - seat, "hera")  # nothing she could play on that die: asked all the same (ruling 26)
+    set_encounter(state, "athens", "crew_for_hire")
+    before = len(state.piles["encounter"])
+    dice(state, 2)
+    state = act(state, EncounterAction())
+    assert state.phase == Phase.REACT and kinds(state) == ["pass_moment"]
+    mine, theirs = GAME.view(state, seat), GAME.view(state, 1 - seat)
+    assert (
+        mine["moment"]
+        == theirs["moment"]
+        == {
+            "kind": "crew_for_hire",
+            "asked": 1 - seat,
+            "roll_owner": seat,
+            "dice": [2],
+        }
+    )
+    assert len(state.piles["encounter"]) == before + 1 and "athens" not in mine["sites"]  # the counter is gone
+    state = pass_all(state)
+    assert state.sheets[seat].crew == 4
+
+
+def test_ruling_27_a_crew_roll_counts_when_poseidons_pair_ends_the_turn_in_its_moment():
+    state, seat = my_turn(node="athens", came_from="p_saronic", crew=2)
+    hand(state, 1 - seat, "poseidon", "poseidon")
+    set_encounter(state, "athens", "crew_for_hire")
+    dice(state, 3)
+    state = act(state, EncounterAction())
+    state = act(state, PlayDivine(counter="poseidon", pair=True, target=seat))
+    assert state.sheets[seat].crew == 5  # the die already rolled still counts (2 + 3)
+    assert state.sheets[seat].lose_turn and state.mover == 1 - seat  # her turn ended at once (ruling 24)
+
+
+def test_ruling_27_no_crew_roll_moment_with_the_moments_in_challenges_option():
+    state, seat = my_turn(node="athens", came_from="p_saronic", crew=2, options={"moments": "challenges"})
+    hand(state, 1 - seat, "muses")
+    set_encounter(state, "athens", "crew_for_hire")
+    dice(state, 3)
+    state = act(state, EncounterAction())
+    assert state.phase == Phase.TURN and state.sheets[seat].crew == 5
 
 
 def test_ruling_33_poseidon_changes_a_move_roll_by_two_courses():

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from engine.born_of_titans.actions import EncounterAction, PlayDivine
+from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, PassMoment, PlayDivine, Roll
 from engine.born_of_titans.board import QUEST_SITES
-from tests.engine.born_of_titans.helpers import act, at_quest, hand, kinds, my_turn, refused, set_quest, win_challenge
+from engine.born_of_titans.state import Phase
+from engine.born_of_titans.table import totals
+from tests.engine.born_of_titans.helpers import (
+    act,
+    at_quest,
+    hand,
+    kinds,
+    my_turn,
+    pass_all,
+    refused,
+    set_quest,
+    successes_roll,
+    win_challenge,
+)
 
 
 def _complete(state, seat, face, number):
@@ -60,3 +73,58 @@ def test_ruling_20_hubris_leaves_by_hera_and_her_pair_moves_it():
     assert state.hubris == 1 - seat
     state = act(state, PlayDivine(counter="hera", target=1 - seat))
     assert state.hubris == -1
+
+
+def _hera_pair_at_the_start(state, seat):
+    """She encounters her face-up Quest; the other player plays the Hera pair at the Challenge's start, handing
+    her the Hubris counter; everyone passes."""
+    state = act(state, EncounterAction())
+    assert state.phase == Phase.REACT and state.current_player == 1 - seat
+    state = act(state, PlayDivine(counter="hera", pair=True, target=seat, detail=seat))
+    assert state.hubris == seat
+    return pass_all(state)
+
+
+def test_hubris_forbids_completing_a_quest_taken_during_its_challenge():
+    state, seat = my_turn()
+    state.hubris, state.hubris_step = 1 - seat, 1
+    at_quest(state, seat, "slay_the_nemean_lion", 4, crew=6)
+    hand(state, 1 - seat, "hera", "hera")
+    quest = state.sheets[seat].quest["id"]
+    state = _hera_pair_at_the_start(state, seat)
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"], totals(state, seat)["battle"])  # all Successes
+    state = act(state, Roll(commit=0))
+    sheet = state.sheets[seat]
+    assert state.phase == Phase.TURN and not state.challenge  # the Challenge is won...
+    assert sheet.quests == {} and state.hubris == seat  # ...but the Quest is not completed
+    assert sheet.quest == {"id": quest, "site": QUEST_SITES[4], "origin": 4, "revealed": True}  # it stays
+    assert sheet.node == QUEST_SITES[4] and sheet.crew == 6  # and so does she
+    assert "holds the Hubris counter" in state.log[-1]
+
+
+def test_hubris_aphrodites_pair_does_not_complete_the_quest_of_the_hubris_holder():
+    state, seat = my_turn()
+    state.hubris, state.hubris_step = 1 - seat, 1
+    at_quest(state, seat, "slay_the_nemean_lion", 4)
+    hand(state, 1 - seat, "hera", "hera")
+    hand(state, seat, "aphrodite", "aphrodite")
+    state = act(state, EncounterAction())
+    state = act(state, PassMoment())  # she passes at the start; the other hands her Hubris
+    state = act(state, PlayDivine(counter="hera", pair=True, target=seat, detail=seat))
+    state = act(state, PlayDivine(counter="aphrodite", pair=True, target=seat))
+    assert not state.challenge and state.sheets[seat].quests == {} and state.sheets[seat].quest["revealed"]
+
+
+def test_hubris_shed_in_the_challenge_lets_her_complete_it():
+    state, seat = my_turn()
+    at_quest(state, seat, "slay_the_nemean_lion", 4)
+    hand(state, 1 - seat, "hera")
+    state.hubris, state.hubris_step = 1 - seat, 1  # the other holds it and sheds it at the start: no matter
+    state = act(state, EncounterAction())
+    state = act(state, PlayDivine(counter="hera", target=1 - seat))
+    state = pass_all(state)
+    state = act(state, ChooseAttribute(attribute="battle"))
+    successes_roll(state, totals(state, seat)["battle"], totals(state, seat)["battle"])
+    state = act(state, Roll(commit=0))
+    assert len(state.sheets[seat].quests) == 1

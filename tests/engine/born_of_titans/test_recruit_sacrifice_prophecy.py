@@ -70,6 +70,15 @@ def test_ruling_15_a_prophecy_look_is_seen_by_the_looker_alone_and_costs_no_acti
     assert GAME.view(state, 1 - seat)["looks"] == [{"seat": seat, "site": "athens"}]
 
 
+def test_ruling_15_no_second_paid_look_at_a_site_whose_counters_she_has_seen():
+    state, seat = my_turn(node="p_saronic", prophecy=3)
+    state = act(state, Look(site="athens"))
+    assert Look(site="athens") not in legal(state, "look") and Look(site="sparta") in legal(state, "look")
+    refused(state, Look(site="athens"))
+    assert "already seen every counter" in (GAME.why_illegal(state, Look(site="athens")) or "")
+    assert state.sheets[seat].prophecy == 2
+
+
 def test_ruling_15_what_she_saw_is_forgotten_once_the_counter_moves():
     state, seat = my_turn(node="p_saronic", prophecy=2)
     state = act(state, Look(site="athens"))

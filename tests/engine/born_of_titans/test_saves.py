@@ -82,3 +82,29 @@ def test_a_hero_off_the_map_or_a_monster_as_an_ally_is_refused():
     assert attempt(pack(changed)) is None
     fixed = replaced(changed, ("x", "own", "faces", monster), "harpies")
     assert attempt(pack(fixed)) is None
+
+
+def test_a_rules_version_1_save_opens_into_the_position_its_player_saw():
+    """Version 1 took committed Prophecy off the track at once and let the Argo or Apollo fill it again: a save in
+    the middle of such a Challenge (5 left to use, 2 committed: 7) opens as it was, its roll still waiting in its
+    moment; the committed points are spent when the Challenge ends (5 left, as version 1 would have left)."""
+    from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Retreat, Roll
+    from engine.born_of_titans.table import totals
+    from tests.engine.born_of_titans.helpers import act, hand, my_turn, set_encounter, successes_roll
+
+    state, seat = my_turn(node="athens", came_from="p_saronic", crew=6, prophecy=6)
+    set_encounter(state, "athens", "centaur")
+    state = act(state, EncounterAction())
+    state = act(state, ChooseAttribute(attribute="battle"))
+    hand(state, 1 - seat, "muses")
+    successes_roll(state, totals(state, seat)["battle"] + 2, 0)
+    state = act(state, Roll(commit=2))
+    state.sheets[seat].prophecy = 5  # as version 1 allowed: the Argo's point on top of the 2 committed
+    assert state.phase == Phase.REACT and state.moment["kind"] == "challenge_roll"
+    text = save.pack(save.save_data(state, 1))
+    loaded = save.loads(text)
+    assert loaded.position() == state.position()
+    assert all(GAME.view(loaded, s) == GAME.view(state, s) for s in (None, 0, 1))
+    loaded = act(loaded, {"kind": "pass_moment"})
+    loaded = act(loaded, Retreat())
+    assert loaded.sheets[seat].prophecy == 5 and not loaded.challenge

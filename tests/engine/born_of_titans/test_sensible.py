@@ -11,11 +11,11 @@ def _sensible(state):
     return GAME.sensible_actions(state, GAME.legal_actions(state))
 
 
-def test_a_look_that_can_show_nothing_new_is_dropped():
+def test_a_look_that_can_show_nothing_new_is_not_even_legal():
     state, _seat = my_turn(node="p_saronic", prophecy=3)
     assert Look(site="athens") in _sensible(state)
     state = act(state, Look(site="athens"))
-    assert Look(site="athens") in GAME.legal_actions(state) and Look(site="athens") not in _sensible(state)
+    assert Look(site="athens") not in GAME.legal_actions(state)  # ruling 15: no second paid look
 
 
 def test_recruit_one_is_dropped_when_two_fit_and_the_teeth_at_six_crew():
