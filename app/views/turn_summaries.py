@@ -70,7 +70,9 @@ def titan_dice_turn(lines: list[str]) -> list[str]:
 
 # -- Titan Race -------------------------------------------------------------------------------------------------
 
-_RACE_DROP = re.compile(r"( takes the \w+ die| rolls | re-rolls | ends the turn| uses the Ability)")
+_RACE_DROP = re.compile(
+    r"( takes the \w+ die| rolls | re-rolls | ends the turn| uses the Ability|no Titan of that colour races)"
+)
 _RACE_MOVE = re.compile(r"^(.+?): (Move .+)$")
 
 
