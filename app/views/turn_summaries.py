@@ -16,7 +16,9 @@ _TITAN_SPLIT = re.compile(r" splits \S+ on ")
 _TITAN_MOVE = re.compile(r"^(.+?) moves (\S+) from (\S+) to (\S+?)( by .+)?\.$")
 _TITAN_MUSTER = re.compile(r"^\S+ musters (?:an? )?(.+?) in \S+")
 _TITAN_STRIKE = re.compile(r"^(.+?) \(\S+\) (strikes|rangestrikes) (.+?) \(\S+\): .*?(\d+) hits?\.$")
-_TITAN_DROP = re.compile(r"( rolls a \d+ for movement| takes the mulligan| maneuvers\.$| enters on | moves from )")
+_TITAN_DROP = re.compile(
+    r"( rolls a \d+ for movement| takes the mulligan| maneuvers\.$| enters on | moves from |'s first turn: split )"
+)
 
 
 def _count(number: int, word: str) -> str:

@@ -112,6 +112,7 @@ def test_titan_tells_who_was_slain_and_how_many_hits_each_took_in_a_battle_phase
 def test_titan_counts_splits_and_moves_and_never_names_what_went_into_a_split_legion():
     told = view_module("titan").turn_summary(
         [
+            "Ann's first turn: split the starting legion into two of four.",  # what comes, not what happened
             "Bob splits Bu01 on 29: Bu08 takes 2, Bu01 keeps 5.",
             "Bob rolls a 3 for movement.",
             "Bob moves Bu04 from 26 to 125.",
