@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from engine.core import Seat, save
 from engine.core.bots import make_bot
 from engine.registry import GAMES
-from tests.e2e.conftest import fill_seats
+from tests.e2e.conftest import fill_seats, small_targets
 from tests.e2e.test_born_of_titans_app import new_born
 from tests.e2e.test_titan_race_app import click_race_choice, new_race
 from tests.e2e.test_titan_race_app import wait_for_human as wait_for_racer
@@ -47,6 +47,7 @@ def test_on_a_phone_the_summary_of_the_computers_turns_is_in_view_at_anns_turn_a
     lines = since.locator("li").all_inner_texts()
     assert 1 <= len(lines) <= 4 and any("(Computer" in line for line in lines), lines
     assert in_window(page, "#actions .since li")  # in the choices sheet, not 1,450 px down with the log
+    assert small_targets(page) == []  # its folding heading too is 44 px high
     shot(page, "views-since-born-phone")
     page.locator("#actions .btn-action").first.click()
     page.wait_for_selector("#actions .btn-action, #actions .waiting")
