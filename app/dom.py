@@ -158,6 +158,15 @@ def focus(selector: str, *, scroll: bool = True) -> None:
             node.focus(js.Object.fromEntries(to_js([["preventScroll", True]])))
 
 
+def is_reload() -> bool:
+    """True when the page was loaded by a reload (not opened anew: a link, the address typed, the home icon)."""
+    try:
+        entries = js.performance.getEntriesByType("navigation")
+        return bool(entries.length) and str(entries[0].type) == "reload"
+    except Exception:
+        return False
+
+
 def scroll_top() -> None:
     """Scroll the page to the top (a new screen starts at its top)."""
     js.window.scrollTo(0, 0)

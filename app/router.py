@@ -40,12 +40,15 @@ class Router:
         self.app.clock.look()
 
     def open_first(self) -> None:
-        """At start-up: a shared link's game, else the game this tab had open before a reload if it goes on (a
-        finished game is not resumed: home, where it is listed), else home."""
+        """At start-up: a shared link's game, else the game this tab had open: after a reload whatever it was, when
+        the site is opened anew only a game that goes on (a finished one stays in the list, home is shown); else
+        home."""
         if self.open_from_hash():
             return
         open_id = dom.session_get(SESSION_KEY)
-        if not (open_id and self.is_unfinished(open_id) and self.app.stored.open(open_id, quiet=True)):
+        if not (
+            open_id and (dom.is_reload() or self.is_unfinished(open_id)) and self.app.stored.open(open_id, quiet=True)
+        ):
             self.app.home.show()
 
     def is_unfinished(self, entry_id: str) -> bool:

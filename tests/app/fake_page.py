@@ -88,6 +88,7 @@ class FakePage:
             "titan_ready": lambda: None,
             "session_get": lambda key: None,
             "session_set": lambda key, value: None,
+            "is_reload": lambda: False,
             "LocalStorageBackend": MemoryBackend,
         }
 

@@ -42,16 +42,19 @@ def test_opening_the_site_resumes_the_tabs_game_while_it_goes_on_but_not_once_it
     assert session and going_on != finished
     store = app.stored.store.backend
 
-    def reopened(entry_id: str) -> str:
+    def reopened(entry_id: str, reload: bool = False) -> str:
         page2 = FakePage()
         again = app_with(monkeypatch, page2, {"titan-table:open": entry_id})
+        monkeypatch.setattr(importlib.import_module("app.dom"), "is_reload", lambda: reload)
         again.stored.store.backend = store
         again.router.open_first()
         return page2.html["screen"]
 
-    assert "id='home-title'" not in reopened(going_on)  # a reload goes back to the game
+    assert "id='home-title'" not in reopened(going_on)  # opening the site again goes back to the game
     assert "id='home-title'" in reopened(finished)  # a finished one stays in the saved games, home is shown
     assert "id='home-title'" in reopened("gone")
+    assert "id='home-title'" not in reopened(going_on, reload=True)
+    assert "id='home-title'" not in reopened(finished, reload=True)  # a reload shows what was on screen
 
 
 def test_back_to_the_set_up_form_from_a_game_shows_that_games_form(monkeypatch):

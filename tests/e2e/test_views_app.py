@@ -132,7 +132,9 @@ def finished_save() -> str:
 def test_a_finished_game_is_not_resumed_when_the_site_is_opened_again(page, open_app):
     open_app(page, f"{FAST}#save={finished_save()}")
     page.wait_for_selector("#actions .result")
-    page.reload()
+    page.reload()  # a reload shows what was on the screen: the end of the game
+    page.wait_for_selector("#actions .result")
+    open_app(page)  # the site opened again in this tab (its session remembers the game)
     page.wait_for_selector("#home-title")
     expect(page.locator(".saved-list")).to_contain_text("Finished")
     expect(page.locator("#board")).to_have_count(0)
