@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,17 @@ def battle_offer(game: Game, state: GameState) -> list[tuple[int, str]]:
     if state.is_over or game.battle_key(state) is None:
         return []
     return ai.stand_in_levels(game)
+
+
+OUTCOME = re.compile(r"( wins in | scores |destroyed|concedes|Time runs out|nobody scores| flees )")
+
+
+def battle_over_words(state: GameState, name: str) -> str:
+    """'The battle is over: Bk02 wins in 32; Ann scores 24. Ann decides again.': who won and what it scored (the
+    log's lines of the move that ended the battle), then whose decisions are his own again."""
+    ending = state.log[len(state.log) - state.last_lines :] if state.last_lines else []
+    outcome = " ".join(line for line in ending if OUTCOME.search(line))
+    return f"The battle is over: {outcome + ' ' if outcome else ''}{name} decides again."
 
 
 def battle_offer_html(name: str, levels: list[tuple[int, str]]) -> str:

@@ -7,7 +7,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from app import ai, dom
-from app.computer_help import battle_offer, hint_of
+from app.computer_help import battle_offer, battle_over_words, hint_of
 from app.decision import StandIn, decision_now
 from engine.core.game import Game, GameState
 
@@ -230,7 +230,7 @@ class ComputerSeats:
         if stand_in is None or state is None or game is None or game.battle_key(state) == stand_in.battle:
             return stand_in
         self.stand_in = None
-        text = f"The battle is over: {state.seats[stand_in.seat].name} decides again."
+        text = battle_over_words(state, state.seats[stand_in.seat].name)
         table.note(text)
         self.app.notices.notify("info", text)
         return None

@@ -158,9 +158,31 @@ def focus(selector: str, *, scroll: bool = True) -> None:
             node.focus(js.Object.fromEntries(to_js([["preventScroll", True]])))
 
 
+def is_reload() -> bool:
+    """True when the page was loaded by a reload (not opened anew: a link, the address typed, the home icon)."""
+    try:
+        entries = js.performance.getEntriesByType("navigation")
+        return bool(entries.length) and str(entries[0].type) == "reload"
+    except Exception:
+        return False
+
+
 def scroll_top() -> None:
     """Scroll the page to the top (a new screen starts at its top)."""
     js.window.scrollTo(0, 0)
+
+
+def keep_clear_of_sheet(selector: str) -> None:
+    """On a phone, scroll the page so the element is above the choices sheet stuck to the bottom of the window
+    (a move's preview drawn low on the board), without pushing its top under the status line."""
+    node = _py(js.document.querySelector(selector))
+    sheet = _py(js.document.querySelector(".actions-box"))
+    if node is None or sheet is None or str(js.window.getComputedStyle(sheet).position) != "sticky":
+        return
+    box, cover = node.getBoundingClientRect(), sheet.getBoundingClientRect()
+    if cover.bottom < js.window.innerHeight - 1 or box.bottom <= cover.top:
+        return  # not a sheet at the bottom of the window, or nothing under it
+    js.window.scrollBy(0, max(0, min(box.bottom - cover.top + 12, box.top - 80)))
 
 
 def add_class(element_id: str, name: str) -> None:

@@ -38,6 +38,7 @@ from app.screens import (
     replay_controls_html,
     status_html,
 )
+from app.since import Mark, summary_html, summary_lines, turns_since
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
 from engine.core.replay import can_replay
@@ -259,13 +260,15 @@ def render_regions(
     selected: str | None = None,
     stand_in: StandIn | None = None,
     notes: list[tuple[int, str]] | None = None,
+    since: Mark | None = None,
 ) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each).
 
     `shown`: the human seat holding the device, for games with secrets played by several humans.
     `previous`: the view drawn before (Regions.view), so a board may animate what changed.
     `stand_in`: a battle the computer fights for a human seat (its decisions are drawn as a computer's, with a
-    Stop in the status line); `notes`: the page's own log lines (`log_with_notes`).
+    Stop in the status line); `notes`: the page's own log lines (`log_with_notes`); `since`: where the log stood
+    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py).
     """
     seat = state.current_player
     secret = guards_secrets(game, state)
@@ -352,6 +355,9 @@ def render_regions(
         offer = battle_offer(game, state) if interactive and seat is not None else []
         if offer and seat is not None:
             actions = battle_offer_html(state.seats[seat].name, offer) + actions
+        if interactive and since is not None:
+            told = summary_lines(turns_since(state, since), getattr(module, "turn_summary", None))
+            actions = summary_html(told) + actions
     status = status_html(text, thinking=thinking, over=state.is_over, seat=seat)
     if stand_in is not None and not state.is_over and not interactive:  # (not while another human decides)
         status += stand_in_stop_html(stand_in, state.seats[stand_in.seat].name)

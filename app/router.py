@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app import dom
+from app.storage import StorageError
 from engine.core.errors import InvalidSave
 from engine.core.save import loads
 
@@ -39,12 +40,23 @@ class Router:
         self.app.clock.look()
 
     def open_first(self) -> None:
-        """At start-up: a shared link's game, else the game this tab had open before a reload, else home."""
+        """At start-up: a shared link's game, else the game this tab had open: after a reload whatever it was, when
+        the site is opened anew only a game that goes on (a finished one stays in the list, home is shown); else
+        home."""
         if self.open_from_hash():
             return
         open_id = dom.session_get(SESSION_KEY)
-        if not (open_id and self.app.stored.open(open_id, quiet=True)):
+        if not (
+            open_id and (dom.is_reload() or self.is_unfinished(open_id)) and self.app.stored.open(open_id, quiet=True)
+        ):
             self.app.home.show()
+
+    def is_unfinished(self, entry_id: str) -> bool:
+        """True when a saved game is stored, readable and not over."""
+        try:
+            return not self.app.stored.store.get(entry_id).finished
+        except (KeyError, ValueError, StorageError):
+            return False
 
     def mark_open(self, entry_id: str | None) -> None:
         """The game open in this tab ('' or None: none), for a reload."""
@@ -106,8 +118,8 @@ class Router:
                     app.computer.schedule()
                 else:
                     app.home.show()
-            elif screen == "setup":
-                app.new_game.show()
+            elif screen == "setup":  # the form as it was filled, else a new one for the game last shown
+                app.new_game.show(app.table.game.id if app.table.game is not None else None)
             elif screen == "rules":
                 app.dialogs.open_rules()
             elif screen == "replay" and app.table.state is not None:

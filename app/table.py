@@ -10,6 +10,7 @@ from app import dom
 from app.decision import Decision, can_undo, decision_now, device_holder, guards_secrets, undo_for, undo_seat
 from app.gameview import armed_status, render_regions
 from app.screens import confirm_dialog_html, game_layout_html
+from app.since import Mark, log_mark
 from app.views import view_module
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, GameState
@@ -36,6 +37,7 @@ class Table:
         self.last_view: dict[str, Any] | None = None  # the board's view drawn last (boards animate from it)
         self.log_notes: list[tuple[int, str]] = []  # the page's own log lines: (log length then, text)
         self.confirming: tuple[str, GameState | None] | None = None  # a choice asked about in a dialog, and where
+        self.marks: dict[int, Mark] = {}  # each seat: where the log stood when it last decided (app/since.py)
 
     def decision(self, state: GameState | None = None) -> Decision:
         """Who answers the decision asked now (or in `state`): every part of the page asks here."""
@@ -55,6 +57,7 @@ class Table:
         self.state = state
         self.log_notes = []
         self.shown_seat = None
+        self.marks = {seat: log_mark(state) for seat in range(state.num_players)}  # told from here on
         if new_entry or app.stored.saver.entry_id is None:
             app.stored.saver.track_new()
         self.show()
@@ -94,6 +97,7 @@ class Table:
             selected=self.selected,
             stand_in=self.app.computer.stand_in_now(),
             notes=self.log_notes,
+            since=self.marks.get(state.current_player) if state.current_player is not None else None,
         )
         self.last_view = regions.view
         self.legal = regions.legal
@@ -138,17 +142,17 @@ class Table:
         self.touch = str(getattr(event, "pointerType", "")) == "touch"
 
     def confirmed(self, value: str, node: Any = None) -> bool:
-        """On touch, some choices are played by a second tap: a move with a drawn preview (the first tap shows
-        its path, so "left" and "right" can be compared), and a card or space on the board whose choice has a
-        text to read (the first tap shows it, as a hover would). False while waiting for the second tap."""
+        """On touch, some choices on the board are played by a second tap: a move with a drawn preview (the first
+        tap shows its path, brought clear of the choices sheet, so "left" and "right" can be compared), and a card
+        or space whose choice has a text to read (the first tap shows it, as a hover would). A button in the list
+        plays at once (its words say what it does). False while waiting for the second tap."""
         board = dom.element("board")
         if board is None or self.question_for(value) is not None:
             return True  # (a choice with a question to confirm asks it at once, in a dialog)
+        if node is None or not bool(board.contains(node)):
+            return True  # a button in the list says what it does: one tap plays it, in every game
         previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
-        detail = ""
-        on_board = node is not None and bool(board.contains(node))
-        if not previewed and on_board:
-            detail = self.choice_detail(value)
+        detail = "" if previewed else self.choice_detail(value)
         if not previewed and not detail:
             return True  # nothing to show first: played at once
         if self.armed == value:
@@ -161,6 +165,7 @@ class Table:
                 other.classList.remove("is-armed")
         if previewed:
             dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+            dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
         else:
             dom.set_text("status", armed_status(detail))
         return False
@@ -249,6 +254,8 @@ class Table:
             traceback.print_exc()
             app.notices.notify("error", f"Something went wrong ({error}); the game is unchanged.")
             return
+        if decision.seat is not None:
+            self.marks[decision.seat] = log_mark(self.state)  # what happens from here on is told at its next turn
         if guards_secrets(self.game, self.state):
             # The device is in the hands of the seat that decided: after "Pass without looking" that is the one
             # named on the button, not the one it was passed from, so the next human asked gets a pass screen.

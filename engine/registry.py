@@ -52,7 +52,8 @@ CATALOG: dict[str, GameInfo] = {
             2,
             6,
             "engine.titan",
-            "Split, move and muster legions across the masterboard; fight on the battlelands; the last Titan wins.",
+            "Split, move and muster legions across the masterboard; fight on the battlelands; the last Titan wins. "
+            "Or by the Battle Titan house rules: points for every battle, an agreed end, nobody ever out.",
         ),
         GameInfo(
             "born_of_titans",

@@ -10,6 +10,8 @@ A game's view module provides:
 - optionally `choices_note(ctx: BoardContext) -> str | None`: a line shown above the choices
   (e.g. the text of the ability being carried out).
 - optionally `turn_label(view: dict) -> str`: e.g. "Round 3", for the saved-game list.
+- optionally `turn_summary(lines: list[str]) -> list[str]`: what one turn did, in a few parts, from its log lines
+  only (app/since.py: "Since your last turn" above a human seat's choices); without it, every line is told.
 - optionally `render_layers(ctx) -> (key, html, parts)`: for a big map drawn once: `html` is the whole
   board; while the board's `data-static` key stays `key`, only the elements named in `parts`
   (element id -> inner markup) are rewritten, so the map (and its pan and zoom) stays as it is.

@@ -35,8 +35,10 @@ from app.views.born_of_titans_words import (
     text_of,
     win_line,
 )
+from app.views.turn_summaries import born_of_titans_turn
 from engine.born_of_titans import board
 
+turn_summary = born_of_titans_turn  # the hook of app/since.py: what a turn did, in a few words
 SECRETS = True  # Divine counters on the Crew Sheets and what a Prophecy look saw are secret
 SECRETS_SHOWN = "{name}'s Divine counters and what {name} has seen"
 PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-the-device screen, or played

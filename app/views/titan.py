@@ -33,8 +33,10 @@ from app.views.titan_final import final_lines as final_lines
 from app.views.titan_masterboard import indexed_actions, masterboard_layer, picked_key
 from app.views.titan_masterboard_art import masterboard_map
 from app.views.titan_war import spawn_detail
+from app.views.turn_summaries import titan_turn
 from engine.titan.data import CREATURES, LANDS
 
+turn_summary = titan_turn  # the hook of app/since.py: what a turn did, in a few words
 SECRETS = True  # legion contents are secret: hot-seat play passes the device between humans
 SECRETS_SHOWN = "what is inside {name}'s legions"  # what the pass-the-device screen says the board shows
 ENDS_TURN = frozenset({"end_musters"})
@@ -110,8 +112,25 @@ def shown_actions(ctx: BoardContext) -> tuple[list[int], str]:
             shown.append(index)
         elif mine or picked:
             targets.append(index)
-    note = "Pick on the map: a legion or a character, then where it goes." if on_map else ""
-    return shown + targets, note
+    return shown + targets, _map_note({action["kind"] for _, action in indexed_actions(ctx)}) if on_map else ""
+
+
+MAP_PICKS = (  # what is picked on the map for each kind of choice there, in the phase's words
+    ("split", "a legion to split"),
+    ("move", "a legion, then the land it goes to"),
+    ("engage", "a lit land, the engagement to resolve"),
+    ("muster", "a legion that moved, to muster"),
+    ("maneuver", "a character, then the hex it goes to"),
+    ("strike", "a character, then the enemy it strikes"),
+    ("carry", "a lit enemy to carry the hits to"),
+)
+
+
+def _map_note(kinds: set[str]) -> str:
+    """'Pick on the map: a character, then the enemy it strikes.' for the choices on the map now."""
+    kinds = kinds | ({"strike"} if "rangestrike" in kinds else set())
+    picks = [words for kind, words in MAP_PICKS if kind in kinds]
+    return f"Pick on the map: {_either(picks)}." if picks else ""
 
 
 def status_hint(ctx: BoardContext) -> str | None:

@@ -81,9 +81,17 @@ def battle_layer(ctx: BoardContext) -> tuple[str, str]:
         selected=picked,
         strike_targets=strikes,
         last_roll=view["battle"].get("last_roll"),
+        edges=_entry_edges(view["battle"]),
     )
     panel = _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
     return overlay, entry_warning_html(ctx.state, picked if phase == "maneuver" else None) + panel
+
+
+def _entry_edges(battle: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """The attacker's edge and the defender's, with the side letters the counters carry (A, D)."""
+    edges = [("A", battle.get("attacker_edge"), f"{battle['attacker']} attacks from here")]
+    edges.append(("D", battle.get("defender_edge"), f"{battle['defender']} enters from here"))
+    return [(letter, int(edge), words) for letter, edge, words in edges if isinstance(edge, int) and edge >= 0]
 
 
 def _maneuver_words(ctx: BoardContext, unit: dict[str, Any], index: int, action: dict[str, Any]) -> str:
@@ -175,8 +183,9 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
         selected = f"<p class='tt-picked'>{image} {esc(unit['name'])} in {esc(unit['hex'])}</p>"
     return (
         off + f"<section class='tt-battle-panel'><h2>Battle in {land.label} {esc(land.terrain)}</h2>"
-        f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from edge "
-        f"{battle['attacker_edge']}, {esc(battle['defender'])} defends.</p>{_last_roll_text(battle)}{selected}"
+        f"<p>Round {battle['round']} of 7: {esc(whose)} {step}. {esc(battle['attacker'])} attacks from the "
+        f"edge marked A (edge {battle['attacker_edge']}), {esc(battle['defender'])} defends.</p>"
+        f"{_last_roll_text(battle)}{selected}"
         "</section>"
         + players_panel(view)
         + f"<details class='tt-legend'><summary>Hazards</summary>{hazard_legend()}</details>"

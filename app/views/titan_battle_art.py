@@ -35,7 +35,7 @@ from app.views.titan_art import (
     hazard_fill,
     player_colour,
 )
-from engine.titan.data import BATTLELANDS, HEX_LABELS, HEX_NEIGHBORS
+from engine.titan.data import BATTLELANDS, EDGES, HEX_LABELS, HEX_NEIGHBORS
 
 # -- battlelands --------------------------------------------------------------------------------------------
 
@@ -212,17 +212,18 @@ def battleland_overlay(
     selected: int | None = None,
     strike_targets: Iterable[tuple[str, int, str, int, float]] = (),
     last_roll: Mapping[str, Any] | None = None,
+    edges: Iterable[tuple[str, int, str]] = (),
 ) -> str:
-    """The battle's changing layer: move targets, strike targets with their odds, the characters on the map,
-    and the last strike's dice (`last_roll`: the engine's record: striker and target hexes, the strike number,
-    the dice) by its target, with an arrow from the striker.
+    """The battle's changing layer: the edges the sides enter by (`edges`: see `entry_edges`), move targets, strike
+    targets with their odds, the characters on the map, and the last strike's dice (`last_roll`: the engine's
+    record: striker and target hexes, the strike number, the dice) by its target, with an arrow from the striker.
 
     `targets`: (hex, action index, label); `strike_targets`: (hex, action index, label, strike number, chance to
     hit as a fraction or a percentage); `selectable`: (unit index, select key, label) drawn with data-select;
     `selected`: the picked unit's index, ringed. Characters off the map (`hex` None) are not drawn; those on a
     target hex let taps through to it (class `tt-pass`) unless they are choices themselves.
     """
-    parts = ["<g class='tt-overlay'>", _last_roll_line(last_roll or {})]  # under the targets and counters
+    parts = ["<g class='tt-overlay'>", entry_edges(edges), _last_roll_line(last_roll or {})]  # under the rest
     badges: list[str] = []
     chosen: set[str] = set()
     for label, index, words in targets:
@@ -280,6 +281,46 @@ def battleland_overlay(
     parts.extend(badges)
     parts.append(_last_roll_dice(last_roll or {}))
     parts.append("</g>")
+    return "".join(parts)
+
+
+def _edge_line(edge: int) -> tuple[str, float, float]:
+    """The outer border of a battleland edge (its hexes' sides `edge` and `edge + 1` with no neighbour beyond) as
+    path data, and the middle of that border."""
+    moves, middles = [], []
+    for label in EDGES.get(edge, ()):
+        cx, cy = battle_hex_centre(label)
+        for side in (edge % 6, (edge + 1) % 6):
+            if side in HEX_NEIGHBORS[label]:
+                continue
+            (x1, y1), (x2, y2) = _HEX_CORNERS[side], _HEX_CORNERS[(side + 1) % 6]
+            moves.append(f"M{_n(cx + x1)} {_n(cy + y1)}L{_n(cx + x2)} {_n(cy + y2)}")
+            middles.append((cx + (x1 + x2) / 2, cy + (y1 + y2) / 2))
+    if not middles:
+        return "", 0.0, 0.0
+    return "".join(moves), sum(x for x, _ in middles) / len(middles), sum(y for _, y in middles) / len(middles)
+
+
+def entry_edges(edges: Iterable[tuple[str, int, str]]) -> str:
+    """The edges the two sides enter by, drawn on the battleland's border with a badge of the side's letter (A, D,
+    as on the counters): (side letter, edge, words for its title: 'Bu02 attacks from here')."""
+    parts = []
+    centre_x, centre_y = BATTLELAND_VIEWBOX[2] / 2, BATTLELAND_VIEWBOX[3] / 2
+    for letter, edge, words in edges:
+        path, mx, my = _edge_line(edge)
+        if not path:
+            continue
+        # a round badge with the side's letter on the border's middle, a little inwards: a counter beside it
+        # stays readable, and the window never cuts it
+        length = math.hypot(centre_x - mx, centre_y - my) or 1.0
+        bx, by = mx + (centre_x - mx) * 4 / length, my + (centre_y - my) * 4 / length
+        bx = min(max(bx, 11.0), BATTLELAND_VIEWBOX[2] - 11.0)
+        by = min(max(by, 11.0), BATTLELAND_VIEWBOX[3] - 11.0)
+        parts.append(
+            f"<g class='tt-edge tt-edge-{esc(letter.lower())}'><title>{esc(words)}</title><path d='{path}'/>"
+            f"<g class='tt-edge-badge' transform='translate({_n(bx)},{_n(by)})'><circle r='10'/>"
+            f"<text y='4'>{esc(letter)}</text></g></g>"
+        )
     return "".join(parts)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from app.markup import esc
 from engine.titan import consequences
+from engine.titan.battle_choices import strike_actions
 
 _STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change
 
@@ -25,9 +26,27 @@ def _names_list(names: list[str]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+def _carry_words(state: Any, battle: Any, action: Any) -> str:
+    """A strike announced at a higher number than its target needs: what it is for (rules-summary 8.5)."""
+    own = min(
+        (
+            a.number
+            for a in strike_actions(state, battle)
+            if a.kind == "strike" and (a.unit, a.target) == (action.unit, action.target)
+        ),
+        default=action.number,
+    )
+    if action.number <= own:
+        return ""
+    return f"rolling for {action.number}, not {own}: fewer hits, but those left over may carry to another enemy"
+
+
 def action_warning(state: Any, action: Any) -> str:
-    """What a choice would cost that its words do not say ('the Titan could then not come on'), or ''."""
+    """What a choice would cost that its words do not say ('the Titan could then not come on'; a strike at a higher
+    number than it needs, for a carry), or ''."""
     battle = getattr(state, "battle", None)
+    if battle is not None and getattr(action, "kind", "") == "strike":
+        return _carry_words(state, battle, action)
     if battle is None or getattr(action, "kind", "") != "maneuver" or battle.units[action.unit].hex is not None:
         return ""
     stranded = _stranding(state, action.unit).get(action.hex, [])

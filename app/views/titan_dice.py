@@ -23,7 +23,9 @@ from app.views import BoardContext, engine_status
 from app.views.dice_art import COLORS, card, hit, symbol_defs
 from app.views.titan_dice_pieces import BOARD_W, CREATURES, ROW_H, Choices, action_targets, fit_text, int_set, track_row
 from app.views.titan_dice_player import player_board
+from app.views.turn_summaries import titan_dice_turn
 
+turn_summary = titan_dice_turn  # the hook of app/since.py: what a turn did, in a few words
 GROUP_TITLES: dict[str, str] = {
     "capture": "Capture",
     "purchase": "Buy a card",

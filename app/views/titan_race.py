@@ -27,7 +27,9 @@ from app.markup import esc
 from app.views import BoardContext, engine_status
 from app.views.titan_race_art import BASE_FILL, FACE_SHORT, FEATURES, die_icon, feature_icon, hexagon, token, trap_icon
 from app.views.titan_race_circuit import Choices, animation_style, circuit_svg, move_animations, preview_style
+from app.views.turn_summaries import titan_race_turn
 
+turn_summary = titan_race_turn  # the hook of app/since.py: what a turn did, in a few words
 SECRETS = True  # Bonus hands are secret: hot-seat play needs the pass-the-device screen
 SECRETS_SHOWN = "{name}'s Bonus cards"  # what the pass-the-device screen says the board shows
 GROUP_TITLES: dict[str, str] = {
@@ -218,7 +220,10 @@ def choices_note(ctx: BoardContext) -> str | None:
     if ctx.view.get("phase") == "turn" and face:
         return f"{str(face).title()} die: {dice.get('faces', {}).get(face, '')}"
     if ctx.view.get("phase") in ("draft", "choose_face"):
-        return "Hover or focus a die to read what it does; “What the dice do” lists every face."
+        return (
+            "Each die's button says what it does (a die on the board too, tapped once or hovered); "
+            "“What the dice do” lists every face."
+        )
     return None
 
 

@@ -64,6 +64,7 @@ class FakePage:
             "focus": lambda selector, scroll=True: self.focused.append(selector),
             "focused_selector": lambda: None,
             "scroll_top": lambda: None,
+            "keep_clear_of_sheet": lambda selector: None,
             "add_class": lambda element_id, name: None,
             "show_dialog": lambda element_id: None,
             "close_dialog": lambda element_id: None,
@@ -87,6 +88,7 @@ class FakePage:
             "titan_ready": lambda: None,
             "session_get": lambda key: None,
             "session_set": lambda key, value: None,
+            "is_reload": lambda: False,
             "LocalStorageBackend": MemoryBackend,
         }
 

@@ -134,7 +134,9 @@ async def test_the_computer_fights_the_battle_and_hands_back_when_it_ends(monkey
     assert (
         run.app.computer.stand_in is None and GAME.battle_key(state) is None
     )  # the battle is over, and so is the stand-in
-    assert "The battle is over: Ann decides again." in run.log
+    over = re.search(r"The battle is over: (.*?)Ann decides again\.", run.log)
+    assert over, run.log  # who won and what it scored, from the log of the move that ended it
+    assert re.search(r"wins in \S+; \w+ scores \d+\.|nobody scores|destroyed|concedes", over.group(1)), over.group(1)
     assert "stop-stand-in" not in run.page.html["status"]
     if not state.is_over:  # the game goes on: the next decision of Ann's is hers (the aftermath, her musters)
         assert state.current_player == 0 and "data-action" in run.page.html["actions"]

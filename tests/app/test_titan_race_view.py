@@ -200,3 +200,15 @@ def test_the_end_screen_gives_the_finishing_order_not_points(variant: str, playe
     assert progress == sorted(progress, reverse=True)  # the places follow how far each Titan got
     if variant == "grand_slam":
         assert all(" on " in line for line in lines[2:])  # each lap on its own circuit
+
+
+def test_the_note_at_the_draft_says_where_a_die_is_read_on_any_device_not_hover_or_focus() -> None:
+    """Issue 22: "Hover or focus a die" showed on a phone, which has neither."""
+    module = view_module("titan_race")
+    notes = set()
+    for state in walk(new("kaldheira", "standard", 3), 80, seed=5):
+        if state.current_player is not None and GAME.view(state, state.current_player).get("phase") == "draft":
+            notes.add(module.choices_note(context(state, state.current_player)))
+    assert notes, "no draft reached"
+    for note in notes:
+        assert "Hover" not in note and "tapped once" in note and "What the dice do" in note
