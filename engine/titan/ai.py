@@ -38,6 +38,7 @@ NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn f
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 STANDARD_VALUES = 11  # a level for trials, not offered: Standard playing Battle Titan by the standard game's values
+CLUB = 12  # a level for trials, not offered: the club player of `club.py`, Standard's yardstick (issue 22)
 # Standard's battle play lives in standard_battle.py; these are kept here for the modules that use them through ai
 SUMMON_BELOW = standard_battle.SUMMON_BELOW
 chance_of_hits = standard_battle.chance_of_hits
@@ -464,11 +465,16 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
 
 
 def make_bot(game: Game, level: int, seed: int) -> Bot | None:
-    """The game's own bot for `level` (1 Standard, 2 Strong), or None for the generic ones (0: random)."""
+    """The game's own bot for `level` (1 Standard, 2 Strong, `CLUB` the club player), or None for the generic ones
+    (0: random)."""
     if level == 2:
         from engine.titan.strong import StrongBot
 
         return StrongBot(game, seed)
     if level == STANDARD_VALUES:
         return StandardValuesBot(game, seed)
+    if level == CLUB:
+        from engine.titan.club import ClubBot
+
+        return ClubBot(game, seed)
     return TitanBot(game, seed) if level == 1 else None
