@@ -4,7 +4,9 @@ Each rule is a small function of its own:
 
 - `first_split`: the first split weighed by what each half can muster from the Tower (over the six rolls, the
   two halves to two different lands, or one staying).
-- `shed_pair`: a legion of seven sends away its weakest pair, a matching pair first.
+- `shed_pair`: a legion of seven sends away its weakest pair, a matching pair first (not where a roll could
+  force a half into a hopeless attack, `split_cornered`: split legions must part; and of two that must part,
+  `parting_first` moves the one with somewhere to go first).
 - `mulligan_wanted`: a first roll worse than the average roll (what the legions could muster) is rolled again.
 - `place_worth`: each legion goes where it musters best (now, and half of next turn's over the rolls) and stays
   out of reach of enemies that would beat it (the chance one reaches it times the chance it wins, times the
@@ -141,7 +143,11 @@ def _split(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Actio
         return first_split(state, seat, splits)
     for action in splits:
         legion = state.legions[action.marker]
-        if legion.height >= MAX_LEGION and tuple(sorted(action.leaving)) == shed_pair(legion.contents):
+        if (
+            legion.height >= MAX_LEGION
+            and tuple(sorted(action.leaving)) == shed_pair(legion.contents)
+            and not split_cornered(state, seat, legion, len(action.leaving))
+        ):
             return action
     if by_kind.get("end_splits"):
         return by_kind["end_splits"][0]
@@ -215,12 +221,54 @@ def _move(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action
     if not moves:
         return end[0] if end else by_kind["mulligan"][0]
     board = _ClubBoard(state, seat)
+    values = {id(a): board.move_value(a) for a in moves}
+    moves = parting_first(state, seat, moves, values)
     staying = {marker: board.stay_value(state.legions[marker]) for marker in {a.marker for a in moves}}
-    gains = [(board.move_value(a) - staying[a.marker], a) for a in moves]
+    gains = [(values[id(a)] - staying[a.marker], a) for a in moves]
     gain, best = max(gains, key=lambda pair: (pair[0], -pair[1].land, pair[1].marker))
     if end and gain <= 0.0:
         return end[0]
     return best
+
+
+def parting_first(state: TitanState, seat: int, moves: list[Any], values: dict[int, float]) -> list[Any]:
+    """Two legions on one land must part (a split): if one of them has only hopeless moves (attacks it should not
+    make), the other moves now, before anything else leaves it no choice."""
+    by_land: dict[int, list[str]] = {}
+    for legion in state.legions_of(seat):
+        if not legion.moved:
+            by_land.setdefault(legion.land, []).append(legion.marker)
+    for markers in by_land.values():
+        if len(markers) != 2:
+            continue
+        best = {m: max((values[id(a)] for a in moves if a.marker == m), default=-1000.0) for m in markers}
+        for stuck, other in (markers, markers[::-1]):
+            if best[stuck] <= -1000.0 < best[other]:
+                return [a for a in moves if a.marker == other]
+    return moves
+
+
+def split_cornered(state: TitanState, seat: int, legion: Legion, leaving: int) -> bool:
+    """Whether splitting `legion` could force a half into a hopeless attack: a roll on which every land it could
+    move to holds an enemy stack the bigger half should not attack (split legions must part)."""
+    average = hidden_average(state, seat)
+    mine = strength(state, legion, seat, average) * (legion.height - leaving) / legion.height
+    friendly = flow.own_lands(state, seat)
+    enemy_lands = flow.enemy_lands(state, seat)
+    engaged = flow.engaged_lands(state)
+    for roll in range(1, 7):
+        lands = masterboard.destination_lands(legion.land, roll, friendly, enemy_lands, engaged)
+        if lands and all(
+            land in enemy_lands
+            and any(
+                lg.owner != seat
+                and not attack_wanted(win_chance(mine, strength(state, lg, seat, average)), legion.has_titan)
+                for lg in state.legions_on(land)
+            )
+            for land in lands
+        ):
+            return True
+    return False
 
 
 # -- engagements and what follows ------------------------------------------------------------------------------------
@@ -440,10 +488,16 @@ class _Field:
         """Characters coming on: the most valuable first, to its best hex among those leaving room for the rest."""
         unit = max({a.unit for a in entering}, key=lambda i: (self.value[i], -i))
         options = sorted((a for a in entering if a.unit == unit), key=lambda a: (-self.hex_worth(unit, a.hex), a.hex))
-        waiting = {a.unit for a in entering}
-        if len(waiting) > 1 and len({a.hex for a in entering}) <= len(waiting) + 1:
-            return min(options, key=lambda a: left_out(self.state, self.battle, unit, a.hex))
-        return options[0]
+        if len({a.unit for a in entering}) == 1:
+            return options[0]
+        best, fewest = options[0], len(self.battle.units) + 1
+        for action in options:  # best first: the first that leaves nobody out will do
+            stuck = left_out(self.state, self.battle, unit, action.hex)
+            if stuck < fewest:
+                best, fewest = action, stuck
+            if stuck == 0:
+                break
+        return best
 
     # -- strikes
     def _strike_terms(self, action: Any) -> tuple[int, int]:
