@@ -11,7 +11,8 @@ Each rule is a small function of its own:
 - `place_worth`: each legion goes where it musters best (now, and half of next turn's over the rolls) and stays
   out of reach of enemies that would beat it (the chance one reaches it times the chance it wins, times the
   legion's worth and, for the Titan's, the game).
-- `attack_wanted`: an attack only at an estimated 70% chance to win (85% with the Titan).
+- `attack_wanted`: an attack only at an estimated 70% chance to win (85% with the Titan); the estimate
+  (`attack_chance`) from the battle played out on an abstract battlefield (`odds.py`).
 - `flees`, `costs_nothing`: the stronger side fights, a lordless defender facing twice its strength flees,
   terms that cost nothing are accepted; never concede, never propose.
 - `best_muster`, `best_angel`: muster the most valuable creature, take every angel.
@@ -34,7 +35,7 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import GameState
-from engine.titan import battlemap, flow, masterboard, respawn, sight
+from engine.titan import battlemap, flow, masterboard, odds, respawn, sight
 from engine.titan.ai import CLUB, chance_of_hits, left_out
 from engine.titan.baseline import TITAN_STAKE, _Board, hidden_average, recruit_value, strength, win_chance
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
@@ -43,6 +44,8 @@ from engine.titan.state import Legion, Phase, TitanState, seen
 
 ATTACK_AT = 0.7  # an attack only at this estimated chance to win
 TITAN_ATTACK_AT = 0.85  # with the Titan
+ODDS_SAMPLES = 4  # deals of what the seat has not seen, for the odds of an attack
+LOSS = 2.0  # a legion caught costs its value twice: lost, and scored by the enemy (angels, the Titan's power)
 FLEE_AT = 2.0  # a lordless defender facing this many times its strength flees
 WON = 3.0  # a battle side this many times stronger than the other has won it: no angel summoned
 WEAKER = 0.6  # a battle side with less than this share of the other's strength is clearly weaker
@@ -56,11 +59,12 @@ class ClubBot(Bot):
     level = CLUB
 
     def _begin(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Thinking:
-        return Thinking(choose(cast(TitanState, state), seat, legal))
+        return Thinking(choose(cast(TitanState, state), seat, legal, rng))
 
 
-def choose(state: TitanState, seat: int, legal: list[Action]) -> Action:
-    """The club player's decision among the legal actions of `seat`."""
+def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng | None = None) -> Action:
+    """The club player's decision among the legal actions of `seat` (`rng`: its own dice, for estimating the
+    odds of a battle over what it has not seen)."""
     by_kind: dict[str, list[Any]] = {}
     for action in legal:
         by_kind.setdefault(str(getattr(action, "kind", "")), []).append(action)
@@ -71,7 +75,7 @@ def choose(state: TitanState, seat: int, legal: list[Action]) -> Action:
     if phase == Phase.SPLIT:
         return _split(state, seat, by_kind)
     if phase == Phase.MOVE:
-        return _move(state, seat, by_kind)
+        return _move(state, seat, by_kind, rng or Rng(state.moves))
     if phase == Phase.ENGAGE:
         return by_kind["engage"][0]
     if phase == Phase.ENGAGEMENT:
@@ -183,8 +187,28 @@ def attack_wanted(chance: float, titan: bool) -> bool:
     return chance >= (TITAN_ATTACK_AT if titan else ATTACK_AT)
 
 
+def attack_chance(state: TitanState, seat: int, legion: Legion, enemy: Legion, land: int, rng: Rng) -> float:
+    """The estimated chance that `legion` attacking `enemy` on `land` wins: the battle played out many times on
+    an abstract battlefield (`odds.battle_odds`), what the seat has not seen dealt again a few times."""
+    estimate = odds.battle_odds(state, legion.marker, enemy.marker, seat, rng, samples=ODDS_SAMPLES, land=land)
+    return estimate.attacker_wins
+
+
 class _ClubBoard(_Board):
     """One masterboard decision (the enemies' reach and strength, computed once, as the baseline's)."""
+
+    rng: Rng = Rng(0)
+
+    def risk(self, land: int, mine: float, titan: bool) -> float:
+        """What a legion of strength `mine` on `land` risks next turn: the chance a stack that would beat it
+        reaches it (each enemy stack taken apart), times the legion and the points the enemy scores for it
+        (and the game, for the Titan's)."""
+        safe = 1.0
+        for theirs, reach in self.threats:
+            rolls = reach.get(land, 0)
+            if rolls:
+                safe *= 1.0 - rolls / 6.0 * win_chance(theirs, mine)
+        return (1.0 - safe) * (LOSS * mine + (TITAN_STAKE if titan else 0.0))
 
     def place_worth(self, legion: Legion, land: int, moved: bool) -> float:
         """A legion on `land`: what it musters there (if it moved), half of what it could muster next turn from
@@ -201,7 +225,7 @@ class _ClubBoard(_Board):
             return self.place_worth(legion, action.land, moved=True) - (5.0 if action.teleport else 0.0)
         mine = strength(state, legion, seat, self.average)
         theirs = strength(state, enemies[0], seat, self.average)
-        chance = win_chance(mine, theirs)
+        chance = attack_chance(state, seat, legion, enemies[0], action.land, self.rng)
         if not attack_wanted(chance, legion.has_titan):
             return -1000.0
         prize = 1.5 * theirs + (TITAN_STAKE if TITAN in seen(state, enemies[0], seat) else 0.0)
@@ -213,7 +237,7 @@ class _ClubBoard(_Board):
         return self.place_worth(legion, legion.land, moved=False)
 
 
-def _move(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action:
+def _move(state: TitanState, seat: int, by_kind: dict[str, list[Any]], rng: Rng) -> Action:
     if by_kind.get("mulligan") and mulligan_wanted(state, seat):
         return by_kind["mulligan"][0]
     moves = by_kind.get("move", [])
@@ -221,6 +245,7 @@ def _move(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action
     if not moves:
         return end[0] if end else by_kind["mulligan"][0]
     board = _ClubBoard(state, seat)
+    board.rng = rng
     values = {id(a): board.move_value(a) for a in moves}
     moves = parting_first(state, seat, moves, values)
     staying = {marker: board.stay_value(state.legions[marker]) for marker in {a.marker for a in moves}}

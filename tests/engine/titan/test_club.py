@@ -212,3 +212,14 @@ def test_carried_hits_go_to_the_kill():
 def test_an_angel_is_summoned_after_the_first_kill_unless_the_battle_is_won():
     assert club.summon_wanted(20.0, 10.0)
     assert not club.summon_wanted(31.0, 10.0)
+
+
+def test_the_chance_of_an_attack_is_estimated_from_the_battle_played_out():
+    from engine.core import Rng
+
+    strong = _attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
+    mine, theirs = strong.legions["Bk01"], strong.legions["Bu01"]
+    assert club.attack_chance(strong, 0, mine, theirs, theirs.land, Rng(1)) > 0.95
+    even = _attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])
+    mine, theirs = even.legions["Bk01"], even.legions["Bu01"]
+    assert 0.2 < club.attack_chance(even, 0, mine, theirs, theirs.land, Rng(1)) < club.ATTACK_AT
