@@ -223,3 +223,13 @@ def test_the_chance_of_an_attack_is_estimated_from_the_battle_played_out():
     even = _attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])
     mine, theirs = even.legions["Bk01"], even.legions["Bu01"]
     assert 0.2 < club.attack_chance(even, 0, mine, theirs, theirs.land, Rng(1)) < club.ATTACK_AT
+
+
+def test_it_rangestrikes_whenever_it_can():
+    state = fight(["Ranger", "Troll"], ["Ogre"])
+    ranger, ogre = index_of(state, "Ranger", ATTACKER), index_of(state, "Ogre", DEFENDER)
+    set_battle(state, {ogre: "D3", ranger: "D6", index_of(state, "Troll", ATTACKER): "A1"}, active=ATTACKER)
+    battles.begin_strike(state)
+    legal = GAME.legal_actions(state)
+    assert {a.kind for a in legal} >= {"rangestrike", "end_strikes"}
+    assert club.choose(state, state.decider, legal).kind == "rangestrike"
