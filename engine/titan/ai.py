@@ -6,8 +6,9 @@ Colossus's SimpleAI, over only what its seat may know.
   not where a roll would force a half into a hopeless attack; move each legion where it musters
   best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
   reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
-  of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
-  valuable recruit; take angels, summon when a donor can spare one.
+  of reach of any stack that could kill it, an enemy's teleports on a 6 counted); attack only at a 70% chance to
+  win, 85% with the Titan (the battle played out by `odds.battle_odds`); muster the most valuable recruit; take
+  angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
 - Battle (`standard_battle.py`): each character moves to the hex where what it can deal exceeds what it takes

@@ -2,7 +2,8 @@
 takes, strikes where they kill the most value, a higher strike number when the carry it opens pays.
 
 - Maneuvers: the most valuable character able to move goes to its best hex (the kill it threatens, the blows it
-  takes, hazards, closing in as the attacker with the rounds running out, waiting as the defender); characters
+  takes or, in the standard game, the kill it helps make and half its chance to die there times its worth,
+  hazards, closing in as the attacker with the rounds running out, waiting as the defender); characters
   coming on leave room for the rest; an angel is summoned only while the battle is in doubt.
 - Strikes: each legal strike is valued over its dice, hit count by hit count: the damage and the kill on its
   target and, for the hits beyond the kill, the best enemy they may carry to. A higher strike number is
