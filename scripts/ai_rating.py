@@ -40,9 +40,10 @@ from ai_strength import level_of, read_records, record_key, run_pairing
 from winrate import wilson
 
 from engine.core.bots import BASELINE
+from engine.titan.ai import CLUB
 
 PRIOR = 0.5  # wins added to each side of every pairing (the add-half correction)
-ANCHORS = {BASELINE: 1500.0, 0: 1000.0}  # the baseline at 1500, or Random at 1000
+ANCHORS = {BASELINE: 1500.0, 0: 1000.0, CLUB: 1500.0}  # the baseline at 1500, Random at 1000, Titan's club player 1500
 SCALE = 400.0 / math.log(10.0)  # Elo points per unit of log-strength
 
 Pairings = dict[tuple[int, int], tuple[float, int]]  # (i, j) with i < j: (i's wins, games)
@@ -136,7 +137,8 @@ def least_gap(wins: float, n: int) -> float:
 
 def name(level: int) -> str:
     """How the table names a level."""
-    return {BASELINE: "baseline (B)", 0: "Random (0)", 1: "Standard (1)", 2: "Strong (2)"}.get(level, f"level {level}")
+    names = {BASELINE: "baseline (B)", 0: "Random (0)", 1: "Standard (1)", 2: "Strong (2)", CLUB: "club player (C)"}
+    return names.get(level, f"level {level}")
 
 
 def table(scores: Outcomes, levels: list[int], anchor: int, samples: int, prior: float = PRIOR) -> str:
@@ -202,14 +204,18 @@ def main(argv: list[str] | None = None) -> int:
         help="games are appended to the first such file; the fit reads them all (repeatable)",
     )
     parser.add_argument("--no-play", action="store_true", help="play nothing: fit the games in the files")
-    parser.add_argument("--anchor", default="B", help="B: the baseline at 1500 (default); 0: Random at 1000")
+    parser.add_argument(
+        "--anchor",
+        default="B",
+        help="B: the baseline at 1500 (default); 0: Random at 1000; C: Titan's club player at 1500",
+    )
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap draws for the intervals")
     parser.add_argument("--prior", type=float, default=PRIOR, help="wins added to each side of every pairing")
     args = parser.parse_args(argv)
     levels = [level_of(x) for x in args.levels.split(",")]
     anchor = level_of(args.anchor)
     if anchor not in levels or anchor not in ANCHORS:
-        raise SystemExit("--anchor must be B or 0, and among --levels")
+        raise SystemExit("--anchor must be B, 0 or C, and among --levels")
     if not args.no_play:
         for level_a, level_b in combinations(levels, 2):
             print(f"{args.game}: {name(level_a)} vs {name(level_b)}, {args.games} games...", file=sys.stderr)

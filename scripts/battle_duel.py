@@ -2,13 +2,16 @@
 
     python scripts/battle_duel.py --games 40 --seed 7000
     python scripts/battle_duel.py --games 5 --watch 3        # print three battles move by move
+    python scripts/battle_duel.py --games 15 --seed 7000 --club   # the club player's battle play in Strong's place
 
 Battles are taken from real games (two Standard players, seeds SEED..SEED+GAMES-1): each time a battle is
 about to be fought, the position is kept. Each kept battle is then played twice from there, Strong's battle
 play (`strong_battle.decide`) on one side and Standard's (`ai.choose`) on the other, then the sides swapped;
 both plays roll the same dice (the battle's dice stream is reseeded alike), so a battle won both ways says the
 battle was one-sided, and only the plays' difference counts. Strong's score: battles won (a mutual destruction
-counts half) out of all plays; 50% if it plays exactly as Standard does. Also: attacks lost on time.
+counts half) out of all plays; 50% if it plays exactly as Standard does. Also: attacks lost on time. With
+`--club`, the club player's battle play (`club.choose`, issue 22) takes Strong's place ("Strong" in the report
+then means the club player).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from winrate import wilson
 
 from engine.core import Rng
 from engine.core.bots import make_bot
-from engine.titan import ai, strong_battle
+from engine.titan import ai, club, strong_battle
 from engine.titan.data import character_value
 from engine.titan.game import Titan
 from engine.titan.state import Phase, TitanState
@@ -60,8 +63,15 @@ def collect(games: int, seed: int, limit: int) -> list[TitanState]:
 SLICES: list[float] = []  # CPU time of each unit of work between two yields
 
 
+CLUB: list[bool] = []  # --club: the club player's battle play in Strong's place
+
+
 def strong_choice(state: TitanState, seat: int, legal: list, times: list[float]) -> object:
     started = time.process_time()
+    if CLUB:
+        action = club.choose(state, seat, legal)
+        times.append(time.process_time() - started)
+        return action
     decision = strong_battle.decide(state, seat, legal, Rng(seat))
     try:
         while True:
@@ -130,7 +140,10 @@ def main() -> None:
     parser.add_argument("--watch", type=int, default=0, help="print the first N battles move by move")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a trial value for a constant of strong_battle (e.g. DAMAGE=0.6)")  # fmt: skip
+    parser.add_argument("--club", action="store_true", help="the club player's battle play in Strong's place")
     args = parser.parse_args()
+    if args.club:
+        CLUB.append(True)
     for setting in args.set:
         name, value = setting.split("=")
         setattr(strong_battle, name, type(getattr(strong_battle, name))(value))

@@ -6,8 +6,9 @@ Colossus's SimpleAI, over only what its seat may know.
   not where a roll would force a half into a hopeless attack; move each legion where it musters
   best (at any height up to six, now and, at half weight, next turn over the six rolls) and stays out of
   reach of stronger enemies (reach counted over the rolls and the border signs; the Titan's legion keeps out
-  of reach of any stack that could kill it); attack an enemy it is clearly stronger than; muster the most
-  valuable recruit; take angels, summon when a donor can spare one.
+  of reach of any stack that could kill it, an enemy's teleports on a 6 counted); attack only at a 70% chance to
+  win, 85% with the Titan (the battle played out by `odds.battle_odds`); muster the most valuable recruit; take
+  angels, summon when a donor can spare one.
 - Engagements: a weak defender without a lord flees; terms that cost the bot nothing are accepted; else
   the battle is fought.
 - Battle (`standard_battle.py`): each character moves to the hex where what it can deal exceeds what it takes
@@ -22,22 +23,28 @@ Under Battle Titan it plays for points (`standard_war.py`); level `STANDARD_VALU
 
 from __future__ import annotations
 
+import zlib
 from typing import Any, cast
 
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import Game, GameState
-from engine.titan import flow, masterboard, recruiting, respawn, slices, standard_battle, standard_war
-from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
+from engine.titan import flow, masterboard, odds, recruiting, respawn, slices, standard_battle, standard_war
+from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.splits import remainder as splits_remainder
 from engine.titan.standard_war import Outlook
 from engine.titan.state import Legion, Phase, TitanState, unseen
 
 ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
+ATTACK_ODDS = 0.7  # ... rather: only at this chance to win, the battle played out (`odds.py`; 0: by the margin)
+TITAN_ATTACK_ODDS = 0.85  # the Titan's legion only at this one
+ODDS_SAMPLES = 4  # deals of what the seat has not seen, for the odds of an attack
+TELEPORT_REACH = True  # an enemy's reach counts his teleports on a 6 (a lord seen in a Tower, a Titan at 400)
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
 TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
 STANDARD_VALUES = 11  # a level for trials, not offered: Standard playing Battle Titan by the standard game's values
+CLUB = 12  # a level for trials, not offered: the club player of `club.py`, Standard's yardstick (issue 22)
 # Standard's battle play lives in standard_battle.py; these are kept here for the modules that use them through ai
 SUMMON_BELOW = standard_battle.SUMMON_BELOW
 chance_of_hits = standard_battle.chance_of_hits
@@ -103,7 +110,7 @@ def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng, view: Ou
     if phase == Phase.SPLIT:
         return _split(state, seat, legal)
     if phase == Phase.MOVE:
-        return _move(state, seat, legal, view)
+        return _move(state, seat, legal, view, rng)
     if phase == Phase.ENGAGE:
         return legal[0]
     if phase == Phase.ENGAGEMENT:
@@ -275,7 +282,7 @@ def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
 
 
 @slices.unit(1.0)
-def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]:
+def _threats(state: TitanState, seat: int, teleports: bool = False) -> list[tuple[float, dict[int, int]]]:
     """Every enemy legion's strength (as the seat knows it) and the lands it reaches next turn -> on how many of
     the six rolls (following the signs on the land borders; a move ends on entering an occupied land)."""
     engaged = flow.engaged_lands(state)
@@ -284,9 +291,23 @@ def _threats(state: TitanState, seat: int) -> list[tuple[float, dict[int, int]]]
         if legion.owner == seat:
             continue
         stops = {other.land for other in state.legions.values() if other.owner != legion.owner}
-        reach = masterboard.fewest_steps(legion.land, stops, engaged)
-        threats.append((fighting_strength(state, legion, seat), {land: 7 - steps for land, steps in reach.items()}))
+        reach = {land: 7 - steps for land, steps in masterboard.fewest_steps(legion.land, stops, engaged).items()}
+        if teleports:
+            _teleport_reach(state, seat, legion, stops, reach)
+        threats.append((fighting_strength(state, legion, seat), reach))
     return threats
+
+
+def _teleport_reach(state: TitanState, seat: int, legion: Legion, stops: set[int], reach: dict[int, int]) -> None:
+    """An enemy's teleports on a 6, as far as the seat knows them: from a Tower with a lord it has seen, to any
+    land within six and any Tower; his Titan, once seen and his score 400, onto any of the seat's legions."""
+    known = legion.knows(seat)
+    if LANDS[legion.land].is_tower and any(CREATURES[name].is_lord for name in known):
+        for land in masterboard.lands_within(legion.land, 6).keys() | set(TOWERS):
+            reach[land] = max(reach.get(land, 0), 1)
+    if TITAN in known and state.players[legion.owner].score >= 400:
+        for land in stops:
+            reach[land] = max(reach.get(land, 0), 1)
 
 
 def _danger(
@@ -311,9 +332,23 @@ def _danger(
     return danger
 
 
+@slices.unit(8.0)
+def _attack_odds(state: TitanState, seat: int, attacker: str, defender: str, land: int, salt: int) -> float:
+    """The chance that `attacker` attacking `defender` on `land` wins: the battle played out on an abstract
+    battlefield (`odds.battle_odds`), what the seat has not seen dealt again `ODDS_SAMPLES` times (from `salt`,
+    a draw of the bot's own dice)."""
+    rng = Rng(salt ^ zlib.crc32(f"{attacker}{defender}{land}".encode()))
+    return odds.battle_odds(state, attacker, defender, seat, rng, samples=ODDS_SAMPLES, land=land).attacker_wins
+
+
 @slices.unit(0.2)
 def _move_value(
-    state: TitanState, seat: int, action: Any, threats: list[tuple[float, dict[int, int]]], view: Outlook | None
+    state: TitanState,
+    seat: int,
+    action: Any,
+    threats: list[tuple[float, dict[int, int]]],
+    view: Outlook | None,
+    salt: int = 0,
 ) -> float:
     legion = state.legions[action.marker]
     strength = fighting_strength(state, legion, seat)
@@ -326,7 +361,11 @@ def _move_value(
     if enemies:
         enemy = enemies[0]
         enemy_strength = fighting_strength(state, enemy, seat)
-        if strength < ATTACK_MARGIN * enemy_strength:
+        if ATTACK_ODDS:
+            chance = _attack_odds(state, seat, legion.marker, enemy.marker, action.land, salt)
+            if chance < (TITAN_ATTACK_ODDS if legion.has_titan else ATTACK_ODDS):
+                return -1000.0
+        elif strength < ATTACK_MARGIN * enemy_strength:
             return -1000.0
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
@@ -376,7 +415,9 @@ def _stay_value(state: TitanState, legion: Legion, land: int, view: Outlook | No
     return keep * (now + later)
 
 
-def _move(state: TitanState, seat: int, legal: list[Action], view: Outlook | None = None) -> Action:
+def _move(
+    state: TitanState, seat: int, legal: list[Action], view: Outlook | None = None, rng: Rng | None = None
+) -> Action:
     mulligan = _of_kind(legal, "mulligan")
     if mulligan:  # the first roll again, if it offers less than a roll does on average
         average = sum(_roll_worth(state, seat, roll) for roll in range(1, 7)) / 6.0
@@ -386,14 +427,15 @@ def _move(state: TitanState, seat: int, legal: list[Action], view: Outlook | Non
     end = _of_kind(legal, "end_moves")
     if not moves:
         return end[0] if end else legal[0]
-    threats = _threats(state, seat)
+    threats = _threats(state, seat, TELEPORT_REACH and view is None)
     staying = {
         legion.marker: _stay_value(state, legion, legion.land, view, recruit=False)
         - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan, view)
         for legion in state.legions_of(seat)
         if not legion.moved
     }
-    values = {id(a): _move_value(state, seat, a, threats, view) - staying.get(a.marker, 0.0) for a in moves}
+    salt = rng.next64() if rng is not None else 0
+    values = {id(a): _move_value(state, seat, a, threats, view, salt) - staying.get(a.marker, 0.0) for a in moves}
     _teleport_forgone(moves, values)
     best = max(moves, key=lambda a: (values[id(a)], -a.land))
     best_value = values[id(best)]
@@ -467,11 +509,16 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
 
 
 def make_bot(game: Game, level: int, seed: int) -> Bot | None:
-    """The game's own bot for `level` (1 Standard, 2 Strong), or None for the generic ones (0: random)."""
+    """The game's own bot for `level` (1 Standard, 2 Strong, `CLUB` the club player), or None for the generic ones
+    (0: random)."""
     if level == 2:
         from engine.titan.strong import StrongBot
 
         return StrongBot(game, seed)
     if level == STANDARD_VALUES:
         return StandardValuesBot(game, seed)
+    if level == CLUB:
+        from engine.titan.club import ClubBot
+
+        return ClubBot(game, seed)
     return TitanBot(game, seed) if level == 1 else None

@@ -2,7 +2,8 @@
 takes, strikes where they kill the most value, a higher strike number when the carry it opens pays.
 
 - Maneuvers: the most valuable character able to move goes to its best hex (the kill it threatens, the blows it
-  takes, hazards, closing in as the attacker with the rounds running out, waiting as the defender); characters
+  takes or, in the standard game, the kill it helps make and half its chance to die there times its worth,
+  hazards, closing in as the attacker with the rounds running out, waiting as the defender); characters
   coming on leave room for the rest; an angel is summoned only while the battle is in doubt.
 - Strikes: each legal strike is valued over its dice, hit count by hit count: the damage and the kill on its
   target and, for the hits beyond the kill, the best enemy they may carry to. A higher strike number is
@@ -25,6 +26,9 @@ from engine.titan.state import TitanState
 
 SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger
 HOPELESS = 0.5  # under Battle Titan an attacker this many times as strong as the defence (or less) keeps away
+WEIGH_DEATH = True  # the standard game: a hex is charged the chance to die there times the character's worth
+DEATH_WEIGHT = 0.5  # (in battles of Standard against the club player 0.5 did best of 0.25-2)
+TITAN_DEATH = 100.0  # ... a Titan's worth: his value and this (the game)
 TITAN_STRIKE = 50.0  # a strike at the enemy Titan is worth this much more (under Battle Titan, only its value)
 
 
@@ -43,22 +47,66 @@ def chance_of_hits(dice: int, number: int, hits: int) -> float:
     return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
 
 
+def chance_at_least(strikes: list[tuple[int, int]], hits: int) -> float:
+    """The chance that strikes of (dice, strike number) together score at least `hits` hits."""
+    if hits <= 0:
+        return 1.0
+    dist = [1.0] + [0.0] * hits  # the chance of k hits so far, the last: `hits` or more
+    for dice, number in strikes:
+        p = (7 - max(1, min(6, number))) / 6.0
+        for _ in range(max(0, dice)):
+            new = [0.0] * (hits + 1)
+            for k, chance in enumerate(dist):
+                new[k] += chance * (1 - p)
+                new[min(hits, k + 1)] += chance * p
+            dist = new
+    return dist[hits]
+
+
+def _allies_blows(state: TitanState, battle: Battle, index: int, target: Any) -> list[tuple[int, int]]:
+    """The strikes (dice, strike number) the other characters of `index`'s side in contact with `target` deal it."""
+    unit = battle.units[index]
+    blows = []
+    for i, ally in enumerate(battle.units):
+        if i == index or ally.side != unit.side or ally.hex is None or ally.slain:
+            continue
+        if battlemap.in_contact(battle.map, ally.hex, target.hex):
+            terms = battlemap.strike_terms(
+                battle.map, ally.name, ally.hex, target.name, target.hex, power=unit_power(state, battle, ally)
+            )
+            blows.append((terms.dice, terms.strike_number))
+    return blows
+
+
+def _owner(state: TitanState, battle: Battle, side: str) -> int:
+    return state.legions[battle.attacker if side == ATTACKER else battle.defender].owner
+
+
 def _expected_hits(dice: int, number: int) -> float:
     return max(0, dice) * (7 - max(1, min(6, number))) / 6.0
 
 
 @slices.unit(0.05)
 def _hex_value(
-    state: TitanState, battle: Battle, index: int, label: str, my_side: str, hold_off: bool = False
+    state: TitanState,
+    battle: Battle,
+    index: int,
+    label: str,
+    my_side: str,
+    hold_off: bool = False,
+    weigh_death: bool = False,
 ) -> float:
     """How good `label` is for character `index`: damage dealt minus damage taken there, and closing in
-    (`hold_off`: a hopeless attacker under Battle Titan keeps its distance instead, as a defender does)."""
+    (`hold_off`: a hopeless attacker under Battle Titan keeps its distance instead, as a defender does;
+    `weigh_death`, the standard game: the chance it dies there, from the blows of every enemy it touches, times
+    its value, a Titan's with the game besides, weighed instead of the damage it takes)."""
     terrain = battle.map
     unit = battle.units[index]
     power = unit_power(state, battle, unit)
     value = 0.0
     best_strike = 0.0  # a character strikes one enemy: the best of those it touches, a likely kill valued whole
     nearest = 99
+    blows: list[tuple[int, int]] = []  # the strikes of the enemies it touches: (dice, strike number)
     for other in battle.units:
         if other.side == my_side or other.hex is None or other.slain:
             continue
@@ -73,10 +121,22 @@ def _hex_value(
             left = other_power - other.hits
             dealt = _expected_hits(mine.dice, mine.strike_number)
             taken = _expected_hits(theirs.dice, theirs.strike_number)
-            kill = chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
+            if weigh_death:  # the kill it helps make, with the blows of its side's characters beside that enemy
+                allies = _allies_blows(state, battle, index, other)
+                with_it = chance_at_least([*allies, (mine.dice, mine.strike_number)], left)
+                kill = (with_it - chance_at_least(allies, left)) * character_value(other.name, 0)
+            else:
+                kill = chance_of_hits(mine.dice, mine.strike_number, left) * character_value(other.name, 0)
             best_strike = max(best_strike, min(dealt, left) * CREATURES[other.name].skill + kill)
-            value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * (2.0 if unit.name == TITAN else 1.0)
+            blows.append((theirs.dice, theirs.strike_number))
+            if not weigh_death:
+                titan = 2.0 if unit.name == TITAN else 1.0
+                value -= min(taken, power - unit.hits) * CREATURES[unit.name].skill * titan
     value += best_strike
+    if weigh_death and blows:
+        worth = character_value(unit.name, state.players[_owner(state, battle, unit.side)].score)
+        worth += TITAN_DEATH if unit.name == TITAN else 0.0
+        value -= DEATH_WEIGHT * chance_at_least(blows, power - unit.hits) * worth
     if CREATURES[unit.name].rangestrikes and nearest in (3, 4):
         value += 4.0
     attacking = my_side == ATTACKER
@@ -101,6 +161,7 @@ def maneuver(state: TitanState, seat: int, legal: list[Action], points: bool = F
         and my_side == ATTACKER
         and _side_strength(state, battle, ATTACKER) < HOPELESS * _side_strength(state, battle, DEFENDER)
     )
+    weigh_death = WEIGH_DEATH and not points
     for kind, field in (("reinforce", "creature"), ("summon", "donor")):
         offers = [a for a in _of_kind(legal, kind) if getattr(a, field)]
         if kind == "summon":
@@ -129,7 +190,7 @@ def maneuver(state: TitanState, seat: int, legal: list[Action], points: bool = F
     current = unit.hex
     ranked = sorted(
         by_unit[unit_index],
-        key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side, hold_off), a.hex),
+        key=lambda a: (_hex_value(state, battle, unit_index, a.hex, my_side, hold_off, weigh_death), a.hex),
         reverse=True,
     )
     best = ranked[0]
@@ -142,18 +203,21 @@ def maneuver(state: TitanState, seat: int, legal: list[Action], points: bool = F
             if stuck == 0:
                 break
     if current is not None and not entering:
-        stay = _hex_value(state, battle, unit_index, current, my_side, hold_off)
-        if _hex_value(state, battle, unit_index, best.hex, my_side, hold_off) <= stay:
+        stay = _hex_value(state, battle, unit_index, current, my_side, hold_off, weigh_death)
+        if _hex_value(state, battle, unit_index, best.hex, my_side, hold_off, weigh_death) <= stay:
             others = [a for a in moves if a.unit != unit_index]
             if others:
                 # this character is well placed: look at the others before ending the phase
                 def moves_up(a: Any) -> bool:
-                    there = _hex_value(state, battle, a.unit, a.hex, my_side, hold_off)
-                    return there > _hex_value(state, battle, a.unit, battle.units[a.unit].hex, my_side, hold_off) + 0.5
+                    there = _hex_value(state, battle, a.unit, a.hex, my_side, hold_off, weigh_death)
+                    here = battle.units[a.unit].hex
+                    return there > _hex_value(state, battle, a.unit, here, my_side, hold_off, weigh_death) + 0.5
 
                 better = [a for a in others if moves_up(a)]
                 if better:
-                    return max(better, key=lambda a: _hex_value(state, battle, a.unit, a.hex, my_side, hold_off))
+                    return max(
+                        better, key=lambda a: _hex_value(state, battle, a.unit, a.hex, my_side, hold_off, weigh_death)
+                    )
             end = _of_kind(legal, "end_maneuver")
             return end[0] if end else best
     return best

@@ -333,3 +333,11 @@ def test_bench_watch_counts_the_long_tasks_of_a_games_set_up_apart_and_thinks_on
     assert result["render_ms"]["n"] == 3
     assert result["long_tasks"] == 2 and result["long_task_ms"]["max"] == 80.0
     assert result["setup_long_task_ms"] == {"n": 1, "median": 400.0, "p95": 400.0, "max": 400.0}
+
+
+def test_titans_club_player_is_level_c_and_may_anchor_the_ratings():
+    from engine.titan.ai import CLUB
+
+    strength, rating = load("ai_strength"), load("ai_rating")
+    assert strength.level_of("C") == CLUB and strength.level_name(CLUB) == "the club player"
+    assert rating.ANCHORS[CLUB] == 1500.0 and rating.name(CLUB) == "club player (C)"

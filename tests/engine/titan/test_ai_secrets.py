@@ -22,6 +22,7 @@ import pytest
 
 from engine.core import Rng
 from engine.core.bots import BASELINE, make_bot
+from engine.titan.ai import CLUB
 from engine.titan.game import Titan
 from engine.titan.state import TitanState
 
@@ -33,7 +34,7 @@ SLOW_DECISIONS = 3000  # ... in the slow run
 CHECK_EVERY = {"board": 5, "battle": 2}
 GAMES_AT_LEAST = 6  # a game gives at most this share of the decisions, so that several setups are covered
 MAX_ACTIONS = 2500  # a game stops here (4 Standard seats may play longer): the next setup starts
-LEVELS = [1, 2, BASELINE]  # Standard, Strong, the scripted baseline
+LEVELS = [1, 2, BASELINE, CLUB]  # Standard, Strong, the scripted baseline, the club player
 BATTLE = {"maneuver", "strike", "carry"}
 
 
@@ -82,7 +83,7 @@ def compare(level: int, decisions: int, copies: int = 1) -> Counter:
     return counts
 
 
-@pytest.mark.parametrize("level", LEVELS, ids=["standard", "strong", "baseline"])
+@pytest.mark.parametrize("level", LEVELS, ids=["standard", "strong", "baseline", "club"])
 def test_decisions_do_not_change_when_what_the_seat_has_not_seen_is_dealt_again(level):
     counts = compare(level, CI_DECISIONS)
     # the comparison means something: most copies really hold other characters, and battles are among them
@@ -91,7 +92,7 @@ def test_decisions_do_not_change_when_what_the_seat_has_not_seen_is_dealt_again(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", LEVELS, ids=["standard", "strong", "baseline"])
+@pytest.mark.parametrize("level", LEVELS, ids=["standard", "strong", "baseline", "club"])
 def test_thousands_of_decisions_do_not_change_when_what_the_seat_has_not_seen_is_dealt_again(level):
     counts = compare(level, SLOW_DECISIONS, copies=2)
     assert counts["dealt again"] >= SLOW_DECISIONS, counts

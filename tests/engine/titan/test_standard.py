@@ -101,3 +101,84 @@ def test_no_higher_strike_number_where_it_costs_the_kill_more_than_the_carry_bri
     legal = GAME.legal_actions(state)
     assert Strike(unit=gargoyle, target=ogre, number=5) in legal
     assert ai.choose(state, 1, legal, None) == Strike(unit=gargoyle, target=ogre, number=3)
+
+
+# -- issue 22: attacks by the odds of the battle, teleports in an enemy's reach
+
+
+def _attack_in(terrain: str, mine: list[str], theirs: list[str]):
+    """Ann's legion one roll from Bob's on a land of `terrain` (Bob's legion seen whole), and the attack move."""
+    for target in sorted(LANDS):
+        if LANDS[target].terrain != terrain:
+            continue
+        for start in sorted(LANDS):
+            if start == target or LANDS[start].is_tower:
+                continue
+            for roll in range(1, 7):
+                if target in masterboard.destination_lands(start, roll, enemy={target}):
+                    state = _moving(roll)
+                    place(state, "Bk01", 0, start, mine)
+                    place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
+                    place(state, "Bu01", 1, target, theirs).reveal([0])
+                    place(state, "Bu02", 1, 500 if target // 100 != 5 else 200, ["Titan"])
+                    attack = next(a for a in GAME.legal_actions(state) if a.kind == "move" and a.land == target)
+                    return state, attack
+    raise AssertionError("no such position")
+
+
+def test_an_attack_is_made_by_the_odds_of_the_battle_not_the_strength_ratio(monkeypatch):
+    # three Trolls (48) against two Cyclops (36) in their Jungle: a third stronger, but the Cyclops win most of
+    # these battles (natives in the Brambles)
+    state, attack = _attack_in("Jungle", ["Troll", "Troll", "Troll"], ["Cyclops", "Cyclops"])
+    threats = ai._threats(state, 0, True)
+    assert ai._attack_odds(state, 0, "Bk01", "Bu01", attack.land, 1) < ai.ATTACK_ODDS
+    assert ai._move_value(state, 0, attack, threats, None, 1) == -1000.0
+    monkeypatch.setattr(ai, "ATTACK_ODDS", 0.0)  # the strength ratio alone (1.25) would attack
+    assert ai._move_value(state, 0, attack, threats, None, 1) > -1000.0
+
+
+def test_an_enemys_reach_counts_his_titan_teleport_and_his_tower_teleport():
+    state = _moving(3)
+    far = next(
+        land
+        for land in sorted(LANDS)
+        if not LANDS[land].is_tower
+        and land not in masterboard.fewest_steps(600, {land}, set())
+        and land not in masterboard.lands_within(600, 6)
+    )
+    place(state, "Bk01", 0, far, ["Titan", "Ogre", "Ogre"])
+    titan = place(state, "Bu01", 1, 600, ["Titan", "Angel", "Troll"])
+    titan.reveal([0, 1])  # Ann has seen his Titan and his Angel
+    state.players[1].score = 400
+    near = ai._threats(state, 0, False)[0][1]
+    assert far not in near  # no normal move reaches Ann's land from Tower 600
+    reach = ai._threats(state, 0, True)[0][1]
+    assert reach[far] == 1  # his Titan teleports onto Ann's legion on a 6
+    assert all(reach.get(tower, 0) >= 1 for tower in TOWERS if tower != 600)  # the Angel's tower teleport
+    state.players[1].score = 399
+    assert far not in ai._threats(state, 0, True)[0][1]
+
+
+def test_in_battle_a_character_weighs_its_chance_to_die_and_the_kills_it_helps_make():
+    from engine.titan import standard_battle
+
+    state = fight(["Titan", "Troll", "Troll"], ["Ogre", "Ogre"])
+    titan = index_of(state, "Titan", ATTACKER)
+    trolls = [i for i, u in enumerate(state.battle.units) if u.name == "Troll"]
+    ogres = [i for i, u in enumerate(state.battle.units) if u.side == DEFENDER]
+    set_battle(state, {ogres[0]: "D3", ogres[1]: "C3", titan: "E3"}, active=ATTACKER, round_number=2)
+    state.battle.units[titan].hits = 4  # two hits left: the Ogres beside him could kill him
+
+    def value(index: int, label: str, weigh: bool) -> float:
+        return standard_battle._hex_value(state, state.battle, index, label, ATTACKER, False, weigh)
+
+    # the Titan's chance to die (with the game at stake) keeps him off the hex beside both Ogres
+    assert value(titan, "D4", True) < value(titan, "E5", True) - 20
+    # a Troll beside an Ogre another Troll already strikes: its blows add to a likelier kill
+    state.battle.units[ogres[0]].hits = 3
+    state.battle.units[ogres[1]].hex = "A1"  # out of the way
+    state.battle.units[titan].hex = "F1"
+    alone = value(trolls[0], "D4", True)
+    state.battle.units[trolls[1]].hex = "E3"  # beside the Ogre on D3 as well
+    assert standard_battle._allies_blows(state, state.battle, trolls[0], state.battle.units[ogres[0]])
+    assert value(trolls[0], "D4", True) < alone  # the kill is likely without it: it helps less
