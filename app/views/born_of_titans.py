@@ -45,6 +45,9 @@ PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-
 # for the one human when it is her only choice (app/decision.py)
 ENDS_TURN = frozenset({"end_turn"})
 KEY = "born_of_titans"
+# On touch a Move end's button in the list draws its way and pans the map to it on a first tap, plays on a second
+# (app/table.py): on the Hero's zoomed map the place a name stands for may be off screen.
+LIST_SHOWS_PLACE_FIRST = True
 MAX_ZOOM = 14  # the map zooms further than Titan's (assets/panzoom.js): Points 19 units apart take a finger each
 
 PHASE_HINTS = {
