@@ -73,9 +73,9 @@ def summary_lines(
         if not parts:
             continue
         text = "; ".join(part.rstrip(".") for part in parts[:MOST_PARTS])
-        if len(parts) > MOST_PARTS:
-            text += "; \u2026"
-        told.append(f"{heading}: {text}." if heading else f"{text}.")
+        # the rest left off: "…" ends the line, with no full stop after it ("….")
+        text += "; \u2026" if len(parts) > MOST_PARTS else "."
+        told.append(f"{heading}: {text}" if heading else text)
     if len(told) > MOST_TURNS:
         earlier = len(told) - MOST_TURNS + 1
         told = [f"{earlier} earlier turns: see the log.", *told[-(MOST_TURNS - 1) :]]

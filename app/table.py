@@ -145,13 +145,15 @@ class Table:
         """On touch, some choices on the board are played by a second tap: a move with a drawn preview (the first
         tap shows its path, brought clear of the choices sheet, so "left" and "right" can be compared), and a card
         or space whose choice has a text to read (the first tap shows it, as a hover would). A button in the list
-        plays at once (its words say what it does). False while waiting for the second tap."""
+        plays at once (its words say what it does), except where the view shows a place first
+        (`LIST_SHOWS_PLACE_FIRST`: a Move's end far off the zoomed map). False while waiting for the second tap."""
         board = dom.element("board")
         if board is None or self.question_for(value) is not None:
             return True  # (a choice with a question to confirm asks it at once, in a dialog)
-        if node is None or not bool(board.contains(node)):
-            return True  # a button in the list says what it does: one tap plays it, in every game
         previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
+        in_list = node is None or not bool(board.contains(node))
+        if in_list and not (previewed and self._list_shows_place_first()):
+            return True  # a button in the list says what it does: one tap plays it (but a place is shown first)
         detail = "" if previewed else self.choice_detail(value)
         if not previewed and not detail:
             return True  # nothing to show first: played at once
@@ -169,6 +171,11 @@ class Table:
         else:
             dom.set_text("status", armed_status(detail))
         return False
+
+    def _list_shows_place_first(self) -> bool:
+        """The view's `LIST_SHOWS_PLACE_FIRST`: a list button naming a place whose way the map draws (Born of
+        Titans' Move ends) shows it, panned into view, on a first tap; a second plays it."""
+        return self.game is not None and bool(getattr(view_module(self.game.id), "LIST_SHOWS_PLACE_FIRST", False))
 
     def choice_detail(self, value: str) -> str:
         """'Buy Gryphon 1 (cost 2): Rescue: ...', what a choice does in words ('' when there is nothing to add)."""

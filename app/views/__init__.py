@@ -34,6 +34,8 @@ A game's view module provides:
 - optionally `handover_reason(view, seat, names) -> str`: why `seat` is asked, for the pass-the-device screen
   ("Ann may play a Divine counter after Bob's Move roll"), from the public view `game.view(state, None)`, so it
   is the same whatever the seat holds ('' for the turn's heading, the default).
+- optionally `LIST_SHOWS_PLACE_FIRST = True`: on touch a list button whose choice has a drawn preview on the
+  board (`data-preview-of`) shows it on a first tap and plays on a second (else a list button plays at once).
 - optionally `PASS_KINDS = frozenset({...})`: the kinds of action that only pass a question asked of everyone
   (Born of Titans' `pass_moment`): the pass-the-device screen offers it in one tap, and with one human the
   page plays it for her when it is her only choice (app/decision.py).

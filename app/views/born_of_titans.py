@@ -18,7 +18,7 @@ from typing import Any
 
 from app.markup import esc
 from app.views import BoardContext
-from app.views.born_of_titans_challenge import challenge_panel, moment_panel, move_panel, roll_strip
+from app.views.born_of_titans_challenge import challenge_panel, ended_words, moment_panel, move_panel, roll_strip
 from app.views.born_of_titans_layer import courses_between, map_layer, node_name, picked_site
 from app.views.born_of_titans_map import map_svg
 from app.views.born_of_titans_sheet import crew_sheets
@@ -45,6 +45,9 @@ PASS_KINDS = frozenset({"pass_moment"})  # a moment's Pass: one tap on the pass-
 # for the one human when it is her only choice (app/decision.py)
 ENDS_TURN = frozenset({"end_turn"})
 KEY = "born_of_titans"
+# On touch a Move end's button in the list draws its way and pans the map to it on a first tap, plays on a second
+# (app/table.py): on the Hero's zoomed map the place a name stands for may be off screen.
+LIST_SHOWS_PLACE_FIRST = True
 MAX_ZOOM = 14  # the map zooms further than Titan's (assets/panzoom.js): Points 19 units apart take a finger each
 
 PHASE_HINTS = {
@@ -193,7 +196,15 @@ def nothing_secret(state: Any) -> bool:
 
 def handover_reason(view: dict[str, Any], seat: int, names: list[str]) -> str:
     """Why `seat` is asked, for the pass-the-device screen, from the public view (the same whatever she holds):
-    "Ann may play a Divine counter after Bob's Move roll." (not escaped)."""
+    "Ann may play a Divine counter after Bob's Move roll." (not escaped). A Challenge that has just ended is told
+    first ("Atalanta completes Seize the Golden Fleece: 1 of 3 Quests."): its roll is not seen behind the screen,
+    and the player who rolled it may otherwise never see what it came to."""
+    ended = view.get("ended")
+    news = ended_words(view, ended)[1] + " " if ended else ""
+    return news + _why_asked(view, seat)
+
+
+def _why_asked(view: dict[str, Any], seat: int) -> str:
     name = player(view, seat)
     moment = view.get("moment") or {}
     mover = view.get("mover")

@@ -107,7 +107,7 @@ def challenge_panel(view: dict[str, Any], selected: str | None = None, *, rolled
     )
 
 
-def _ended_words(view: dict[str, Any], ended: dict[str, Any]) -> tuple[str, str]:
+def ended_words(view: dict[str, Any], ended: dict[str, Any]) -> tuple[str, str]:
     """What the Challenge just over came to, as (heading, sentence)."""
     who = hero(view, ended.get("seat"))
     foe = str(ended.get("foe_name") or name_of(ended.get("foe")))
@@ -161,7 +161,7 @@ def roll_strip(view: dict[str, Any], *, rolled: bool = False) -> str:
     ended = view.get("ended")
     if not ended:
         return ""
-    heading, sentence = _ended_words(view, ended)
+    heading, sentence = ended_words(view, ended)
     quest = " is-quest" if ended.get("outcome") == "won" and ended.get("foe_kind") == "quest" else ""
     last = list(ended.get("last_roll") or [])
     roll = f"<p class='bt-strip-roll'>{dice_row(last)}</p>" if last else ""

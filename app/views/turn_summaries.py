@@ -16,6 +16,7 @@ _TITAN_SPLIT = re.compile(r" splits \S+ on ")
 _TITAN_MOVE = re.compile(r"^(.+?) moves (\S+) from (\S+) to (\S+?)( by .+)?\.$")
 _TITAN_MUSTER = re.compile(r"^\S+ musters (?:an? )?(.+?) in \S+")
 _TITAN_STRIKE = re.compile(r"^(.+?) \(\S+\) (strikes|rangestrikes) (.+?) \(\S+\): .*?(\d+) hits?\.$")
+_TITAN_CARRY = re.compile(r"^(\d+) hits? carried to (.+?) \(\S+\)\.$")
 _TITAN_DROP = re.compile(
     r"( rolls a \d+ for movement| takes the mulligan| maneuvers\.$| enters on | moves from |'s first turn: split )"
 )
@@ -28,7 +29,7 @@ def _count(number: int, word: str) -> str:
 
 def titan_turn(lines: list[str]) -> list[str]:
     """A Titan turn: splits and moves counted, musters named, every engagement's and battle's outcome in order, the
-    hits the strikes made (on whom) and who was slain."""
+    hits the strikes made and carried over (on whom) and who was slain."""
     splits = sum(1 for line in lines if _TITAN_SPLIT.search(line))
     moved = {match.group(2) for line in lines if (match := _TITAN_MOVE.match(line))}
     musters = [match.group(1) for line in lines if (match := _TITAN_MUSTER.match(line))]
@@ -47,6 +48,10 @@ def titan_turn(lines: list[str]) -> list[str]:
         if strike or " strikes " in line or " rangestrikes " in line:
             if strike and strike.group(4) != "0":
                 hits[strike.group(3)] = hits.get(strike.group(3), 0) + int(strike.group(4))
+            continue
+        carry = _TITAN_CARRY.match(line)
+        if carry:  # hits carried over count with the strike's, not as a part of their own each
+            hits[carry.group(2)] = hits.get(carry.group(2), 0) + int(carry.group(1))
             continue
         if line.endswith(" is slain."):
             slain.append(line.removesuffix(" is slain."))

@@ -10,6 +10,7 @@ screens showed the mover's board to the player who had just passed), 20 after. T
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -18,6 +19,7 @@ from app.gameview import handover_reason, render_regions
 from engine.born_of_titans import GAME
 from engine.born_of_titans.actions import PassMoment
 from engine.core import Seat
+from engine.core.game import GameState
 from engine.registry import GAMES
 from tests.app.hotseat_taps import HANDOVER, both_holding, knows_more, seats, sit_down, tap_round, tap_set_up
 
@@ -116,3 +118,34 @@ def test_other_games_pass_screens_say_why_from_the_turn_heading() -> None:
         reasons.add(reason.split(" (")[0].replace(name, "X"))
         state = race.apply(state, rng.choice(race.legal_actions(state)))
     assert reasons >= {"X decides", "X's turn"}
+
+
+def _quest_won_with_the_device_to_pass() -> tuple[GameState, int]:
+    """A two-human game played at random to the first Quest completed whose next decision is the other player's
+    (she places a new Quest): the position, and the seat that rolled (holding the device)."""
+    for seed in range(1, 200):
+        rng = random.Random(seed)
+        state = GAME.new_game(2, GAME.Options(), seed, seats())
+        for _ in range(600):
+            if state.is_over:
+                break
+            ended = state.ended
+            won = ended and ended.get("outcome") == "won" and ended.get("foe_kind") == "quest"
+            if won and state.current_player != int(ended["seat"]):
+                return state, int(ended["seat"])
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, rng.choice([a for a in legal if a.kind != "retreat"] or legal))
+    raise AssertionError("no seed reaches the position")
+
+
+def test_a_pass_screen_right_after_a_completed_quest_tells_it() -> None:
+    """Seen in the browser (phone, hot-seat): Alice's winning roll went straight to "Pass the device to Bob: Bob
+    places a new Quest…", so the player who rolled never saw that she had completed her Quest."""
+    state, roller = _quest_won_with_the_device_to_pass()
+    view = GAME.view(state, None)
+    hero = view["heroes"][roller]["hero_name"]
+    assert decision_now(GAME, state, shown=roller).pass_to == state.current_player
+    reason = handover_reason(GAME, state, state.current_player)
+    assert re.match(rf"{hero} completes .+: \d of 3 Quests\. \w+ ", reason), reason
+    screen = render_regions(GAME, state, shown=roller).board
+    assert "completes" in screen and "of 3 Quests." in screen and "bt-sheet" not in screen

@@ -109,6 +109,34 @@ def test_titan_tells_who_was_slain_and_how_many_hits_each_took_in_a_battle_phase
     assert told == ["slain: Angel, Ogre", "hits on Lion 3, Angel 3, Troll 2"]
 
 
+def test_titan_counts_hits_carried_over_with_the_strikes_so_the_battles_outcome_stays_in_the_line():
+    """Seen in the browser: a battle with carries told '1 hit carried to Ogre (F2)' once a carry, which pushed
+    who won off the end of the line ('…')."""
+    lines = [
+        "Bu02 musters a Lion in 139, showing Lion.",
+        "Troll (D4) strikes Ogre (F2): needs 4, rolls 6, 5, 2, 4: 3 hits.",
+        "1 hit carried to Ogre (F2).",
+        "Cyclops (E3) strikes Gargoyle (D5): needs 3, rolls 6, 5, 4, 1, 1, 2, 3, 4, 5: 6 hits.",
+        "Gargoyle is slain.",
+        "3 hits carried to Cyclops (D5).",
+        "2 hits carried to Angel (E4).",
+        "Bu02 wins in 139; Bob scores 76.",
+    ]
+    told = view_module("titan").turn_summary(lines)
+    assert told == ["musters Lion", "slain: Gargoyle", "hits on Ogre 4, Gargoyle 6, Cyclops 3, Angel 2", lines[-1][:-1]]
+    assert summary_lines([("Turn 3: Bob", lines)], view_module("titan").turn_summary) == [
+        "Turn 3: Bob: musters Lion; slain: Gargoyle; hits on Ogre 4, Gargoyle 6, Cyclops 3, Angel 2; "
+        "Bu02 wins in 139; Bob scores 76."
+    ]
+
+
+def test_a_turn_with_more_to_tell_than_fits_ends_with_the_ellipsis_and_no_full_stop_after_it():
+    told = summary_lines([("Round 2: Bob", [f"Thing {n} happens." for n in range(1, 8)])])
+    assert told == [
+        "Round 2: Bob: Thing 1 happens; Thing 2 happens; Thing 3 happens; Thing 4 happens; Thing 5 happens; \u2026"
+    ]
+
+
 def test_titan_counts_splits_and_moves_and_never_names_what_went_into_a_split_legion():
     told = view_module("titan").turn_summary(
         [
