@@ -62,7 +62,8 @@ RULINGS: tuple[tuple[str, str], ...] = (
         "Battleland edges",
         "An attacker that entered a land through side s attacks from edge (s - the land's label side) mod 6, "
         "the rotation of the printed card onto the land (Colossus); in a Tower always edge 3. A Titan "
-        "teleport chooses edge 1, 3 or 5 (3 in a Tower).",
+        "teleport chooses edge 1, 3 or 5 (3 in a Tower). The page draws the attacker's edge (a red border with an A "
+        "badge) and the defender's (a dashed blue border, D) on the battleland, the letters the counters carry.",
     ),
     (
         "Hazards where the references differ",
