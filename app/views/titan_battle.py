@@ -170,10 +170,13 @@ def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int
                 f"<button{attrs(type='button', class_='tt-counter-btn' + chosen, data_select=key, aria_label=label)}>"
                 f"{image}</button>"
             )
+        # On a phone the row scrolls sideways: with no button in it (not this seat's pick), the row itself takes the
+        # focus, so a keyboard can scroll it (axe: scrollable-region-focusable).
+        focus = "" if any(unit["index"] in picks for unit in waiting) else " tabindex='0'"
         off = (
             "<section class='tt-reserve' aria-label='Not on the battleland yet'>"
-            f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'>{''.join(buttons)}</div>"
-            "</section>"
+            f"<p class='tt-row-title'>Not on the battleland yet</p><div class='tt-counters'{focus}>{''.join(buttons)}"
+            "</div></section>"
         )
     off += _held_off(view)
     selected = ""
