@@ -42,7 +42,7 @@ UNITS_PER_YIELD = 1  # units of work between yields (each well under 5 ms of CPy
 CALIBRATED = True  # battles on a known land asked of odds.contest (False: the strength ratio, as before; for trials)
 SAMPLES = 6  # deals of what the seat has not seen of the two legions, for a battle on a known land
 TITAN_RISK_ODDS = True  # the danger to the seat's own Titan's legion asked of the battle played out on its land
-RISK_ODDS_ALL = False  # ... and the danger to every legion of the seat's (Standard attacks by those odds)
+RISK_ODDS_ALL = True  # ... and the danger to every legion of the seat's (Standard attacks by those odds)
 RISK_SAMPLES = 2  # deals of the unseen for a question of danger (asked of many lands a decision)
 
 
