@@ -41,6 +41,9 @@ WIN_EXPONENT = 6.0
 UNITS_PER_YIELD = 1  # units of work between yields (each well under 5 ms of CPython: a browser slice stays short)
 CALIBRATED = True  # battles on a known land asked of odds.contest (False: the strength ratio, as before; for trials)
 SAMPLES = 6  # deals of what the seat has not seen of the two legions, for a battle on a known land
+TITAN_RISK_ODDS = True  # the danger to the seat's own Titan's legion asked of the battle played out on its land
+RISK_ODDS_ALL = True  # ... and the danger to every legion of the seat's (Standard attacks by those odds)
+RISK_SAMPLES = 2  # deals of the unseen for a question of danger (asked of many lands a decision)
 
 
 # the chance two rolls make at least so many steps
@@ -58,7 +61,15 @@ class Odds(NamedTuple):
     time_loss: float = 0.0  # the part of defender_wins where the attacker runs out of time (the calibrated odds)
 
 
-def _odds(state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int | None = None) -> Odds:
+def _odds(
+    state: TitanState,
+    attacker: Legion,
+    defender: Legion,
+    seat: int,
+    rng: Rng,
+    land: int | None = None,
+    samples: int = SAMPLES,
+) -> Odds:
     """The one place battle outcomes are predicted.
 
     `attacker` and `defender` may be legions of the board or hypothetical ones (a split half, a legion after a
@@ -69,7 +80,7 @@ def _odds(state: TitanState, attacker: Legion, defender: Legion, seat: int, rng:
     strength ratio, `_ratio_odds`."""
     if land is None or not CALIBRATED:
         return _ratio_odds(state, attacker, defender, seat)
-    return _drain(_calibrated_odds(state, attacker, defender, seat, rng, land))
+    return _drain(_calibrated_odds(state, attacker, defender, seat, rng, land, samples))
 
 
 def _ratio_odds(state: TitanState, attacker: Legion, defender: Legion, seat: int) -> Odds:
@@ -85,7 +96,7 @@ def _ratio_odds(state: TitanState, attacker: Legion, defender: Legion, seat: int
 
 
 def _calibrated_odds(
-    state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int
+    state: TitanState, attacker: Legion, defender: Legion, seat: int, rng: Rng, land: int, samples: int = SAMPLES
 ) -> Generator[None, None, Odds]:
     """`odds.contest` on `land` for the two legions as the seat knows them: what it has not seen of them is dealt
     from the characters it has not seen (`unseen`, which the seat knows), `SAMPLES` times with the bot's own dice,
@@ -101,7 +112,7 @@ def _calibrated_odds(
     else:
         pool = [name for name, count in unseen(state, seat).items() for _ in range(count)]
         deals = []
-        for _ in range(SAMPLES):
+        for _ in range(samples):
             hand = list(pool)
             drawn = []
             for _ in range(min(len(hand), a_missing + d_missing)):
@@ -213,10 +224,10 @@ class Valuation:
             land,
         )
 
-    def odds(self, attacker: Legion, defender: Legion, land: int | None = None) -> Odds:
+    def odds(self, attacker: Legion, defender: Legion, land: int | None = None, samples: int = SAMPLES) -> Odds:
         key = self._odds_key(attacker, defender, land)
         if key not in self._odds:
-            self._odds[key] = _odds(self.state, attacker, defender, self.seat, self.rng, land)
+            self._odds[key] = _odds(self.state, attacker, defender, self.seat, self.rng, land, samples)
         return self._odds[key]
 
     def warm_odds(self, attacker: Legion, defender: Legion, land: int) -> Generator[None, None, None]:
@@ -333,7 +344,7 @@ class Valuation:
                 fewest = steps.get(land)
                 if fewest is None or alive <= 0.0:
                     continue
-                wins = self.odds(enemy, legion).attacker_wins
+                wins = self.odds(enemy, legion, self._risk_land(legion, land), RISK_SAMPLES).attacker_wins
                 wins *= min(1.0, max(0.0, (wins - ENEMY_ATTACKS_FROM) / 0.25)) * alive
                 if fewest > 6:
                     if self.war is None or self.war.can_answer_twice(enemy.owner):
@@ -346,6 +357,14 @@ class Valuation:
         if self.war is not None:
             return (1.0 - safe) * self.war.lost_to_attack(self.value(legion), self.stake(legion))
         return (1.0 - safe) * (self.value(legion) * (1.0 + POINTS) + self.stake(legion))
+
+    def _risk_land(self, legion: Legion, land: int) -> int | None:
+        """Where an enemy's attack on `legion` is reckoned: for the seat's own Titan's legion (the game at stake)
+        and, with RISK_ODDS_ALL, any legion of the seat's, the battle played out on `land` (`odds.contest`: its
+        terrain, the Titans' power, a reinforcement), as an enemy that picks its attacks by those odds (Standard
+        since issue 22) reckons it; else the quick strength ratio (None)."""
+        mine = TITAN_RISK_ODDS and self.war is None and legion.owner == self.seat
+        return land if mine and (RISK_ODDS_ALL or TITAN in legion.contents) else None
 
     def standing(self, legion: Legion, land: int, moved: bool, reaches: list[list[Reach]]) -> float:
         """A legion of the seat ending its move on `land` (not an enemy's): what it musters now (if it moved) and

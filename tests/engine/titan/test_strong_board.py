@@ -211,3 +211,45 @@ def test_strong_plays_a_whole_game_against_standard():
         state = GAME.apply(state, bots[seat].choose(state, seat))
         moves += 1
     assert state.is_over
+
+
+def _risk(mine: list[str], theirs: list[str], land: int, monkeypatch, titan: bool, every: bool) -> float:
+    """What Ann's legion of `mine` risks on `land` from Bob's stack of `theirs` (seen), one step away, the danger
+    to her Titan's legion (`titan`) and to every legion (`every`) asked of the battle played out or not."""
+    monkeypatch.setattr(strong_value, "TITAN_RISK_ODDS", titan)
+    monkeypatch.setattr(strong_value, "RISK_ODDS_ALL", every)
+    state = _moving(1)
+    place(state, "Bk01", 0, land, mine)
+    if "Titan" not in mine:
+        place(state, "Bk02", 0, 100, ["Titan"])
+    enemy = place(state, "Bu01", 1, 600, theirs)
+    enemy.reveal([0])
+    place(state, "Bu02", 1, 500, ["Titan"])
+    board = strong_board._Board(state, 0, Rng(1))
+    return board.risk(state.legions["Bk01"], land, [[(enemy, {land: 1}, 1.0)]])
+
+
+RANGERS = ["Lion", "Lion", "Ranger", "Ranger", "Ranger"]
+
+
+def test_the_danger_to_its_titans_legion_is_the_battle_played_out(monkeypatch):
+    """An enemy that picks its attacks by the battle's odds (Standard, issue 22) attacks a Titan's legion that the
+    strength ratio calls the stronger: Lions and Rangers against a Titan (power 6), two Lions, a Troll and an Ogre
+    win about 4 in 5 played out, 0.43 by the ratio, under the even odds from which Strong counted an enemy as
+    attacking (issue 22's game, seed 1002: Strong's Titan slain so on land 138)."""
+    mine, plains = ["Lion", "Lion", "Ogre", "Titan", "Troll"], 1
+    assert _risk(mine, RANGERS, plains, monkeypatch, titan=False, every=False) == 0.0
+    # the whole of the Titan's legion and the game, at a 1 or more: nearly all of it
+    assert _risk(mine, RANGERS, plains, monkeypatch, titan=True, every=False) > 0.5 * (86 * 1.3 + 600)
+
+
+def test_the_danger_to_any_legion_is_the_battle_played_out_on_its_land(monkeypatch):
+    """Played out, the same Rangers beat two Lions, two Trolls and an Ogre about 7 in 8 in the Woods and 2 in 3 on
+    the Plains; the strength ratio sees one chance, 0.58, on any land."""
+    mine, woods, plains = ["Lion", "Lion", "Ogre", "Troll", "Troll"], 2, 1
+    assert LANDS[woods].terrain == "Woods" and LANDS[plains].terrain == "Plains"
+    ratio_woods = _risk(mine, RANGERS, woods, monkeypatch, titan=True, every=False)
+    assert ratio_woods == _risk(mine, RANGERS, plains, monkeypatch, titan=True, every=False)
+    woods_risk = _risk(mine, RANGERS, woods, monkeypatch, titan=True, every=True)
+    plains_risk = _risk(mine, RANGERS, plains, monkeypatch, titan=True, every=True)
+    assert woods_risk > 1.5 * plains_risk and woods_risk > 2 * ratio_woods
