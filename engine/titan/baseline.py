@@ -46,12 +46,18 @@ MULLIGAN_ROLLS = (2, 5)
 FIRST_SPLIT = ("Angel", "Centaur", "Ogre", "Ogre")  # the Titan keeps a Centaur and the two Gargoyles
 
 
-def choose(state: TitanState, actions: list[Action]) -> Action:
-    """The scripted decision among the legal `actions` of the player to move."""
-    seat = state.decider
+def grouped(actions: list[Action]) -> dict[str, list[Any]]:
+    """The legal actions by their kind, in their order (the scripted players decide phase by phase)."""
     by_kind: dict[str, list[Any]] = {}
     for action in actions:
         by_kind.setdefault(str(getattr(action, "kind", "")), []).append(action)
+    return by_kind
+
+
+def choose(state: TitanState, actions: list[Action]) -> Action:
+    """The scripted decision among the legal `actions` of the player to move."""
+    seat = state.decider
+    by_kind = grouped(actions)
     phase = state.phase
     if phase == Phase.SPAWN:
         picks = by_kind["spawn"]

@@ -37,7 +37,7 @@ from engine.core.bots import Bot, Thinking
 from engine.core.game import GameState
 from engine.titan import battlemap, flow, masterboard, odds, respawn, sight
 from engine.titan.ai import CLUB, chance_of_hits, left_out
-from engine.titan.baseline import TITAN_STAKE, _Board, hidden_average, recruit_value, strength, win_chance
+from engine.titan.baseline import TITAN_STAKE, _Board, grouped, hidden_average, recruit_value, strength, win_chance
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.state import Legion, Phase, TitanState, seen
@@ -65,9 +65,7 @@ class ClubBot(Bot):
 def choose(state: TitanState, seat: int, legal: list[Action], rng: Rng | None = None) -> Action:
     """The club player's decision among the legal actions of `seat` (`rng`: its own dice, for estimating the
     odds of a battle over what it has not seen)."""
-    by_kind: dict[str, list[Any]] = {}
-    for action in legal:
-        by_kind.setdefault(str(getattr(action, "kind", "")), []).append(action)
+    by_kind = grouped(legal)
     phase = state.phase
     if phase == Phase.SPAWN:
         picks = by_kind["spawn"]
