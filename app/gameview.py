@@ -163,6 +163,17 @@ def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
     return hint or f"{who.name}: choose an action."
 
 
+def choice_group(module: Any, view: dict[str, Any], data: dict[str, Any]) -> str | None:
+    """The heading a choice is listed under in a long list: by the choice itself (`action_group_of`, its place's
+    kind), else by its kind (`action_group`); None where the view module groups nothing. The table's choices and a
+    seat's record (app/remote/record.py) group by this one rule."""
+    if hasattr(module, "action_group_of"):
+        return module.action_group_of(view, data)
+    if hasattr(module, "action_group"):
+        return module.action_group(str(data.get("kind", "")))
+    return None
+
+
 def warned_labels(
     module: Any, state: GameState, legal: list[Action], labels: list[str], shown: list[int] | None
 ) -> list[str]:
@@ -325,10 +336,8 @@ def render_regions(
             dumped = [action.model_dump() for action in legal]
             if hasattr(module, "action_icon"):
                 icons = [module.action_icon(data) for data in dumped]
-            if hasattr(module, "action_group_of") and len(legal) > 6:  # by the choice itself (its place's kind)
-                groups = [module.action_group_of(view, data) for data in dumped]
-            elif hasattr(module, "action_group") and len(legal) > 6:
-                groups = [module.action_group(str(data.get("kind", ""))) for data in dumped]
+            if len(legal) > 6 and (hasattr(module, "action_group_of") or hasattr(module, "action_group")):
+                groups = [choice_group(module, view, data) for data in dumped]
             if hasattr(module, "action_detail"):
                 details = [module.action_detail(view, data) for data in dumped]
             turn_enders = getattr(module, "ENDS_TURN", frozenset())

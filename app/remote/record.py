@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from app.gameview import result_lines, status_text, warned_labels
+from app.gameview import choice_group, result_lines, status_text, warned_labels
 from app.views import BoardContext, view_module
 from engine.core.game import Game, GameState
 from engine.core.undo import undo_steps
@@ -129,7 +129,7 @@ def _choice(module: Any, view: dict[str, Any], data: dict[str, Any], label: str,
     return Choice(
         action=data,
         label=label,
-        group=str(module.action_group(kind)) if hasattr(module, "action_group") and count > 6 else "",
+        group=str(choice_group(module, view, data) or "") if count > 6 else "",
         icon=str(module.action_icon(data) or "") if hasattr(module, "action_icon") else "",
         detail=str(module.action_detail(view, data) or "") if hasattr(module, "action_detail") else "",
         ends_turn=kind in getattr(module, "ENDS_TURN", frozenset()),

@@ -103,3 +103,22 @@ def test_a_seat_out_of_the_game_is_refused() -> None:
     state = game.new_game(2, seed=3)
     with pytest.raises(ValueError):
         seat_record(game, state, 2)
+
+
+def test_a_records_choices_are_grouped_by_the_rule_the_tables_choices_are() -> None:
+    """A view module grouping by the choice itself (`action_group_of`, as Born of Titans' Move ends by their place's
+    kind) groups a seat's record the same way (gameview.choice_group), in a long list only."""
+    from types import SimpleNamespace
+
+    from app.gameview import choice_group
+    from app.remote.record import _choice
+
+    module = SimpleNamespace(
+        action_group_of=lambda view, data: f"by place {data['node']}", action_group=lambda kind: f"by kind {kind}"
+    )
+    data = {"kind": "move_to", "node": "delphi"}
+    assert _choice(module, {}, data, "Move to Delphi", 7).group == choice_group(module, {}, data) == "by place delphi"
+    assert _choice(module, {}, data, "Move to Delphi", 6).group == ""
+    by_kind = SimpleNamespace(action_group=lambda kind: f"by kind {kind}")
+    assert _choice(by_kind, {}, data, "Move to Delphi", 7).group == "by kind move_to"
+    assert choice_group(SimpleNamespace(), {}, data) is None
