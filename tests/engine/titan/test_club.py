@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.bots import make_bot
 from engine.titan import battle as battles
-from engine.titan import club
+from engine.titan import club, club_battle
 from engine.titan.actions import Acquire, Carry, Engage, Fight, Flee, Move, Muster, Split, Strike
 from engine.titan.ai import CLUB
 from engine.titan.battle import ATTACKER, DEFENDER
@@ -134,10 +134,10 @@ def test_a_character_weighs_the_kills_it_helps_make_against_its_chance_to_die():
     ogre, centaur = index_of(state, "Ogre", DEFENDER), index_of(state, "Centaur", DEFENDER)
     lion, troll = index_of(state, "Lion", ATTACKER), index_of(state, "Troll", ATTACKER)
     set_battle(state, {ogre: "D3", centaur: "A1", lion: "E5", troll: "C3"}, active=ATTACKER)
-    field = club._Field(state, 1)
+    field = club_battle.Field(state, 1)
     # the Troll already strikes the Ogre: the Lion beside it adds to the kill
-    before = club.chance_to_die([field._terms(troll, "C3", ogre, "D3")], field.left(ogre))
-    after = club.chance_to_die(
+    before = club_battle.chance_to_die([field._terms(troll, "C3", ogre, "D3")], field.left(ogre))
+    after = club_battle.chance_to_die(
         [field._terms(troll, "C3", ogre, "D3"), field._terms(lion, "D4", ogre, "D3")], field.left(ogre)
     )
     assert after > before
@@ -155,19 +155,19 @@ def test_the_titan_keeps_out_of_blows_that_could_kill_him():
     ogres = [i for i, u in enumerate(state.battle.units) if u.side == DEFENDER]
     set_battle(state, {ogres[0]: "D3", ogres[1]: "C3", titan: "E3"}, active=ATTACKER, round_number=2)
     state.battle.units[titan].hits = 5  # one hit from death
-    field = club._Field(state, 1)
+    field = club_battle.Field(state, 1)
     assert field.hex_worth(titan, "D4") < field.hex_worth(titan, "E5")
 
 
 def test_the_attacker_closes_in_harder_each_round():
-    assert club.closing(1) < club.closing(3) < club.closing(6)
+    assert club_battle.closing(1) < club_battle.closing(3) < club_battle.closing(6)
     state = fight(["Troll", "Troll"], ["Ogre"])
     ogre = index_of(state, "Ogre", DEFENDER)
     troll = index_of(state, "Troll", ATTACKER)
     gaps = []
     for round_number in (1, 5):
         set_battle(state, {ogre: "A1", troll: "F4"}, active=ATTACKER, round_number=round_number)
-        field = club._Field(state, 1)
+        field = club_battle.Field(state, 1)
         gaps.append(field.hex_worth(troll, "C3") - field.hex_worth(troll, "F4"))
     assert 0 < gaps[0] < gaps[1]
 
@@ -177,10 +177,10 @@ def test_a_clearly_weaker_side_keeps_out_of_contact():
     ogre = index_of(state, "Ogre", DEFENDER)
     trolls = [i for i, u in enumerate(state.battle.units) if u.name == "Troll"]
     set_battle(state, {trolls[0]: "D3", trolls[1]: "F4", ogre: "A1"}, active=DEFENDER)
-    field = club._Field(state, 0)
-    assert club.clearly_weaker(field.side_strength(field.mine), field.side_strength(field.theirs))
+    field = club_battle.Field(state, 0)
+    assert club_battle.clearly_weaker(field.side_strength(field.mine), field.side_strength(field.theirs))
     assert field.hex_worth(ogre, "D4") < field.hex_worth(ogre, "A1") - 50
-    assert not club.clearly_weaker(10.0, 15.0) and club.clearly_weaker(5.0, 15.0)
+    assert not club_battle.clearly_weaker(10.0, 15.0) and club_battle.clearly_weaker(5.0, 15.0)
 
 
 def test_it_strikes_the_target_most_likely_to_die_this_phase():
@@ -203,15 +203,15 @@ def test_carried_hits_go_to_the_kill():
     set_battle(state, {lion: "D4", troll: "C3"})
     state.battle.units[lion].hits = 4  # one hit left (the Lion is worth 15)
     state.battle.units[troll].hits = 6  # two hits left (the Troll is worth 16)
-    field = club._Field(state, 0)
+    field = club_battle.Field(state, 0)
     targets = [Carry(target=lion), Carry(target=troll)]
-    assert club.carry_target(field, targets, 1) == Carry(target=lion)  # the kill, though the Lion is worth less
-    assert club.carry_target(field, targets, 2) == Carry(target=troll)  # either killed: the more valuable
+    assert club_battle.carry_target(field, targets, 1) == Carry(target=lion)  # the kill, though the Lion is worth less
+    assert club_battle.carry_target(field, targets, 2) == Carry(target=troll)  # either killed: the more valuable
 
 
 def test_an_angel_is_summoned_after_the_first_kill_unless_the_battle_is_won():
-    assert club.summon_wanted(20.0, 10.0)
-    assert not club.summon_wanted(31.0, 10.0)
+    assert club_battle.summon_wanted(20.0, 10.0)
+    assert not club_battle.summon_wanted(31.0, 10.0)
 
 
 def test_the_chance_of_an_attack_is_estimated_from_the_battle_played_out():
