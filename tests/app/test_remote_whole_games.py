@@ -20,7 +20,8 @@ from engine.core.game import Seat
 from engine.registry import GAMES
 from tests.app.test_remote_session import RELEASE, Clock
 
-# game -> (players, seed (nine digits: a message naming it is caught), chooser level: 0 random, else the game's bot at that level, moves at most)
+# game -> (players, seed (nine digits: a message naming it is caught), the choosers' level (0 random, else the
+# game's bot at that level), moves at most)
 GAMES_PLAYED = {
     "titan_dice": (3, 918273605, 1, 3000),
     "titan_race": (4, 918273606, 0, 3000),
@@ -97,10 +98,7 @@ def test_a_whole_game_with_every_seat_a_friend_sends_each_only_its_seats_view(ga
         seat = state.current_player
         assert seat is not None
         host.clock.now += 0.5  # type: ignore[attr-defined]  # clicks at a human pace: within the friend's rate
-        if level:
-            action = choosers[seat].choose(state, seat)
-        else:
-            action = chooser.choice(game.legal_actions(state))
+        action = choosers[seat].choose(state, seat) if level else chooser.choice(game.legal_actions(state))
         wanted = action.model_dump(mode="json")
         record = guests[seat].record
         assert record is not None and record.asked
