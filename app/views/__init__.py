@@ -48,15 +48,14 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from engine.core.game import Action, Game, GameState
+from engine.core.game import Action, Game
 
 
 @dataclass
 class BoardContext:
     """Everything a board view may draw from (all read-only)."""
 
-    game: Game
-    state: GameState
+    game: Game  # for what needs no position (parse_action, the game's data); never a GameState
     view: dict[str, Any]
     actions: list[Action]  # the legal actions, in the engine's order: index i is data-action="i"
     labels: list[str]  # describe() of each action
@@ -66,6 +65,9 @@ class BoardContext:
     actor: int | None = None  # the seat that made the last action
     previous: dict[str, Any] | None = None  # the view drawn just before this one (for move animations), if any
     selected: str | None = None  # what the player picked on the board before choosing a target (data-select)
+    current: int | None = None  # the seat asked now (None: the game is over)
+    last_action: dict[str, Any] | None = None  # the last move (as a save writes it), when the seat drawn made it
+    warnings: list[str] = field(default_factory=list)  # each action's `action_warning` ('' for none), if any
 
 
 # Game id -> the module under app/views that draws it (imported on first use).
