@@ -133,6 +133,43 @@ def _finished(game: Game, mix: str, seed: int, out: list[str]) -> tuple[int, str
     return drawn, total.hexdigest()[:16]
 
 
+def _titan_battle_scenes() -> list[GameState]:
+    """Titan battles where a choice costs something its words do not say (the tests' scenes): a character that
+    would leave another off the battleland, a "Done" that eliminates, strikes that may be announced higher."""
+    from engine.titan.actions import Maneuver
+    from engine.titan.battle import ATTACKER, DEFENDER, begin_strike
+    from tests.engine.titan.test_battle import dice, fight, index_of, set_battle
+    from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
+    from tests.engine.titan.test_flow import act
+
+    three = _three_gargoyles_on()
+    scenes = [three, act(three, Maneuver(unit=_gargoyles(three)[3], hex="D1"))]
+    scenes.append(_attacker_to_enter(["Titan", "Ogre", "Gargoyle", "Troll"]))
+    strike = fight(["Ogre", "Ogre"], ["Serpent"])
+    serpent = index_of(strike, "Serpent", DEFENDER)
+    first, second = [i for i, u in enumerate(strike.battle.units) if u.side == ATTACKER]
+    set_battle(strike, {serpent: "C3", first: "C4", second: "D3"})
+    begin_strike(strike)
+    dice(strike, *([6] * 10 + [1] * 8))
+    scenes.append(strike)
+    return scenes
+
+
+def _scenes(out: list[str]) -> tuple[int, str]:
+    """The Titan battle scenes drawn for the seat asked, with every piece that can be picked picked in turn."""
+    game = GAMES["titan"]
+    total = hashlib.sha256()
+    drawn = 0
+    for number, state in enumerate(_titan_battle_scenes()):
+        regions = render_regions(game, state, shown=state.current_player)
+        for key in [None, *sorted(set(SELECT.findall(regions.board)))]:
+            digest = _digest(render_regions(game, state, shown=state.current_player, selected=key))
+            out.append(f"titan scene{number} {key} {digest}")
+            total.update(digest.encode())
+            drawn += 1
+    return drawn, total.hexdigest()[:16]
+
+
 def main() -> None:
     """Print one line per game and seat mix: the screens drawn and their hash."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -152,6 +189,9 @@ def main() -> None:
             drawn, digest = _finished(game, "hhc", 21, out)
             everything.update(digest.encode())
             print(f"{game_id:15} {'finished, two humans':25} seed 21: {drawn:4} screens {digest}")
+    drawn, digest = _scenes(out)
+    everything.update(digest.encode())
+    print(f"{'titan':15} {'battle scenes (warnings)':25}        : {drawn:4} screens {digest}")
     print(f"all: {everything.hexdigest()[:16]}  ({len(out)} screens, {time.perf_counter() - started:.0f} s)")
     if args.dump:
         Path(args.dump).write_text("\n".join(out) + "\n")
