@@ -41,7 +41,7 @@ from app.screens import (
     replay_controls_html,
     status_html,
 )
-from app.since import Mark, summary_html, summary_lines, turns_since
+from app.since import Logged, Mark, summary_html, summary_lines, turns_since
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
 from engine.core.replay import can_replay
@@ -284,9 +284,11 @@ def record_regions(
     )
 
 
-def since_lines(game: Game, state: GameState, since: Mark) -> list[str]:
-    """What happened since the mark (where the log stood when the seat asked now last decided), a line a turn."""
-    return summary_lines(turns_since(state, since), getattr(view_module(game.id), "turn_summary", None))
+def since_lines(game: Game, logged: Logged, since: Mark) -> list[str]:
+    """What happened since the mark (where the log stood when the seat asked now last decided), a line a turn, from
+    the log alone: of the state at the host's table, of the seat's record on a friend's page (`app.since.log_mark`
+    of the record when the seat last decided)."""
+    return summary_lines(turns_since(logged, since), getattr(view_module(game.id), "turn_summary", None))
 
 
 def render_regions(

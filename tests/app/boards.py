@@ -13,8 +13,9 @@ def board_context(
     game: Game, state: GameState, seat: int | None, *, interactive: bool | None = None, **extra: Any
 ) -> BoardContext:
     """`seat`'s view of `state` with the legal actions (none once the game is over) and their plain labels;
-    `interactive` defaults to "the game is not over"; `extra`: other BoardContext fields (selected, rolled); the fields the record carries (the seat asked,
-    the seat's own last move, the choices' warnings) as `seat_record` works them out."""
+    `interactive` defaults to "the game is not over"; `extra`: other BoardContext fields (selected, rolled); the
+    fields the record carries (the seat asked, the seat's own last move, the choices' warnings) as `seat_record`
+    works them out."""
     legal = game.legal_actions(state) if not state.is_over else []
     actor = state.last_actor if state.last_action is not None else None
     return BoardContext(
