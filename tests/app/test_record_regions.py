@@ -132,3 +132,18 @@ def test_what_a_battle_choice_would_cost_is_worked_out_on_the_host_and_carried_i
     drawn = record_regions(_NoState(game), record, selected=picked)  # type: ignore[arg-type]
     assert "At D1: the Titan could then not come on and would be eliminated" in drawn.board
     assert drawn.board == render_regions(game, state, shown=seat, selected=picked).board
+
+
+def test_every_hook_the_app_asks_a_view_module_for_is_in_the_documented_table() -> None:
+    """The hooks are looked up by name: app.views.HOOKS names each, with where it runs (draw, record, host)."""
+    import re
+    from pathlib import Path
+
+    from app.views import HOOKS, VIEW_MODULES, view_module
+
+    asked = re.compile(r"(?:hasattr|getattr)\((?:module|view_module\([^)]*\)), \"([A-Za-z_]+)\"")
+    names = {name for path in Path("app").rglob("*.py") for name in asked.findall(path.read_text())}
+    assert len(names) > 20 and names <= set(HOOKS), names - set(HOOKS)
+    assert {where for where, _words in HOOKS.values()} == {"draw", "record", "host"}
+    for game_id in VIEW_MODULES:  # the one hook every view module has
+        assert callable(view_module(game_id).render_board)
