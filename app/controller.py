@@ -19,6 +19,7 @@ from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
 from app.game_clock import GameClock
 from app.home import Home
+from app.join import Join
 from app.new_game import NewGame
 from app.notices import Notices
 from app.replay import STEPS, Replay
@@ -44,6 +45,7 @@ class App:
         self.computer = ComputerSeats(self)
         self.replay = Replay(self)
         self.dialogs = Dialogs(self)
+        self.join = Join(self)  # a friend's page: a seat of a game hosted on another device
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` on the page's event loop, keeping it referenced while it runs (the loop holds only a weak
@@ -88,7 +90,10 @@ class App:
         if found is None:
             return
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            event.preventDefault()
+            self.join.play(value) if kind == "action" else self.join.select(value)
+        elif kind == "action":
             event.preventDefault()
             if self.table.touch and not self.table.confirmed(value, node):
                 return
@@ -116,7 +121,9 @@ class App:
             return
         event.preventDefault()
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            self.join.play(value) if kind == "action" else self.join.select(value)
+        elif kind == "action":
             self.table.play_index(value)
         elif kind == "select":
             self.table.select(value)
@@ -205,6 +212,11 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "replay-back": lambda app, p: app.replay.step(-1),
     "replay-forward": lambda app, p: app.replay.step(1),
     "replay-end": lambda app, p: app.replay.to(len(app.replay.states) - 1),
+    # a friend's page (app/join.py)
+    "join-copy": lambda app, p: app.spawn(app.join.copy()),
+    "join-again": lambda app, p: app.join.again(),
+    "join-undo": lambda app, p: app.join.undo(),
+    "join-reload": lambda app, p: dom.window().location.reload(),
     # dialogs and notices
     "share": lambda app, p: app.dialogs.show_share(),
     "copy-save": lambda app, p: app.spawn(app.dialogs.copy("save")),

@@ -125,9 +125,7 @@ class Spare(_Message):
     code: str = Field(max_length=SPARE_CODE)
 
 
-HostMessage = Annotated[
-    Welcome | Record | Refused | Mismatch | Spare | Ping | Pong | Bye, Field(discriminator="t")
-]
+HostMessage = Annotated[Welcome | Record | Refused | Mismatch | Spare | Ping | Pong | Bye, Field(discriminator="t")]
 
 _GUEST = TypeAdapter(GuestMessage)
 _HOST = TypeAdapter(HostMessage)

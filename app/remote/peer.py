@@ -19,6 +19,7 @@ this module (its pure parts, the words of a failure, are tested there).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -220,10 +221,8 @@ async def _gathered(peer: Peer, timeout: float) -> str:
 
     peer._listen(pc, "icegatheringstatechange", changed)
     if str(pc.iceGatheringState) != "complete":
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done, timeout)
-        except TimeoutError:
-            pass
     sdp = str(pc.localDescription.sdp)
     if "a=candidate:" not in sdp:
         peer._end("failed", failure_reason("no-candidate", peer.ice_servers))
