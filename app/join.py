@@ -197,8 +197,18 @@ class Join:
         dom.session_set(JOINING_KEY, None)
 
     # -- drawing ---------------------------------------------------------------------------------------------
+    def resume(self) -> None:
+        """Back from the rules: the table (or the joining screen) as it stands now."""
+        self._screen()
+        if self.session is not None and self.session.record is not None:
+            self.draw()
+        else:
+            self.show()
+
     def show(self) -> None:
         """The "Joining a game" screen as it stands."""
+        if self.app.router.screen != "join":
+            return  # (the rules are open: drawn on the way back)
         self.drawn = False
         dom.set_html("screen", joining_html(self.joining))
         dom.set_html("topbar-extra", "")
@@ -206,7 +216,7 @@ class Join:
     def draw(self) -> None:
         """The friend's table from the record (one innerHTML write a region)."""
         session = self.session
-        if session is None or session.record is None:
+        if session is None or session.record is None or self.app.router.screen != "join":
             return
         record = session.record
         game = GAMES.get(record.game) if record.game in GAMES else None

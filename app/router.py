@@ -36,7 +36,7 @@ class Router:
         """Another screen: leaving the game screen saves the time its clock counted (app/game_clock.py)."""
         if self._screen == "game" and value != "game":
             self.app.clock.flush()
-        leaving_seat = self._screen == "join" and value != "join"
+        leaving_seat = self._screen == "join" and value not in ("join", "rules")
         self._screen = value
         if leaving_seat:  # the friend's page left for another screen: the host is told, the seat waits
             self.app.join.leave()
@@ -138,7 +138,9 @@ class Router:
     def go_back(self) -> None:
         """Leave the rules (or setup) screen for where the player came from: the browser's Back, if it stays here."""
         app = self.app
-        if self.history_index > 0:
+        if self.back_to == "join" and self.screen == "rules":
+            app.join.resume()  # (the friend's page keeps no history entries of its own)
+        elif self.history_index > 0:
             dom.history_back()
         elif self.back_to == "game" and app.table.state is not None:
             app.table.show()

@@ -164,7 +164,7 @@ class GuestScreen:
     board_parts: dict[str, str] | None = None
 
 
-def guest_bar_html(title: str, can_undo: bool, is_over: bool) -> str:
+def guest_bar_html(title: str, can_undo: bool, is_over: bool, game_id: str = "") -> str:
     """The friend's menu: Undo (this seat's last decision, asked of the host), the rules, Home."""
     return (
         f"<h1 class='game-title'>{esc(title)}{' · Game over' if is_over else ''}</h1>"
@@ -176,7 +176,7 @@ def guest_bar_html(title: str, can_undo: bool, is_over: bool) -> str:
             disabled=not can_undo,
             title="Ask the host to take back your last decision (never past a roll, nor another player's decision)",
         )
-        + button("Rules", cls="btn btn-small", cmd="rules")
+        + button("Rules", cls="btn btn-small", cmd="rules", game=game_id)
         + button("Home", cls="btn btn-small", cmd="home")
         + "</nav>"
     )
@@ -216,7 +216,7 @@ def draw_record(
     from app import gameview
 
     draw = getattr(gameview, "record_regions", None)
-    bar = guest_bar_html(record.title, record.can_undo, record.over)
+    bar = guest_bar_html(record.title, record.can_undo, record.over, record.game)
     if draw is not None:
         regions = draw(game, record, previous=previous, selected=selected)
         return GuestScreen(

@@ -1,0 +1,107 @@
+"""The friend's page in the browser (app/join.py, app/remote/peer.py): opened at an invite link made from a raw
+host's offer in another context of the same Chromium, it shows a reply code; the code, copied as a player would,
+connects the two; the host (a HostSession in this test's Python, its data channel in the other page) sends the
+seat's record, and the friend's page draws it and plays a choice through the host. Nothing leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+
+import pytest
+
+from app.remote.host import HostSession
+from app.remote.invite import invite_fragment
+from app.remote.sdpcode import decode, encode
+from engine.core.game import Seat
+from engine.registry import GAMES
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
+from tests.e2e.test_remote_handshake import NO_MDNS, OFFER
+
+
+class PageChannel:
+    """The host's data channel, in the host's page: what the HostSession sends goes out on it."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        self.page.evaluate("(text) => window.rtc.channel.send(text)", text)
+
+    def close(self) -> None:
+        self.closed = True
+        self.page.evaluate("window.rtc.channel.close()")
+
+
+def release_of(base_url: str) -> str:
+    with urllib.request.urlopen(base_url + "sw.js") as response:  # the page's own server, on 127.0.0.1
+        return re.search(r'"version":\s*"([0-9a-f]+)"', response.read().decode()).group(1)
+
+
+def pump(host_page, link, until, timeout: float = 10.0) -> None:
+    """Hand the host what its channel received, until `until()` holds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for text in host_page.evaluate("window.rtc.got.splice(0)"):
+            link.receive(text)
+        if until():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the host never got what it waited for")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_friend_joins_through_the_invite_link_and_plays_through_the_host(
+    phone: bool, playwright_driver, base_url
+) -> None:
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
+    try:
+        host_ctx = guarded_context(browser, **DESKTOP)
+        friend_ctx = guarded_context(browser, **(PHONE if phone else DESKTOP))
+        host_page, friend = host_ctx.new_page(), friend_ctx.new_page()
+        game = GAMES["titan_dice"]
+        state = game.new_game(2, seed=7, seats=[Seat(name="Ann <b>"), Seat(name="Bob")])
+        session = HostSession(game, state, release=release_of(base_url), clock=time.monotonic)
+        token = session.invite(0)
+        start = time.perf_counter()
+        offer = encode(host_page.evaluate(OFFER))
+        friend.goto(base_url + "#" + invite_fragment(token, offer))
+        wait_ready(friend)
+        friend.wait_for_selector("#join-reply", timeout=20_000)
+        assert "Send this reply code back to the host" in friend.inner_text("#screen")
+        save_shot(friend, f"remote-guest-reply-{'phone' if phone else 'desktop'}")
+        reply = friend.input_value("#join-reply")
+        assert friend.evaluate("location.hash") == ""  # the token is not left in the address bar
+        sdp, is_answer = decode(reply)
+        assert is_answer
+        host_page.evaluate("async (sdp) => window.rtc.pc.setRemoteDescription({type: 'answer', sdp})", sdp)
+        host_page.wait_for_function("window.rtc.channel.readyState === 'open'", timeout=15_000)
+        link = session.connect(PageChannel(host_page))
+        pump(host_page, link, lambda: link.seat == 0)
+        friend.wait_for_selector("#actions .btn-action", timeout=15_000)
+        elapsed = time.perf_counter() - start
+        status = friend.inner_text("#status")
+        assert "Ann <b>" in status  # the host's texts are escaped: the name shows as typed
+        assert friend.locator("#status b").count() == 0
+        before = session.state.moves
+        choices = friend.locator("#actions .btn-action")
+        assert choices.count() == len(game.legal_actions(session.state))
+        save_shot(friend, f"remote-guest-table-{'phone' if phone else 'desktop'}")
+        first_pos = friend.evaluate("window.titanGuestPos")
+        choices.first.click()
+        pump(host_page, link, lambda: session.state.moves > before)
+        friend.wait_for_function("(pos) => window.titanGuestPos !== pos", arg=first_pos, timeout=10_000)
+        assert friend.locator("#log li").count() > 0
+        save_shot(friend, f"remote-guest-played-{'phone' if phone else 'desktop'}")
+        print(f"invite link to the friend's first record: {elapsed * 1000:.0f} ms; reply code {len(reply)} chars")
+        # The host ends the connection: the friend's page says so and how to rejoin.
+        host_page.evaluate("window.rtc.pc.close()")
+        friend.wait_for_selector(".join-alert", timeout=30_000)
+        assert "rejoin" in friend.inner_text(".join-alert").lower()
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
+        assert session.faults == []
+    finally:
+        browser.close()
