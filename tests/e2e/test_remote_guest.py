@@ -5,6 +5,7 @@ seat's record, and the friend's page draws it and plays a choice through the hos
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import urllib.request
@@ -103,5 +104,76 @@ def test_a_friend_joins_through_the_invite_link_and_plays_through_the_host(
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
         assert session.faults == []
+    finally:
+        browser.close()
+
+
+def bench(page, call: str, *args):
+    """A `titanBench` hook of the host's page (app/bench.py), its JSON answer read."""
+    return json.loads(page.evaluate(f"(args) => window.titanBench.{call}(...args)", list(args)))
+
+
+def reply_of(friend, previous: str = "") -> str:
+    friend.wait_for_function(
+        "(old) => { const el = document.querySelector('#join-reply'); return el && el.value && el.value !== old; }",
+        arg=previous,
+        timeout=30_000,
+    )
+    return friend.input_value("#join-reply")
+
+
+def test_a_friend_joins_a_host_made_of_the_apps_own_peer_code_and_rejoins_after_a_reload_with_its_standing_offer(
+    playwright_driver, base_url
+) -> None:
+    """Both sides through app/remote/peer.py: the host a HostSession in a page (app/bench.py's hooks), a Born of
+    Titans game 350 moves in (its records over 16,000 characters: they go in parts and are joined); the friend
+    plays, reloads, and joins again by the standing offer the host sent: only a reply code goes back."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
+    try:
+        host_ctx, friend_ctx = guarded_context(browser, **DESKTOP), guarded_context(browser, **PHONE)
+        host_page, friend = host_ctx.new_page(), friend_ctx.new_page()
+        host_page.goto(base_url + "?bench")
+        wait_ready(host_page)
+        started = bench(host_page, "hostStart", "born_of_titans", 2, 5, 350)
+        seat = started["current"]
+        assert started["release"] == release_of(base_url)
+        start = time.perf_counter()
+        invite = bench(host_page, "hostInvite", seat)
+        assert invite["state"] == "connecting" and invite["fragment"].startswith("join=")
+        friend.goto(base_url + "#" + invite["fragment"])
+        wait_ready(friend)
+        reply = reply_of(friend)
+        assert bench(host_page, "hostReply", seat, "1" + reply[1:-4])["error"]  # a cut code: refused, in words
+        assert bench(host_page, "hostReply", seat, reply) == {"error": ""}
+        friend.wait_for_selector("#actions .btn-action", timeout=30_000)
+        joined = time.perf_counter() - start
+        status = bench(host_page, "hostStatus")
+        assert status["joined"] == [seat] and status["faults"] == []
+        assert friend.locator("#log li").count() > 100  # the whole log came, in parts
+        moves = status["moves"]
+        friend.locator("#actions .btn-action").first.click()
+        host_page.wait_for_function(
+            "(moves) => JSON.parse(window.titanBench.hostStatus()).moves > moves", arg=moves, timeout=10_000
+        )
+        save_shot(friend, "remote-guest-born-phone")
+
+        spare = bench(host_page, "hostSpare", seat)  # a standing offer, sent while the friend is connected
+        assert spare["state"] == "connecting" and spare["code"]
+        friend.wait_for_function(
+            "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('titan-table:join:') && "
+            "JSON.parse(v).spare)",
+            timeout=10_000,
+        )
+        friend.reload()  # the friend's page reloads: it joins the same seat, answering the standing offer
+        wait_ready(friend)
+        again = reply_of(friend)
+        assert again != reply
+        assert bench(host_page, "hostReply", seat, again) == {"error": ""}
+        friend.wait_for_selector("#actions .btn-action, #actions .waiting", timeout=30_000)
+        status = bench(host_page, "hostStatus")
+        assert status["joined"] == [seat] and status["faults"] == []
+        print(f"Born of Titans at move 350: invite link to the friend's table {joined * 1000:.0f} ms")
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
     finally:
         browser.close()
