@@ -8,6 +8,7 @@ the device (app/remote/join_view.InviteBook) and this tab remembers which it joi
 
 from __future__ import annotations
 
+import traceback
 from typing import TYPE_CHECKING, Any
 
 from app import dom
@@ -229,7 +230,13 @@ class Join:
             dom.scroll_top()
             self.drawn = True
             self.previous = None
-        screen = draw_record(game, record, previous=self.previous, selected=self.selected)
+        try:
+            screen = draw_record(game, record, previous=self.previous, selected=self.selected)
+        except Exception as error:  # a record the views cannot draw (the host's page is untrusted): say so
+            traceback.print_exc()
+            session.notice = f"The host sent a position this page cannot draw ({str(error)[:120]})."
+            dom.set_html("join-line", connection_html(notice=session.notice))
+            return
         self.previous = screen.view
         line = connection_html(notice=session.notice, reload=session.reload, ended=session.closed, lost=self.lost)
         dom.set_html("join-line", line)

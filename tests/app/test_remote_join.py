@@ -205,6 +205,16 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
         assert host.state.moves == moves + 1  # played at the host, on the host's game
         assert page.html["log"].count("<li") > 1
 
+        from app import gameview
+
+        def cannot_draw(*args: Any, **kw: Any) -> None:
+            raise ValueError("no such choice")
+
+        with monkeypatch.context() as patch:  # a record the views cannot draw: said, the page goes on
+            patch.setattr(gameview, "record_regions", cannot_draw, raising=False)
+            host.update(host.state)
+            assert "cannot draw (no such choice)" in page.html["join-line"]
+
         peer.link.send(Spare(code=OTHER_OFFER))  # the host's standing offer for the next join
         assert InviteBook(app.stored.store.backend).answer_for(token) == OTHER_OFFER
 
