@@ -249,7 +249,8 @@ class Join:
                 dom.set_html(element_id, markup)
         else:
             dom.set_html("board", screen.board)
-        dom.set_html("actions", screen.actions)
+        connected = not (self.lost or session.closed or session.reload)
+        dom.set_html("actions", screen.actions if connected else "<p class='waiting'>Not connected to the host.</p>")
         dom.set_html("log", screen.log)
         dom.publish("titanGuestPos", session.pos)
 

@@ -221,6 +221,7 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
         peer.state = "closed"
         peer.on_close(failure_reason("lost"))
         assert "The connection was lost" in page.html["join-line"] and "join-again" in page.html["join-line"]
+        assert "data-action" not in page.html["actions"]  # nothing to play until the friend rejoins
         app.command("join-again", None, None)
         for _ in range(20):
             await asyncio.sleep(0)

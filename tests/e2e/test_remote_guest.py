@@ -17,7 +17,17 @@ from app.remote.invite import invite_fragment
 from app.remote.sdpcode import decode, encode
 from engine.core.game import Seat
 from engine.registry import GAMES
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
+from tests.e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    guarded_context,
+    run_axe,
+    save_shot,
+    small_targets,
+    wait_ready,
+)
 from tests.e2e.test_remote_handshake import NO_MDNS, OFFER
 
 
@@ -73,6 +83,7 @@ def test_a_friend_joins_through_the_invite_link_and_plays_through_the_host(
         friend.wait_for_selector("#join-reply", timeout=20_000)
         assert "Send this reply code back to the host" in friend.inner_text("#screen")
         save_shot(friend, f"remote-guest-reply-{'phone' if phone else 'desktop'}")
+        assert run_axe(friend) == [] and small_targets(friend) == []
         reply = friend.input_value("#join-reply")
         assert friend.evaluate("location.hash") == ""  # the token is not left in the address bar
         sdp, is_answer = decode(reply)
@@ -101,6 +112,7 @@ def test_a_friend_joins_through_the_invite_link_and_plays_through_the_host(
         host_page.evaluate("window.rtc.pc.close()")
         friend.wait_for_selector(".join-alert", timeout=30_000)
         assert "rejoin" in friend.inner_text(".join-alert").lower()
+        save_shot(friend, f"remote-guest-lost-{'phone' if phone else 'desktop'}")
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
         assert session.faults == []
