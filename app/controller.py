@@ -67,6 +67,7 @@ class App:
         dom.listen(dom.window(), "popstate", self.router.on_popstate)
         dom.listen(dom.window().document, "visibilitychange", self.clock.on_visibility)
         dom.listen(dom.window(), "pagehide", self.clock.on_visibility)
+        dom.listen(dom.window(), "pagehide", lambda _event: self.join.page_hidden())
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         self.router.open_first()
@@ -92,7 +93,10 @@ class App:
         kind, value, node = found
         if self.router.screen == "join" and kind in ("action", "select"):
             event.preventDefault()
-            self.join.play(value) if kind == "action" else self.join.select(value)
+            if kind == "action":
+                self.join.press(value, node, touch=self.table.touch)
+            else:
+                self.join.select(value)
         elif kind == "action":
             event.preventDefault()
             if self.table.touch and not self.table.confirmed(value, node):
@@ -122,7 +126,10 @@ class App:
         event.preventDefault()
         kind, value, node = found
         if self.router.screen == "join" and kind in ("action", "select"):
-            self.join.play(value) if kind == "action" else self.join.select(value)
+            if kind == "action":
+                self.join.press(value, node)
+            else:
+                self.join.select(value)
         elif kind == "action":
             self.table.play_index(value)
         elif kind == "select":
@@ -199,7 +206,9 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     # the game at the table
     "undo": lambda app, p: app.table.undo(),
     "reveal": lambda app, p: app.table.reveal(),
-    "confirm-choice": lambda app, p: app.table.confirm_choice(p.item_id),
+    "confirm-choice": lambda app, p: (app.join.confirm if app.router.screen == "join" else app.table.confirm_choice)(
+        p.item_id
+    ),
     "toggle-choices": lambda app, p: app.table.toggle_choices(p.node),
     # the computer's help
     "hint": lambda app, p: app.computer.ask_hint(),

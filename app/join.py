@@ -12,6 +12,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from app import dom
+from app.gameview import armed_status
 from app.remote.guest import GuestSession
 from app.remote.join_view import (
     JOINING_KEY,
@@ -23,7 +24,7 @@ from app.remote.join_view import (
     read_join_fragment,
 )
 from app.remote.sdpcode import CodeError
-from app.screens import game_layout_html
+from app.screens import confirm_dialog_html, game_layout_html
 from engine.registry import GAMES
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ class Join:
         self.previous: dict[str, Any] | None = None  # the view drawn last (boards animate from it)
         self.selected: str | None = None
         self.attempt = 0  # each join's number: a late event of an older one changes nothing
+        self.armed: str | None = None  # the choice a first tap previewed (touch)
+        self.asked: str | None = None  # the choice whose question the dialog asks
 
     @property
     def book(self) -> InviteBook:
@@ -192,6 +195,18 @@ class Join:
         self.lost = ""
         self.previous = self.selected = None
 
+    def page_hidden(self) -> None:
+        """The page is left (a reload, the tab closed, another address): the host is told at once, so the seat
+        shows as gone there; this tab still joins the same seat when it comes back."""
+        if self.session is None and self.peer is None:
+            return
+        self.attempt += 1
+        self.stop()
+        self.lost = "The connection was closed when this page was left."
+        if self.drawn:
+            dom.set_html("join-line", connection_html(lost=self.lost))
+            dom.set_html("actions", "<p class='waiting'>Not connected to the host.</p>")
+
     def leave(self) -> None:
         self.attempt += 1
         self.stop()
@@ -238,6 +253,7 @@ class Join:
             dom.set_html("join-line", connection_html(notice=session.notice))
             return
         self.previous = screen.view
+        self.armed = None
         line = connection_html(notice=session.notice, reload=session.reload, ended=session.closed, lost=self.lost)
         dom.set_html("join-line", line)
         dom.set_html("gamebar", screen.gamebar)
@@ -255,6 +271,63 @@ class Join:
         dom.publish("titanGuestPos", session.pos)
 
     # -- the friend's hand -----------------------------------------------------------------------------------
+    def press(self, value: str, node: Any = None, *, touch: bool = False, confirmed: bool = False) -> None:
+        """A click (or Enter) on a choice: a choice with a question asks it first in a dialog (the record's
+        `confirm`); on touch, a choice on the board with a drawn preview or a text to read shows it on a first tap
+        and plays on a second, as at the table; then it goes to the host."""
+        choice = self._choice(value)
+        if choice is None:
+            return
+        question = getattr(choice, "confirm", None)
+        if question and not confirmed:
+            self.asked = value
+            dom.set_html("dialog", confirm_dialog_html(*[str(part) for part in question], value=value))
+            dom.show_dialog("dialog")
+            dom.focus("#dialog [data-cmd='close-dialog']")
+            return
+        if touch and not self._second_tap(value, node, choice.detail):
+            return
+        self.play(value)
+
+    def confirm(self, value: str) -> None:
+        """The dialog's confirming button: play the choice, if the board is still the one it was asked on."""
+        asked, self.asked = self.asked, None
+        dom.close_dialog("dialog")
+        if asked == value and self.session is not None and self.session.sent_pos != self.session.pos:
+            self.press(value, confirmed=True)
+
+    def _choice(self, value: str) -> Any:
+        record = self.session.record if self.session is not None else None
+        try:
+            index = int(value)
+        except ValueError:
+            return None
+        if record is None or not record.asked or not 0 <= index < len(record.choices):
+            return None
+        return record.choices[index]
+
+    def _second_tap(self, value: str, node: Any, detail: str) -> bool:
+        """True when a tap plays the choice now; False when this first tap shows its preview or its text."""
+        board = dom.element("board")
+        if board is None:
+            return True
+        previewed = dom.query(board, f"[data-preview-of='{value}']") is not None
+        on_board = node is not None and bool(board.contains(node))
+        if not on_board or (not previewed and not detail) or self.armed == value:
+            return True
+        self.armed = value
+        for other in dom.query_all(dom.element("screen"), "[data-action]"):
+            if dom.attribute(other, "data-action") == value:
+                other.classList.add("is-armed")
+            else:
+                other.classList.remove("is-armed")
+        if previewed:
+            dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+            dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
+        else:
+            dom.set_text("status", armed_status(detail))
+        return False
+
     def play(self, value: str) -> None:
         """A click on a choice: sent to the host (the board stays until the host's record comes back)."""
         session = self.session
@@ -264,6 +337,7 @@ class Join:
             index = int(value)
         except ValueError:
             return
+        self.armed = None
         if session.act(index):
             self.selected = None
             dom.set_html("join-line", "<p class='join-notice' role='status'>Sent to the host…</p>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -187,6 +188,9 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
         host = HostSession(game, state, release=RELEASE, clock=lambda: 0.0)
         token = host.invite(0)
 
+        assert app.join.open_link(f"#join={token}.{OFFER[:-6]}")  # a link cut short: said, nothing joined
+        assert "This invite cannot be used" in page.html["screen"] and not answered
+        assert not app.join.open_link("#save=abc")
         assert app.join.open_link("#" + invite_fragment(token, OFFER))
         assert app.router.screen == "join" and "Making your reply code" in page.html["screen"]
         for _ in range(20):
@@ -231,6 +235,15 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
         for _ in range(20):
             await asyncio.sleep(0)
         assert answered[-1] == OTHER_OFFER
+        peers[-1].state = "open"
+        peers[-1].link = host.connect(HostEnd(peers[-1]))
+        peers[-1].on_open()
+        link = peers[-1].link
+        app.join.page_hidden()  # the page is left (a reload): the host is told at once, the tab still joins
+        assert link.closed and session_store[join_view.JOINING_KEY] == token
+        assert app.join.reopen()
+        for _ in range(20):
+            await asyncio.sleep(0)
         app.home.show()  # leaving: this tab no longer joins
         assert session_store[join_view.JOINING_KEY] is None and peers[-1].closed
 
@@ -240,9 +253,65 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
 class Click:
     """A click on an element marked data-action (or data-select)."""
 
-    def __init__(self, kind: str, value: str) -> None:
-        self.found = (kind, value, None)
+    def __init__(self, kind: str, value: str, node: Any = None) -> None:
+        self.found = (kind, value, node)
         self.target = None
 
     def preventDefault(self) -> None:  # noqa: N802 (the DOM's name)
         pass
+
+
+def test_a_choice_with_a_question_asks_it_first_and_a_first_tap_on_the_board_shows_its_text(monkeypatch) -> None:
+    async def body() -> None:
+        page = FakePage()
+        controller = controller_with(page, monkeypatch)
+        from app import dom
+        from app.remote import peer as peer_module
+        from tests.app.fake_page import Choice
+
+        peers: list[FakePeer] = []
+
+        async def make_reply(offer_code: str, ice_servers: Any = None) -> tuple[FakePeer, str]:
+            peers.append(FakePeer())
+            return peers[-1], REPLY
+
+        async def release_id() -> str:
+            return RELEASE
+
+        monkeypatch.setattr(peer_module, "make_reply", make_reply)
+        monkeypatch.setattr(dom, "release_id", release_id, raising=False)
+        monkeypatch.setattr(dom, "closest_command", lambda event: event.found)
+        app = controller.App()
+        game = GAMES["titan_dice"]
+        host = HostSession(game, game.new_game(2, seed=3, seats=[Seat(name="Ann"), Seat(name="Bob")]),
+                           release=RELEASE, clock=lambda: 0.0)  # fmt: skip
+        app.join.open_link("#" + invite_fragment(host.invite(0), OFFER))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        peer = peers[-1]
+        peer.link = host.connect(HostEnd(peer))
+        peer.state = "open"
+        peer.on_open()
+        moves = host.state.moves
+        record = app.join.session.record
+        asked = record.choices[0]
+        with monkeypatch.context() as patch:  # (the record's `confirm`, as the view's confirm_action gives it)
+            patch.setattr(app.join, "_choice", lambda value: SimpleNamespace(confirm=("Sure?", "It costs.", "Do it"),
+                                                                             detail=""))  # fmt: skip
+            app.on_click(Click("action", "0"))
+            assert "Sure?" in page.html["dialog"] and host.state.moves == moves  # asked, not played
+            app.join.confirm("0")
+        assert host.state.moves == moves + 1
+
+        with monkeypatch.context() as patch:  # on touch, a choice on the board with a text to read: two taps
+            patch.setattr(app.join, "_choice", lambda value: SimpleNamespace(confirm=None, detail="Ends your turn"))
+            app.table.touch = True
+            moves = host.state.moves
+            on_board = Choice(page, "board", "0")
+            app.on_click(Click("action", "0", on_board))
+            assert host.state.moves == moves and "Tap it again" in page.texts["status"]
+            app.on_click(Click("action", "0", on_board))
+            assert host.state.moves == moves + 1
+        assert asked.action  # (the record's first choice was the one played)
+
+    asyncio.run(body())
