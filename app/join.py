@@ -21,10 +21,13 @@ from app.remote.join_view import (
     connection_html,
     draw_record,
     joining_html,
+    mark_of,
     read_join_fragment,
+    told_since,
 )
 from app.remote.sdpcode import CodeError
 from app.screens import confirm_dialog_html, game_layout_html
+from app.since import Mark
 from engine.registry import GAMES
 
 if TYPE_CHECKING:
@@ -71,6 +74,7 @@ class Join:
         self.attempt = 0  # each join's number: a late event of an older one changes nothing
         self.armed: str | None = None  # the choice a first tap previewed (touch)
         self.asked: str | None = None  # the choice whose question the dialog asks
+        self.mark: Mark | None = None  # where the log stood when this seat last decided (app/since.py)
 
     @property
     def book(self) -> InviteBook:
@@ -111,6 +115,8 @@ class Join:
     def start(self, token: str, offer: str) -> None:
         self.stop()
         self.attempt += 1
+        if token != self.token:
+            self.mark = None  # another seat: told from its first record on
         self.token, self.offer = token, offer
         dom.session_set(JOINING_KEY, token)
         self._screen()
@@ -245,8 +251,11 @@ class Join:
             dom.scroll_top()
             self.drawn = True
             self.previous = None
+        if self.mark is None:
+            self.mark = mark_of(record)  # told from here on (as at the table, from a game's start)
         try:
-            screen = draw_record(game, record, previous=self.previous, selected=self.selected)
+            told = told_since(record, self.mark)
+            screen = draw_record(game, record, previous=self.previous, selected=self.selected, since_lines=told)
         except Exception as error:  # a record the views cannot draw (the host's page is untrusted): say so
             traceback.print_exc()
             session.notice = f"The host sent a position this page cannot draw ({str(error)[:120]})."
@@ -338,8 +347,10 @@ class Join:
         except ValueError:
             return
         self.armed = None
+        record = session.record
         if session.act(index):
             self.selected = None
+            self.mark = mark_of(record) if record is not None else None  # what happens from here on is told next
             dom.set_html("join-line", "<p class='join-notice' role='status'>Sent to the host…</p>")
         else:
             self.draw()

@@ -10,13 +10,15 @@ from __future__ import annotations
 import contextlib
 import json
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from app.markup import button, esc
 from app.remote.invite import read_invite
 from app.remote.record import SeatRecord
 from app.remote.sdpcode import CodeError, unpack
 from app.screens import actions_html, log_html, status_html
+from app.since import Mark, log_mark, summary_html, summary_lines, turns_since
+from app.views import view_module
 
 PREFIX = "titan-table:join:"  # + the seat's token: {"offer": the invite's offer, "spare": the host's standing offer}
 JOINING_KEY = "titan-table:joining"  # (this tab's sessionStorage) the token of the invite this tab is joining
@@ -203,12 +205,27 @@ def connection_html(*, notice: str = "", reload: str = "", ended: str = "", lost
     return ""
 
 
+def told_since(record: SeatRecord, mark: Mark | None) -> list[str] | None:
+    """What happened since this seat last decided (`mark`: where the log stood then), a line a turn, for the
+    summary above its choices (app/since.py, from the log alone as at the table); None when it is not asked."""
+    if not record.asked or mark is None:
+        return None
+    logged = cast(Any, record)  # (a record has the log and the turns a mark is read against)
+    return summary_lines(turns_since(logged, mark), getattr(view_module(record.game), "turn_summary", None))
+
+
+def mark_of(record: SeatRecord) -> Mark:
+    """Where the record's log stands now."""
+    return log_mark(cast(Any, record))
+
+
 def draw_record(
     game: Any,
     record: SeatRecord,
     *,
     previous: dict[str, Any] | None = None,
     selected: str | None = None,
+    since_lines: list[str] | None = None,
 ) -> GuestScreen:
     """Every region of the friend's table from the seat's record alone: through `app.gameview.record_regions` (the
     table's own drawing, so the friend sees the same board, choices, log and hints as at the host's table); until
@@ -218,7 +235,8 @@ def draw_record(
     draw = getattr(gameview, "record_regions", None)
     bar = guest_bar_html(record.title, record.can_undo, record.over, record.game)
     if draw is not None:
-        regions = draw(game, record, previous=previous, selected=selected)
+        extra = {"since_lines": since_lines} if since_lines is not None else {}
+        regions = draw(game, record, previous=previous, selected=selected, **extra)
         return GuestScreen(
             gamebar=bar,
             status=regions.status,
@@ -243,6 +261,7 @@ def draw_record(
         )
         if record.choices_note:
             actions = f"<p class='choices-note'>{esc(record.choices_note)}</p>{actions}"
+        actions = summary_html(since_lines or []) + actions
     else:
         whose = record.names[record.current] if record.current is not None else ""
         actions = actions_html([], interactive=False, waiting_text=f"{whose} is deciding…")

@@ -314,4 +314,13 @@ def test_a_choice_with_a_question_asks_it_first_and_a_first_tap_on_the_board_sho
             assert host.state.moves == moves + 1
         assert asked.action  # (the record's first choice was the one played)
 
+        app.table.touch = False  # Ann plays on until Bob (at the host's table) is asked, Bob plays till Ann is again
+        while host.state.current_player == 0:
+            app.on_click(Click("action", str(len(app.join.session.record.choices) - 1)))
+        assert "Since your last turn" not in page.html["actions"]
+        while host.state.current_player == 1:
+            host._changed(game.apply(host.state, game.legal_actions(host.state)[-1]))
+        assert host.state.current_player == 0 and "Since your last turn" in page.html["actions"]
+        assert "Bob" in page.html["actions"].split("Since your last turn")[1]
+
     asyncio.run(body())
