@@ -324,3 +324,33 @@ def test_a_choice_with_a_question_asks_it_first_and_a_first_tap_on_the_board_sho
         assert "Bob" in page.html["actions"].split("Since your last turn")[1]
 
     asyncio.run(body())
+
+
+# -- the standing offer's message -----------------------------------------------------------------------------------
+def test_the_standing_offer_is_read_strictly_and_kept_only_when_it_is_an_offer() -> None:
+    from app.remote.guest import GuestSession
+    from app.remote.messages import PROTOCOL, MessageError, parse_host
+
+    assert parse_host(f'{{"v":{PROTOCOL},"t":"spare","code":"{OFFER}"}}') == Spare(code=OFFER)
+    for bad in (
+        f'{{"v":{PROTOCOL},"t":"spare","code":"{"A" * 1001}"}}',  # too long
+        f'{{"v":{PROTOCOL},"t":"spare","code":"{OFFER}","seat":1}}',  # a field it has not
+        f'{{"v":{PROTOCOL},"t":"spare","code":3}}',
+        f'{{"v":{PROTOCOL},"t":"spare"}}',
+    ):
+        with pytest.raises(MessageError):
+            parse_host(bad)
+
+    class Sink:
+        def send(self, text: str) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    guest = GuestSession(Sink(), TOKEN, release=RELEASE)
+    for code in (REPLY, "1garbage", "<b>"):
+        guest.receive(f'{{"v":{PROTOCOL},"t":"spare","code":"{code}"}}')
+        assert guest.spare == ""
+    guest.receive(f'{{"v":{PROTOCOL},"t":"spare","code":"{OFFER}"}}')
+    assert guest.spare == OFFER

@@ -154,19 +154,25 @@ def test_a_friend_joins_a_host_made_of_the_apps_own_peer_code_and_rejoins_after_
         assert invite["state"] == "connecting" and invite["fragment"].startswith("join=")
         friend.goto(base_url + "#" + invite["fragment"])
         wait_ready(friend)
+        ready = time.perf_counter()
         reply = reply_of(friend)
+        replied = time.perf_counter()
         assert bench(host_page, "hostReply", seat, "1" + reply[1:-4])["error"]  # a cut code: refused, in words
+        pasted = time.perf_counter()
         assert bench(host_page, "hostReply", seat, reply) == {"error": ""}
         friend.wait_for_selector("#actions .btn-action", timeout=30_000)
         joined = time.perf_counter() - start
+        seated = time.perf_counter() - pasted
         status = bench(host_page, "hostStatus")
         assert status["joined"] == [seat] and status["faults"] == []
         assert friend.locator("#log li").count() > 100  # the whole log came, in parts
         moves = status["moves"]
+        pos = friend.evaluate("window.titanGuestPos")
+        clicked = time.perf_counter()
         friend.locator("#actions .btn-action").first.click()
-        host_page.wait_for_function(
-            "(moves) => JSON.parse(window.titanBench.hostStatus()).moves > moves", arg=moves, timeout=10_000
-        )
+        friend.wait_for_function("(pos) => window.titanGuestPos !== pos", arg=pos, timeout=10_000)
+        round_trip = time.perf_counter() - clicked
+        assert bench(host_page, "hostStatus")["moves"] > moves
         save_shot(friend, "remote-guest-born-phone")
 
         spare = bench(host_page, "hostSpare", seat)  # a standing offer, sent while the friend is connected
@@ -184,7 +190,11 @@ def test_a_friend_joins_a_host_made_of_the_apps_own_peer_code_and_rejoins_after_
         friend.wait_for_selector("#actions .btn-action, #actions .waiting", timeout=30_000)
         status = bench(host_page, "hostStatus")
         assert status["joined"] == [seat] and status["faults"] == []
-        print(f"Born of Titans at move 350: invite link to the friend's table {joined * 1000:.0f} ms")
+        print(
+            f"Born of Titans at move 350: invite link to the friend's table {joined * 1000:.0f} ms (the page ready to "
+            f"its reply code {(replied - ready) * 1000:.0f} ms; the reply pasted to the table drawn "
+            f"{seated * 1000:.0f} ms); a click to the next record drawn, through the host {round_trip * 1000:.0f} ms"
+        )
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
     finally:
