@@ -173,6 +173,12 @@ def test_a_friend_joins_a_host_made_of_the_apps_own_peer_code_and_rejoins_after_
         friend.wait_for_function("(pos) => window.titanGuestPos !== pos", arg=pos, timeout=10_000)
         round_trip = time.perf_counter() - clicked
         assert bench(host_page, "hostStatus")["moves"] > moves
+        friend.click("#gamebar [data-cmd=rules]")  # the rules of the friend's game, and back: still seated
+        friend.wait_for_selector("[data-cmd=back]", timeout=15_000)
+        assert "Born of Titans" in friend.inner_text("#screen")
+        friend.click("[data-cmd=back]")
+        friend.wait_for_selector("#gamebar [data-cmd=join-undo]", timeout=5_000)
+        assert bench(host_page, "hostStatus")["joined"] == [seat]
         save_shot(friend, "remote-guest-born-phone")
 
         spare = bench(host_page, "hostSpare", seat)  # a standing offer, sent while the friend is connected
