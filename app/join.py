@@ -186,7 +186,7 @@ class Join:
         if session.record is None:
             message = session.reload or session.closed or session.notice
             if message:
-                self.joining = Joining("lost", message=message)
+                self.joining = Joining("reload" if session.reload else "lost", message=message)
                 self.show()
             return
         self.draw()

@@ -110,7 +110,8 @@ class Joining:
     """Where the join stands, for the screen."""
 
     step: str  # 'making' (the reply code being made), 'reply' (shown: waiting for the host), 'connected',
-    # 'failed' (the connection could not be made), 'error' (a bad invite link), 'lost' (the connection ended)
+    # 'failed' (the connection could not be made), 'error' (a bad invite link), 'lost' (the connection ended),
+    # 'reload' (the host runs another release)
     reply: str = ""
     message: str = ""  # why it failed or ended, in plain words
     qr: str = ""  # the reply code's QR code (SVG markup made by app/remote/qr.py), '' without it
@@ -140,10 +141,15 @@ def joining_html(joining: Joining) -> str:
     elif step == "connected":
         body = "<p class='join-step' role='status'>Connected: taking your seat…</p>"
     else:
-        title = {"error": "This invite cannot be used", "lost": "The connection ended"}.get(
-            step, "The connection could not be made"
-        )
-        again = "" if step == "error" else button("Try again", cls="btn btn-primary", cmd="join-again")
+        title = {
+            "error": "This invite cannot be used",
+            "lost": "The connection ended",
+            "reload": "Reload this page",
+        }.get(step, "The connection could not be made")
+        again = {
+            "error": "",
+            "reload": button("Reload this page", cls="btn btn-primary", cmd="join-reload"),
+        }.get(step, button("Try again", cls="btn btn-primary", cmd="join-again"))
         body = (
             f"<h2 class='join-problem'>{esc(title)}</h2><p class='join-message' role='alert'>{esc(joining.message)}"
             f"</p><p class='join-buttons'>{again}{button('Home', cls='btn', cmd='home')}</p>"

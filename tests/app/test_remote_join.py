@@ -354,3 +354,39 @@ def test_the_standing_offer_is_read_strictly_and_kept_only_when_it_is_an_offer()
         assert guest.spare == ""
     guest.receive(f'{{"v":{PROTOCOL},"t":"spare","code":"{OFFER}"}}')
     assert guest.spare == OFFER
+
+
+def test_a_host_of_another_release_says_reload_this_page(monkeypatch) -> None:
+    async def body() -> None:
+        page = FakePage()
+        controller = controller_with(page, monkeypatch)
+        from app import dom
+        from app.remote import peer as peer_module
+
+        peers: list[FakePeer] = []
+
+        async def make_reply(offer_code: str, ice_servers: Any = None) -> tuple[FakePeer, str]:
+            peers.append(FakePeer())
+            return peers[-1], REPLY
+
+        async def release_id() -> str:
+            return "an-older-release"
+
+        monkeypatch.setattr(peer_module, "make_reply", make_reply)
+        monkeypatch.setattr(dom, "release_id", release_id, raising=False)
+        app = controller.App()
+        game = GAMES["titan_dice"]
+        host = HostSession(game, game.new_game(2, seed=3, seats=[Seat(name="Ann"), Seat(name="Bob")]),
+                           release=RELEASE, clock=lambda: 0.0)  # fmt: skip
+        app.join.open_link("#" + invite_fragment(host.invite(0), OFFER))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        peer = peers[-1]
+        peer.link = host.connect(HostEnd(peer))
+        peer.state = "open"
+        peer.on_open()
+        assert peer.link.seat is None and peer.link.closed  # nothing played with it
+        shown = page.html["screen"]
+        assert "different versions of Titan Table" in shown and "join-reload" in shown
+
+    asyncio.run(body())
