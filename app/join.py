@@ -75,6 +75,7 @@ class Join:
         self.armed: str | None = None  # the choice a first tap previewed (touch)
         self.asked: str | None = None  # the choice whose question the dialog asks
         self.mark: Mark | None = None  # where the log stood when this seat last decided (app/since.py)
+        self.was_asked = False  # the record drawn last asked this seat (its first choice took the focus then)
 
     @property
     def book(self) -> InviteBook:
@@ -277,6 +278,9 @@ class Join:
         connected = not (self.lost or session.closed or session.reload)
         dom.set_html("actions", screen.actions if connected else "<p class='waiting'>Not connected to the host.</p>")
         dom.set_html("log", screen.log)
+        if connected and record.asked and not self.was_asked:  # keyboard play flows, as at the table
+            dom.focus("#actions .btn-action:not(.ends-turn)", scroll=False)
+        self.was_asked = record.asked and connected
         dom.publish("titanGuestPos", session.pos)
 
     # -- the friend's hand -----------------------------------------------------------------------------------

@@ -204,6 +204,7 @@ def test_a_friend_joins_plays_keeps_the_standing_offer_and_is_told_when_the_conn
         peer.on_open()
         assert peer.link.seat == 0
         assert "data-action" in page.html["actions"] and "Ann &lt;b&gt;" in page.html["status"]
+        assert page.focused == ["#actions .btn-action:not(.ends-turn)"]  # asked: its first choice takes the focus
         moves = host.state.moves
         app.on_click(Click("action", "0"))
         assert host.state.moves == moves + 1  # played at the host, on the host's game
