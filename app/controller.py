@@ -19,6 +19,7 @@ from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
 from app.game_clock import GameClock
 from app.home import Home
+from app.join import Join
 from app.new_game import NewGame
 from app.notices import Notices
 from app.replay import STEPS, Replay
@@ -44,6 +45,7 @@ class App:
         self.computer = ComputerSeats(self)
         self.replay = Replay(self)
         self.dialogs = Dialogs(self)
+        self.join = Join(self)  # a friend's page: a seat of a game hosted on another device
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` on the page's event loop, keeping it referenced while it runs (the loop holds only a weak
@@ -65,6 +67,7 @@ class App:
         dom.listen(dom.window(), "popstate", self.router.on_popstate)
         dom.listen(dom.window().document, "visibilitychange", self.clock.on_visibility)
         dom.listen(dom.window(), "pagehide", self.clock.on_visibility)
+        dom.listen(dom.window(), "pagehide", lambda _event: self.join.page_hidden())
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         self.router.open_first()
@@ -88,7 +91,13 @@ class App:
         if found is None:
             return
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            event.preventDefault()
+            if kind == "action":
+                self.join.press(value, node, touch=self.table.touch)
+            else:
+                self.join.select(value)
+        elif kind == "action":
             event.preventDefault()
             if self.table.touch and not self.table.confirmed(value, node):
                 return
@@ -116,7 +125,12 @@ class App:
             return
         event.preventDefault()
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            if kind == "action":
+                self.join.press(value, node)
+            else:
+                self.join.select(value)
+        elif kind == "action":
             self.table.play_index(value)
         elif kind == "select":
             self.table.select(value)
@@ -192,7 +206,9 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     # the game at the table
     "undo": lambda app, p: app.table.undo(),
     "reveal": lambda app, p: app.table.reveal(),
-    "confirm-choice": lambda app, p: app.table.confirm_choice(p.item_id),
+    "confirm-choice": lambda app, p: (app.join.confirm if app.router.screen == "join" else app.table.confirm_choice)(
+        p.item_id
+    ),
     "toggle-choices": lambda app, p: app.table.toggle_choices(p.node),
     # the computer's help
     "hint": lambda app, p: app.computer.ask_hint(),
@@ -205,6 +221,11 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "replay-back": lambda app, p: app.replay.step(-1),
     "replay-forward": lambda app, p: app.replay.step(1),
     "replay-end": lambda app, p: app.replay.to(len(app.replay.states) - 1),
+    # a friend's page (app/join.py)
+    "join-copy": lambda app, p: app.spawn(app.join.copy()),
+    "join-again": lambda app, p: app.join.again(),
+    "join-undo": lambda app, p: app.join.undo(),
+    "join-reload": lambda app, p: dom.window().location.reload(),
     # dialogs and notices
     "share": lambda app, p: app.dialogs.show_share(),
     "copy-save": lambda app, p: app.spawn(app.dialogs.copy("save")),

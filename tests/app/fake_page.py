@@ -36,7 +36,9 @@ class Choice:
 
     def __init__(self, page: FakePage, region: str, value: str) -> None:
         self.region, self.value = region, value
-        self.classList = types.SimpleNamespace(add=lambda name: page.classes.append((region, value, name)))
+        self.classList = types.SimpleNamespace(
+            add=lambda name: page.classes.append((region, value, name)), remove=lambda name: None
+        )
 
 
 class FakePage:
