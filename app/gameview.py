@@ -272,6 +272,7 @@ def render_regions(
     stand_in: StandIn | None = None,
     notes: list[tuple[int, str]] | None = None,
     since: Mark | None = None,
+    remote: frozenset[int] = frozenset(),
 ) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each).
 
@@ -279,20 +280,21 @@ def render_regions(
     `previous`: the view drawn before (Regions.view), so a board may animate what changed.
     `stand_in`: a battle the computer fights for a human seat (its decisions are drawn as a computer's, with a
     Stop in the status line); `notes`: the page's own log lines (`log_with_notes`); `since`: where the log stood
-    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py).
+    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py);
+    `remote`: the seats of friends on other devices (their decisions are awaited, never drawn here).
     """
     seat = state.current_player
-    secret = guards_secrets(game, state)
-    shown = device_holder(game, state, shown, stand_in)
-    undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
-    decision = decision_now(game, state, shown, stand_in)
+    secret = guards_secrets(game, state, remote)
+    shown = device_holder(game, state, shown, stand_in, remote)
+    undoable, undoer = can_undo(game, state, shown, remote), undo_for(game, state, shown, remote)
+    decision = decision_now(game, state, shown, stand_in, remote)
     if decision.pass_to is not None:
         return handover_regions(game, state, decision.pass_to, notes)
     standing_in = decision.standing_in
     interactive = decision.by_human
     legal = game.legal_actions(state) if seat is not None else []
     labels = [game.describe_action(state, action) for action in legal] if interactive else []
-    viewer = (None if state.is_over else shown) if secret else perspective(state)
+    viewer = (None if state.is_over else shown) if secret else perspective(state, remote)
     view = game.view(state, viewer)
     ctx = BoardContext(
         game=game,
@@ -319,13 +321,15 @@ def render_regions(
     thinking = seat is not None and not interactive
     if standing_in and stand_in is not None and seat is not None:
         text = f"{stand_in.level_name} is fighting this battle for {state.seats[seat].name}…"
+    if decision.remote and seat is not None:
+        text = remote_waiting(state, seat)
     if state.is_over:
         final = module.final_html(view) if hasattr(module, "final_html") else ""  # the game's own end screen
         lines = result_lines(game, state)
         actions = game_over_html(lines[:1] if final else lines, can_replay(state), final)
     else:
         waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
-        if decision.answer is not None:
+        if decision.answer is not None or decision.remote:
             waiting = text
         if standing_in and stand_in is not None and seat is not None:
             waiting = f"{stand_in.level_name} decides for {state.seats[seat].name}; Stop, at the top, hands it back."
@@ -382,6 +386,11 @@ def render_regions(
         board_key=board_key,
         board_parts=board_parts,
     )
+
+
+def remote_waiting(state: GameState, seat: int) -> str:
+    """The words while a friend on another device decides (escaped where drawn)."""
+    return f"{state.seats[seat].name} is deciding on his device…"
 
 
 def replay_viewer(game: Game, state: GameState) -> int | None:
