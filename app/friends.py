@@ -126,13 +126,13 @@ class Friends:
 
     async def make_invite(self, seat: int, generation: int) -> None:
         """The invite's offer (ICE gathering takes a moment), then the link and its QR code."""
-        from app.remote import ice, peer, qr
-
         invite = self.invites.get(seat)
         session = self.session
         if invite is None or session is None:
             return
         try:
+            from app.remote import ice, peer, qr
+
             made, code = await peer.make_offer(ice.ice_servers())
         except Exception as error:
             traceback.print_exc()
@@ -143,7 +143,7 @@ class Friends:
             _close(made)
             return
         name = session.state.seats[seat].name
-        link = f"{dom.page_url()}#join={invite_fragment(session.invite(seat), code)}"
+        link = f"{dom.page_url()}#{invite_fragment(session.invite(seat), code)}"  # #join=<token>.<offer code>
         try:
             picture = qr.qr_svg(link, title=f"Invite for {name}")
         except Exception as error:  # the link still works without its picture
@@ -241,9 +241,9 @@ class Friends:
     async def make_spare(self, seat: int, link: Link, generation: int) -> None:
         """The standing offer for the seat's next connection, sent over the open channel (message `spare`): a
         friend whose page reloads or loses the network then only shows a reply code for the host to paste."""
-        from app.remote import ice, peer
-
         try:
+            from app.remote import ice, peer
+
             made, code = await peer.make_offer(ice.ice_servers())
         except Exception:  # no spare: the host can still make a new invite link
             traceback.print_exc()
