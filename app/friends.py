@@ -58,15 +58,26 @@ class Friends:
         self.invites: dict[int, Invite] = {}
         self.spared: set[int] = set()  # ids of the links that were sent a standing offer
         self.generation = 0  # a new game shown: the pings and offers under way for the last one stop
+        self.entry_id: str | None = None  # the stored game the session is for
         self.ping_seconds = PING_SECONDS
 
     # -- the session ---------------------------------------------------------------------------------------
     def start(self) -> None:
-        """The game shown has friends' seats (stored with its entry): its session, with their tokens."""
-        table = self.app.table
-        friends = self.app.stored.saver.friends
+        """The game shown has friends' seats (stored with its entry): its session, with their tokens (the same
+        game shown again, from the home screen, keeps its session and its friends connected; another game ends
+        it)."""
+        table, saver = self.app.table, self.app.stored.saver
+        friends = saver.friends
+        session = self.session
+        same = session is not None and saver.entry_id == self.entry_id and session.tokens == friends
+        if same and session is not None and table.state is not None:
+            if table.state is not session.state:
+                session.update(table.state)
+            return
+        self.end()
         if table.game is None or table.state is None or not friends:
             return
+        self.entry_id = saver.entry_id
         self.session = HostSession(
             table.game,
             table.state,
@@ -81,7 +92,7 @@ class Friends:
     def end(self) -> None:
         """Another game is shown: the friends' pages are told, the offers waiting are dropped."""
         self.generation += 1
-        session, self.session = self.session, None
+        session, self.session, self.entry_id = self.session, None, None
         if session is not None:
             for link in session.joined():
                 link.send(Bye(message="The host closed this game on his page: open your invite again when he is back."))

@@ -91,6 +91,7 @@ class Saver:
     def forget(self) -> None:
         """No game in play is stored any more (it was deleted here)."""
         self.entry_id, self.revision, self.mark, self.written = None, None, None, None
+        self.friends = {}
 
     def entry(self, game: Game, state: GameState, entry_id: str) -> SavedGame:
         """The stored entry of a game."""

@@ -62,7 +62,6 @@ class Table:
         app = self.app
         app.clock.reset()  # a new count (the game shown before saved its time when its screen was left)
         app.computer.stop()
-        app.friends.end()  # the friends of the game shown before are told it is closed here
         self.game = GAMES[state.game_id]
         app.publish_loaded_games()
         self.state = state
@@ -73,7 +72,7 @@ class Table:
             app.stored.saver.track_new()
         if friends is not None:
             app.stored.saver.friends = dict(friends)
-        app.friends.start()  # a game with friends' seats: the host's session (app/friends.py)
+        app.friends.start()  # a game with friends' seats: the host's session (app/friends.py); another game's ends
         self.show()
         app.stored.autosave()
         self.focus_first_choice()

@@ -450,3 +450,18 @@ def test_a_seat_handed_over_starts_its_own_undo_chain(monkeypatch):
     handed = with_seat(state, 1, kind="ai", level=2)
     assert handed.seats[1].is_ai and not state.seats[1].is_ai and handed.previous is None
     assert handed.history == state.history and handed.log == state.log
+
+
+@play
+async def test_the_same_game_shown_again_keeps_its_friends_connected_another_game_tells_them(monkeypatch):
+    host = Host(monkeypatch)
+    host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    guest, _channel, peer = await host.join(1)
+    session = host.session
+    entry_id = host.app.stored.saver.entry_id
+    host.app.home.show()
+    assert host.app.stored.open(entry_id)  # home, then the same game again
+    assert host.session is session and peer.state == "open" and guest.closed == ""
+    host.start("titan", [Seat(name="Ann"), Seat(name="Cyd")], friends=[])  # another game
+    assert host.session is None and peer.state == "closed" and "closed this game" in guest.closed
