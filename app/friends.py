@@ -238,6 +238,7 @@ class Friends:
     def heard(self, seat: int, link: Link, text: object) -> None:
         """A friend's message: to the session (which checks it); a page that just took a seat gets a standing
         offer for its next connection."""
+        self.keep_time()
         link.receive(text)
         if link.seat is None or link.closed:
             return
@@ -248,6 +249,19 @@ class Friends:
             self.spared.add(id(link))
             self.app.spawn(self.make_spare(link.seat, link, self.generation))
         self.render()
+
+    def keep_time(self) -> None:
+        """Battle Titan's clock: the time counted goes into the game before a friend's message is played, as before
+        a move here (`GameClock.fold`). A change of the time alone (this, or the clock's own flush) is no new
+        position: the session takes it without a new position id, so a friend's choice on its way stays good."""
+        table, session = self.app.table, self.session
+        if session is None or table.state is None:
+            return
+        before = table.state
+        table.state = self.app.clock.fold(before)
+        if table.confirming is not None and table.confirming[1] is before:
+            table.confirming = (table.confirming[0], table.state)  # a dialog open on this position stays good
+        session.state = table.state
 
     async def make_spare(self, seat: int, link: Link, generation: int) -> None:
         """The standing offer for the seat's next connection, sent over the open channel (message `spare`): a

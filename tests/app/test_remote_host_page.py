@@ -465,3 +465,30 @@ async def test_the_same_game_shown_again_keeps_its_friends_connected_another_gam
     assert host.session is session and peer.state == "open" and guest.closed == ""
     host.start("titan", [Seat(name="Ann"), Seat(name="Cyd")], friends=[])  # another game
     assert host.session is None and peer.state == "closed" and "closed this game" in guest.closed
+
+
+@play
+async def test_battle_titans_clock_goes_in_before_a_friends_move_and_never_makes_it_stale(monkeypatch):
+    host = Host(monkeypatch)
+    now = [0.0]
+    monkeypatch.setattr(sys.modules["app.dom"], "perf_now", lambda: now[0])
+    timed = {"variant": "battle", "ending": "time", "minutes": 5}
+    state = TITAN.new_game(2, timed, 5, [Seat(name="Ann"), Seat(name="Bob")])
+    host.table.begin(state, new_entry=True, friends={1: "B" * 22})
+    await host.invite(1)
+    guest, _channel, _peer = await host.join(1)
+    while host.table.state.current_player == 0:
+        local_seat_plays(host, 0)
+    await host.settle()
+    assert guest.record.asked
+    now[0] += 45_000  # Bob thinks 45 s; the page puts the time counted into the game on its own (30 s)
+    host.app.clock.flush()
+    flushed = host.table.state.war.seconds
+    assert flushed >= 30
+    now[0] += 5_000
+    moves = host.table.state.moves
+    assert guest.act(0)
+    await host.settle()
+    assert guest.notice == "" and host.table.state.moves == moves + 1  # played, not refused as stale
+    assert host.table.state.war.seconds >= 50 > flushed  # the time before his move is in the game
+    assert host.stored().save == dumps(host.table.state)
