@@ -492,3 +492,22 @@ async def test_battle_titans_clock_goes_in_before_a_friends_move_and_never_makes
     assert guest.notice == "" and host.table.state.moves == moves + 1  # played, not refused as stale
     assert host.table.state.war.seconds >= 50 > flushed  # the time before his move is in the game
     assert host.stored().save == dumps(host.table.state)
+
+
+@play
+async def test_a_friends_undo_from_his_device_is_taken_by_the_host_table(monkeypatch):
+    host = Host(monkeypatch)
+    host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    guest, _channel, _peer = await host.join(1)
+    while host.table.state.current_player == 0:
+        local_seat_plays(host, 0)
+    before = host.table.state
+    assert guest.act(0)  # Bob's first decision of his turn: a split, no dice
+    await host.settle()
+    assert host.table.state.moves == before.moves + 1 and guest.record.can_undo
+    assert guest.undo()
+    await host.settle()
+    assert host.table.state.snapshot() == before.snapshot()
+    assert host.stored().save == dumps(host.table.state) and guest.pos == host.session.pos
+    assert "Bob is deciding on his device…" in host.page.html["status"]
