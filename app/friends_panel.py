@@ -100,7 +100,7 @@ def friend_html(row: FriendRow) -> str:
                 f"<input{attrs(type='text', id=reply_id, autocomplete='off', spellcheck='false')}></label>"
                 + button("Connect", cls="btn btn-small btn-primary", cmd="friend-reply", id=seat)
             )
-        if row.state in ("dropped", "gone") and row.levels:
+        if row.state in ("waiting", "dropped", "gone") and row.levels:
             level_id = f"friend-level-{seat}"
             options = "".join(f"<option{attrs(value=level)}>{esc(name)}</option>" for level, name in row.levels)
             body.append(
