@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app import ai, dom
-from app.friends_panel import FriendRow, friends_html, strip_html
+from app.friends_panel import FriendRow, friend_html, friends_html, strip_html
 from app.remote.host import DROPPED_AFTER, HostSession, Link
 from app.remote.invite import invite_fragment
 from app.remote.messages import Bye
@@ -60,6 +60,7 @@ class Friends:
         self.generation = 0  # a new game shown: the pings and offers under way for the last one stop
         self.entry_id: str | None = None  # the stored game the session is for
         self.ping_seconds = PING_SECONDS
+        self.drawn: dict[int, str] = {}  # each friend's row as last written in the panel ({}: the panel is new)
 
     # -- the session ---------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -99,7 +100,7 @@ class Friends:
                 link.close()
         for invite in self.invites.values():
             _close(invite.peer)
-        self.invites, self.spared = {}, set()
+        self.invites, self.spared, self.drawn = {}, set(), {}
 
     async def pinger(self, generation: int) -> None:
         """Every few seconds: a ping to each friend's page, and the panel redrawn (a silent friend shows as
@@ -240,14 +241,13 @@ class Friends:
         offer for its next connection."""
         self.keep_time()
         link.receive(text)
-        if link.seat is None or link.closed:
-            return
-        invite = self.invites.get(link.seat)
-        if invite is not None:
-            invite.joined = True
-        if id(link) not in self.spared:
-            self.spared.add(id(link))
-            self.app.spawn(self.make_spare(link.seat, link, self.generation))
+        if link.seat is not None and not link.closed:
+            invite = self.invites.get(link.seat)
+            if invite is not None:
+                invite.joined = True
+            if id(link) not in self.spared:
+                self.spared.add(id(link))
+                self.app.spawn(self.make_spare(link.seat, link, self.generation))
         self.render()
 
     def keep_time(self) -> None:
@@ -354,11 +354,19 @@ class Friends:
         return rows
 
     def render(self) -> None:
-        """Write the Friends panel and the strip (on the game screen)."""
+        """Write the Friends panel and the strip (on the game screen): only the rows that changed (a field being
+        filled in another row keeps its text and focus; pings redraw every few seconds)."""
         if self.session is None or self.app.router.screen != "game":
             return
         rows = self.rows()
-        dom.set_html("friends", friends_html(rows))
+        markup = {row.seat: friend_html(row) for row in rows}
+        if set(markup) != set(self.drawn):
+            dom.set_html("friends", friends_html(rows))
+        else:
+            for seat, row in markup.items():
+                if row != self.drawn[seat]:
+                    dom.set_html(f"friend-row-{seat}", row)
+        self.drawn = markup
         dom.set_html("friends-strip", strip_html(rows))
 
 

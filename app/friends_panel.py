@@ -110,9 +110,12 @@ def friend_html(row: FriendRow) -> str:
                 + "</div>"
             )
     message = f"<p class='friend-message' role='status'>{esc(row.message)}</p>" if row.message else ""
-    return f"<div{attrs(class_='friend', data_seat=seat)}>{head}{message}{''.join(body)}</div>"
+    return f"{head}{message}{''.join(body)}"
 
 
 def friends_html(rows: list[FriendRow]) -> str:
-    """The Friends panel: every friend's seat."""
-    return "".join(friend_html(row) for row in rows)
+    """The Friends panel: every friend's seat, each in its own element (`friend-row-<seat>`), so that a change of
+    one friend's state is written there alone and never clears a reply code being pasted in another's field."""
+    return "".join(
+        f"<div{attrs(class_='friend', id=f'friend-row-{row.seat}')}>{friend_html(row)}</div>" for row in rows
+    )

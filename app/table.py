@@ -86,6 +86,7 @@ class Table:
         router.remember("game")
         router.mark_open(self.app.stored.saver.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title, friends=self.app.friends.session is not None))
+        self.app.friends.drawn = {}  # the Friends panel is new: written whole
         dom.scroll_top()
         self.last_view = None
         self.render(rolled=False)

@@ -28,6 +28,9 @@ from tests.app.test_born_moments import moment
 from tests.app.test_stand_in import play
 
 TITAN = GAMES["titan"]
+ROW = re.compile(
+    r'<div class="friend" id="friend-row-(\d+)">(.*?)</div>(?=<div class="friend" id="friend-row-|$)', re.S
+)
 BORN = GAMES["born_of_titans"]
 
 
@@ -98,11 +101,33 @@ class FakeWebRTC:
         return f"<svg data-qr='{len(text)}'><title>QR</title></svg>"
 
 
+class Page(FakePage):
+    """The fake page, and the Friends panel as it stands: written whole, then row by row (`panel`)."""
+
+    def functions(self) -> dict[str, Any]:
+        return {**super().functions(), "set_html": self.set_html}
+
+    written: list[str]
+
+    def set_html(self, element_id: str, markup: str) -> None:
+        self.__dict__.setdefault("written", []).append(element_id)
+        if element_id == "friends":
+            for key in [key for key in self.html if key.startswith("friend-row-")]:
+                del self.html[key]
+        self.html[element_id] = markup
+
+    @property
+    def panel(self) -> str:
+        """The Friends panel's markup now (each row as last written)."""
+        rows = ROW.findall(self.html.get("friends", ""))
+        return "".join(self.html.get(f"friend-row-{seat}", markup) for seat, markup in rows)
+
+
 class Host:
     """The host's app on a fake page, with fake WebRTC."""
 
     def __init__(self, monkeypatch: Any, data: dict[str, str] | None = None) -> None:
-        self.page = FakePage()
+        self.page = Page()
         self.net = FakeWebRTC()
         for name in ("peer", "qr", "ice"):
             module = types.ModuleType(f"app.remote.{name}")
@@ -191,7 +216,7 @@ async def test_a_friends_seat_is_a_humans_to_the_engine_and_its_token_is_kept_wi
     entry = host.stored()
     assert entry.friends == {"1": friends[1]} and friends[1] not in entry.save and friends[1] not in dumps(state)
     assert host.session is not None and host.session.tokens == friends
-    panel, strip = host.page.html["friends"], host.page.html["friends-strip"]
+    panel, strip = host.page.panel, host.page.html["friends-strip"]
     assert "Bob &lt;b&gt;" in panel and "<b>" not in panel and "Bob &lt;b&gt;: not joined yet" in strip
     assert "friends-strip" in host.page.html["screen"] and "Friends" in host.page.html["screen"]
     # a game without friends has no session and no panel
@@ -205,7 +230,7 @@ async def test_an_invite_link_a_reply_code_and_the_friend_plays_his_seat_from_hi
     friends = host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
     link = await host.invite(1)
     assert link.startswith("http://127.0.0.1/#join=" + friends[1] + ".offer0")
-    assert "data-qr" in host.page.html["friends"] and "friend-reply-1" in host.page.html["friends"]
+    assert "data-qr" in host.page.panel and "friend-reply-1" in host.page.panel
     assert host.net.ice_asked == 1
     guest, _channel, _peer = await host.join(1)
     assert guest.seat == 1 and guest.record is not None
@@ -378,12 +403,12 @@ async def test_a_joined_friend_gets_a_standing_offer_and_rejoins_after_a_reload_
     sent = [parse_host(text) for text in peer.sent]
     assert [message.t for message in sent][:2] == ["welcome", "record"]
     assert [message.code for message in sent if message.t == "spare"] == [spare.code]  # over the open channel
-    assert "friend-reply-1" not in host.page.html["friends"]  # no field while Bob is connected
+    assert "friend-reply-1" not in host.page.panel  # no field while Bob is connected
     # Bob's page reloads: its channel closes; the host shows him gone
     channel.close()
     await host.settle()
     assert "Bob: gone" in host.page.html["friends-strip"]
-    assert "friend-reply-1" in host.page.html["friends"]
+    assert "friend-reply-1" in host.page.panel
     # his page answers the standing offer; the host pastes the reply: Bob is back, with no new link made
     offers = len(host.net.offers)
     again, _channel, _peer = await host.join(1)
@@ -400,12 +425,12 @@ async def test_a_reply_code_that_cannot_be_read_says_so_and_changes_nothing(monk
     peer = host.app.friends.invites[1].peer
     await host.paste(1, "<img src=x onerror=alert(1)>")
     assert host.app.friends.invites[1].peer is peer and not peer.replied and peer.state == "connecting"
-    panel = host.page.html["friends"]
+    panel = host.page.panel
     assert "That reply code cannot be read" in panel and "<img" not in panel
     # a connection that fails says why
     peer.reason = "No route between the two devices: add a STUN server in the settings."
     peer.on_close(peer.reason)
-    assert "The connection failed: No route between the two devices" in host.page.html["friends"]
+    assert "The connection failed: No route between the two devices" in host.page.panel
 
 
 @play
@@ -418,7 +443,7 @@ async def test_a_gone_friends_seat_handed_to_the_computer_and_back(monkeypatch):
         local_seat_plays(host, 0)
     channel.close()  # Bob's page is gone while it is his decision
     await host.settle()
-    assert "Hand to the computer" in host.page.html["friends"]
+    assert "Hand to the computer" in host.page.panel
     host.page.values["friend-level-1"] = "1"
     host.app.command("friend-to-computer", types.SimpleNamespace(), types.SimpleNamespace())  # no data-id: nothing
     assert not host.table.state.seats[1].is_ai
@@ -511,3 +536,18 @@ async def test_a_friends_undo_from_his_device_is_taken_by_the_host_table(monkeyp
     assert host.table.state.snapshot() == before.snapshot()
     assert host.stored().save == dumps(host.table.state) and guest.pos == host.session.pos
     assert "Bob is deciding on his device…" in host.page.html["status"]
+
+
+@play
+async def test_a_change_of_one_friends_state_never_clears_what_is_pasted_in_anothers_field(monkeypatch):
+    host = Host(monkeypatch)
+    host.start("titan", [Seat(name="Ann"), Seat(name="Bob"), Seat(name="Cyd")], friends=[1, 2])
+    await host.invite(1)
+    await host.invite(2)
+    host.page.written = []
+    await host.join(1)  # Bob joins while the host pastes Cyd's code: Cyd's row is not written again
+    assert "friend-row-1" in host.page.written
+    assert "friend-row-2" not in host.page.written and "friends" not in host.page.written
+    assert (
+        "Bob: connected" in host.page.html["friends-strip"] and "Cyd: not joined yet" in host.page.html["friends-strip"]
+    )
