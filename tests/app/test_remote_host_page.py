@@ -551,3 +551,22 @@ async def test_a_change_of_one_friends_state_never_clears_what_is_pasted_in_anot
     assert (
         "Bob: connected" in host.page.html["friends-strip"] and "Cyd: not joined yet" in host.page.html["friends-strip"]
     )
+
+
+@play
+async def test_a_friend_silent_for_15_seconds_shows_as_dropped_and_a_ping_answered_brings_him_back(monkeypatch):
+    host = Host(monkeypatch)
+    now = [0.0]
+    monkeypatch.setattr(sys.modules["app.dom"], "perf_now", lambda: now[0])
+    host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    guest, _channel, peer = await host.join(1)
+    peer.guest = None  # his page stops answering
+    host.app.friends.ping_seconds = 5.0
+    now[0] += 16_000
+    host.app.friends.render()
+    assert "Bob: dropped" in host.page.html["friends-strip"] and "friend-to-computer" in host.page.panel
+    peer.guest = guest  # his page answers again: the next ping's pong is a sign of life
+    host.session.ping()
+    host.app.friends.render()
+    assert "Bob: connected" in host.page.html["friends-strip"]
