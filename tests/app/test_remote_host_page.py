@@ -570,3 +570,18 @@ async def test_a_friend_silent_for_15_seconds_shows_as_dropped_and_a_ping_answer
     host.session.ping()
     host.app.friends.render()
     assert "Bob: connected" in host.page.html["friends-strip"]
+
+
+def test_the_spare_message_is_read_strictly():
+    from app.remote.messages import MessageError
+
+    assert parse_host(json.dumps({"v": 1, "t": "spare", "code": "1abc"})).code == "1abc"
+    for bad in (
+        {"v": 1, "t": "spare"},
+        {"v": 1, "t": "spare", "code": ""},
+        {"v": 1, "t": "spare", "code": "x" * 2001},
+        {"v": 1, "t": "spare", "code": 5},
+        {"v": 1, "t": "spare", "code": "1abc", "token": "extra"},
+    ):
+        with pytest.raises(MessageError):
+            parse_host(json.dumps(bad))
