@@ -27,13 +27,17 @@ if TYPE_CHECKING:
 PING_SECONDS = 5.0  # a ping to every friend's page this often (a friend silent for 15 s shows as dropped)
 
 
-def page_release() -> str:
-    """This page's release id (the service worker's cache version, set on the page as `titanRelease`), or 'dev'."""
-    try:
-        release = getattr(dom.window(), "titanRelease", None)
-    except Exception:  # no browser (tests)
+async def page_release() -> str:
+    """This page's release id, read as the friend's page reads it (`dom.release_id()`: the service worker's cache
+    version), or 'dev' where the page has no such function."""
+    release_id = getattr(dom, "release_id", None)
+    if release_id is None:
         return "dev"
-    return str(release) if release else "dev"
+    try:
+        return str(await release_id())
+    except Exception:
+        traceback.print_exc()
+        return "dev"
 
 
 @dataclass
@@ -82,13 +86,18 @@ class Friends:
         self.session = HostSession(
             table.game,
             table.state,
-            release=page_release(),
+            release="dev",  # until the page's own is read (`learn_release`): a hello comes seconds later at least
             clock=lambda: dom.perf_now() / 1000,
             tokens=dict(friends),
             on_change=self.on_change,
         )
         self.invites = {seat: Invite() for seat in sorted(friends)}
+        self.app.spawn(self.learn_release(self.session))
         self.app.spawn(self.pinger(self.generation))
+
+    async def learn_release(self, session: HostSession) -> None:
+        """The release id the session's welcome carries (a friend's page on another release is told to reload)."""
+        session.release = await page_release()
 
     def end(self) -> None:
         """Another game is shown: the friends' pages are told, the offers waiting are dropped."""
