@@ -50,6 +50,7 @@ class Invite:
     qr: str = ""
     making: bool = False
     message: str = ""
+    reply: str = ""  # the reply code pasted last, shown again in its field while it did not connect
     joined: bool = False  # a page held the seat in this run of the host's page
 
 
@@ -171,7 +172,7 @@ class Friends:
             traceback.print_exc()
             picture, invite.message = "", f"No QR code this time ({error}); the link works."
         self._wait_for_reply(seat, made)
-        invite.making, invite.link, invite.qr = False, link, picture
+        invite.making, invite.link, invite.qr, invite.reply = False, link, picture, ""
         if not invite.message:
             invite.message = f"Send {name} this link; paste the reply code he gets below."
         self.render()
@@ -206,6 +207,7 @@ class Friends:
         elif not code:
             invite.message = "Paste the reply code your friend's page shows."
         else:
+            invite.reply = code[:4000]
             self.app.spawn(self.take_reply(seat, invite.peer, code))
             return
         self.render()
@@ -239,7 +241,7 @@ class Friends:
             return
         if invite.peer is made:
             invite.peer, invite.link, invite.qr = None, "", ""
-        invite.message = ""
+        invite.message, invite.reply = "", ""
         link = session.connect(made)
         made.on_text = lambda text: self.heard(seat, link, text)
         made.on_close = lambda reason: self.closed(seat, made, link, reason)
@@ -356,6 +358,7 @@ class Friends:
                     making=invite.making,
                     waiting_reply=invite.peer is not None and kind in ("waiting", "dropped", "gone"),
                     message=invite.message,
+                    reply=invite.reply,
                     level_name=dict(levels).get(who.level, "") if who.is_ai else "",
                     levels=levels,
                 )

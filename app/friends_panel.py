@@ -33,6 +33,7 @@ class FriendRow:
     making: bool = False  # an invite (its offer) is being made
     waiting_reply: bool = False  # an offer (an invite's or a standing one) waits for the friend's reply code
     message: str = ""  # what went wrong last, or where the connection stands
+    reply: str = ""  # the reply code last pasted (kept in its field when it could not be read)
     level_name: str = ""  # a seat handed to the computer: its level's name
     levels: list[tuple[int, str]] = field(default_factory=list)  # the levels it can be handed at
 
@@ -95,9 +96,10 @@ def friend_html(row: FriendRow) -> str:
             )
         if row.waiting_reply:
             reply_id = f"friend-reply-{seat}"
+            field = attrs(type="text", id=reply_id, value=row.reply or None, autocomplete="off", spellcheck="false")
             body.append(
                 f"<label class='field friend-reply'{attrs(for_=reply_id)}><span>{esc(row.name)}'s reply code</span>"
-                f"<input{attrs(type='text', id=reply_id, autocomplete='off', spellcheck='false')}></label>"
+                f"<input{field}></label>"
                 + button("Connect", cls="btn btn-small btn-primary", cmd="friend-reply", id=seat)
             )
         if row.state in ("waiting", "dropped", "gone") and row.levels:

@@ -427,6 +427,7 @@ async def test_a_reply_code_that_cannot_be_read_says_so_and_changes_nothing(monk
     assert host.app.friends.invites[1].peer is peer and not peer.replied and peer.state == "connecting"
     panel = host.page.panel
     assert "That reply code cannot be read" in panel and "<img" not in panel
+    assert 'value="&lt;img src=x onerror=alert(1)&gt;"' in panel  # the code stays in its field, to be corrected
     # a connection that fails says why
     peer.reason = "No route between the two devices: add a STUN server in the settings."
     peer.on_close(peer.reason)
