@@ -4,12 +4,14 @@ joined friend (`spare`), pings, the Friends panel, and a seat handed to the comp
 
 The WebRTC glue (`app.remote.peer`), the QR codes (`app.remote.qr`) and the STUN/TURN settings
 (`app.remote.ice`) are imported inside the functions that use them: they exist in the browser, and the tests
-give fakes.
+give fakes; so is the relay of a reply code scanned on the host's own device (`app.remote.relay`), where there is
+one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -64,6 +66,7 @@ class Friends:
         self.spared: set[int] = set()  # ids of the links that were sent a standing offer
         self.generation = 0  # a new game shown: the pings and offers under way for the last one stop
         self.entry_id: str | None = None  # the stored game the session is for
+        self.relay: Any = None  # the channel a reply code scanned in another tab comes by (app/remote/relay.py)
         self.ping_seconds = PING_SECONDS
         self.drawn: dict[int, str] = {}  # each friend's row as last written in the panel ({}: the panel is new)
 
@@ -95,6 +98,11 @@ class Friends:
         self.invites = {seat: Invite() for seat in sorted(friends)}
         self.app.spawn(self.learn_release(self.session))
         self.app.spawn(self.pinger(self.generation))
+        try:
+            from app.remote import relay
+        except ImportError:  # no relay in this release: the host pastes the codes
+            return
+        self.relay = relay.listen(self.scanned)
 
     async def learn_release(self, session: HostSession) -> None:
         """The release id the session's welcome carries (a friend's page on another release is told to reload)."""
@@ -111,6 +119,8 @@ class Friends:
         for invite in self.invites.values():
             _close(invite.peer)
         self.invites, self.spared, self.drawn = {}, set(), {}
+        relay, self.relay = self.relay, None
+        _close(relay)
 
     async def pinger(self, generation: int) -> None:
         """Every few seconds: a ping to each friend's page, and the panel redrawn (a silent friend shows as
@@ -211,6 +221,21 @@ class Friends:
             self.app.spawn(self.take_reply(seat, invite.peer, code))
             return
         self.render()
+
+    def scanned(self, token: str, code: str) -> bool:
+        """A reply code scanned on this device and handed over by another tab (app/remote/relay.py, checked there
+        as untrusted): taken as if pasted in its seat's field; False when no seat of this game waits for it."""
+        session = self.session
+        if session is None:
+            return False
+        given = token.encode("utf-8")
+        seat = next((s for s, t in session.tokens.items() if hmac.compare_digest(t.encode("utf-8"), given)), None)
+        invite = self.invites.get(seat) if seat is not None else None
+        if seat is None or invite is None or invite.peer is None:
+            return False
+        invite.reply = code[:4000]
+        self.app.spawn(self.take_reply(seat, invite.peer, code))
+        return True
 
     async def take_reply(self, seat: int, waiting: Any, code: str) -> None:
         """The reply code given to the offer: the connection opens (`opened`), or the panel says why not; a code

@@ -135,11 +135,21 @@ class Host:
                 setattr(module, attr, getattr(self.net, attr))
             monkeypatch.setitem(sys.modules, f"app.remote.{name}", module)
             monkeypatch.setattr(app.remote, name, module, raising=False)
+        self.relay = types.SimpleNamespace(heard=[], closed=0)
+        relay = types.ModuleType("app.remote.relay")
+        relay.listen = lambda callback: (  # type: ignore[attr-defined]
+            self.relay.heard.append(callback) or types.SimpleNamespace(close=self._relay_closed)
+        )
+        monkeypatch.setitem(sys.modules, "app.remote.relay", relay)
+        monkeypatch.setattr(app.remote, "relay", relay, raising=False)
         self.app = controller_with(self.page, monkeypatch).App()
         self.app.computer.pause = 0.0
         self.app.friends.ping_seconds = 3600.0
         if data is not None:
             self.app.stored.store.backend.data = data
+
+    def _relay_closed(self) -> None:
+        self.relay.closed += 1
 
     @property
     def table(self) -> Any:
@@ -585,3 +595,19 @@ def test_the_spare_message_is_read_strictly():
     ):
         with pytest.raises(MessageError):
             parse_host(json.dumps(bad))
+
+
+@play
+async def test_a_reply_code_scanned_on_the_hosts_device_is_taken_as_if_pasted(monkeypatch):
+    host = Host(monkeypatch)
+    friends = host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    scanned = host.relay.heard[-1]  # the game's tab listens for replies scanned in another tab
+    assert scanned("Z" * 22, "reply.x") is False  # no seat of this game holds that token
+    assert scanned(friends[1], "reply.x") is False  # no offer waits for Bob yet
+    await host.invite(1)
+    peer = host.app.friends.invites[1].peer
+    assert scanned(friends[1], f"reply.{peer.code}") is True
+    await host.settle()
+    assert peer.replied == f"reply.{peer.code}"
+    host.start("titan", [Seat(name="Ann"), Seat(name="Cyd")], friends=[])  # another game: no more listening
+    assert host.relay.closed == 1
