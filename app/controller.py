@@ -17,6 +17,7 @@ from typing import Any
 from app import dom
 from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
+from app.friends import Friends
 from app.game_clock import GameClock
 from app.home import Home
 from app.join import Join
@@ -43,6 +44,7 @@ class App:
         self.new_game = NewGame(self)
         self.table = Table(self)
         self.computer = ComputerSeats(self)
+        self.friends = Friends(self)  # friends on other devices: the host's session and the Friends panel
         self.replay = Replay(self)
         self.dialogs = Dialogs(self)
         self.join = Join(self)  # a friend's page: a seat of a game hosted on another device
@@ -187,6 +189,16 @@ def _with_id(handler: Callable[[App, str], None]) -> Callable[[App, Pressed], No
     return run
 
 
+def _with_seat(handler: Callable[[App, int], None]) -> Callable[[App, Pressed], None]:
+    """A command acting on the seat its data-id names, ignored without a seat number."""
+
+    def run(app: App, pressed: Pressed) -> None:
+        if pressed.item_id.isdigit() and len(pressed.item_id) == 1:
+            handler(app, int(pressed.item_id))
+
+    return run
+
+
 # Every data-cmd the page draws, and what it does.
 COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     # screens
@@ -210,6 +222,12 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
         p.item_id
     ),
     "toggle-choices": lambda app, p: app.table.toggle_choices(p.node),
+    # friends on other devices (the host's Friends panel)
+    "friend-invite": _with_seat(lambda app, seat: app.friends.invite(seat)),
+    "friend-copy": _with_seat(lambda app, seat: app.friends.copy(seat)),
+    "friend-reply": _with_seat(lambda app, seat: app.friends.reply(seat)),
+    "friend-to-computer": _with_seat(lambda app, seat: app.friends.to_computer(seat)),
+    "friend-back": _with_seat(lambda app, seat: app.friends.back(seat)),
     # the computer's help
     "hint": lambda app, p: app.computer.ask_hint(),
     "fight-for-me": lambda app, p: app.computer.start_stand_in(),

@@ -302,6 +302,7 @@ def render_regions(
     stand_in: StandIn | None = None,
     notes: list[tuple[int, str]] | None = None,
     since: Mark | None = None,
+    remote: frozenset[int] = frozenset(),
 ) -> Regions:
     """Every region of the game screen for `state` (one innerHTML write each): the record of the seat shown
     (`seat_record`), drawn by `record_regions`, with what only the host's table has around it.
@@ -310,16 +311,17 @@ def render_regions(
     `previous`: the view drawn before (Regions.view), so a board may animate what changed.
     `stand_in`: a battle the computer fights for a human seat (its decisions are drawn as a computer's, with a
     Stop in the status line); `notes`: the page's own log lines (`log_with_notes`); `since`: where the log stood
-    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py).
+    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py);
+    `remote`: the seats of friends on other devices (their decisions are awaited, never drawn here).
     """
     seat = state.current_player
-    secret = guards_secrets(game, state)
-    shown = device_holder(game, state, shown, stand_in)
-    decision = decision_now(game, state, shown, stand_in)
+    secret = guards_secrets(game, state, remote)
+    shown = device_holder(game, state, shown, stand_in, remote)
+    decision = decision_now(game, state, shown, stand_in, remote)
     if decision.pass_to is not None:
         return handover_regions(game, state, decision.pass_to, notes)
     interactive = decision.by_human
-    viewer = (None if state.is_over else shown) if secret else perspective(state)
+    viewer = (None if state.is_over else shown) if secret else perspective(state, remote)
     record = seat_record(game, state, viewer, asked=interactive)
     text = waiting = None
     if decision.answer is not None and seat is not None:  # a Pass played for her (decision.automatic_pass)
@@ -328,6 +330,8 @@ def render_regions(
         name = state.seats[seat].name
         text = f"{stand_in.level_name} is fighting this battle for {name}\u2026"
         waiting = f"{stand_in.level_name} decides for {name}; Stop, at the top, hands it back."
+    if decision.remote and seat is not None:
+        text = waiting = remote_waiting(state, seat)
     preface = ""
     if interactive and seat is not None:
         if state.seats[seat].hints and len(record.choices) > 1:
@@ -346,8 +350,8 @@ def render_regions(
         status=text,
         waiting=waiting,
         preface=preface,
-        undoable=can_undo(game, state, shown),
-        undo_for=undo_for(game, state, shown),
+        undoable=can_undo(game, state, shown, remote),
+        undo_for=undo_for(game, state, shown, remote),
         replay=can_replay(state),
     )
     if stand_in is not None and not state.is_over and not interactive:  # (not while another human decides)
@@ -355,6 +359,11 @@ def render_regions(
     if not interactive and seat is not None:
         regions.legal = game.legal_actions(state)  # (as the table always had them; nothing is drawn to click)
     return regions
+
+
+def remote_waiting(state: GameState, seat: int) -> str:
+    """The words while a friend on another device decides (escaped where drawn)."""
+    return f"{state.seats[seat].name} is deciding on another device…"
 
 
 def replay_viewer(game: Game, state: GameState) -> int | None:
