@@ -87,10 +87,13 @@ def _play(game: Game, mix: str, seed: int, out: list[str]) -> tuple[int, str]:
             if step % EVERY[game.id] == 0:
                 draw("handover", shown=shown, notes=notes)
             shown = decision.pass_to  # "I am X"
+            previous = None  # (the pass-the-device screen has no board: the table's last view is none)
             continue
-        if step % EVERY[game.id] == 0 or state.is_over:
-            seat = state.current_player
-            since = marks.get(seat) if seat is not None else None
+        seat = state.current_player
+        since = marks.get(seat) if seat is not None else None
+        if not (step % EVERY[game.id] == 0 or state.is_over):  # drawn as the table draws every position, not hashed
+            previous = render_regions(game, state, rolled=state.last_chance, shown=shown, previous=previous).view
+        else:
             regions = draw("plain", rolled=state.last_chance, shown=shown, previous=previous, notes=notes, since=since)
             previous = regions.view
             keys = SELECT.findall(regions.board)
