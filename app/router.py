@@ -16,8 +16,8 @@ SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes 
 
 
 class Router:
-    """The screen shown (home, setup, game, replay or rules), where Back leads, and this app's place in the
-    browser's history."""
+    """The screen shown (home, setup, game, replay, rules, settings or reply), where Back leads, and this app's
+    place in the browser's history."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -28,7 +28,7 @@ class Router:
 
     @property
     def screen(self) -> str:
-        """The screen shown: home, setup, game, replay or rules."""
+        """The screen shown: home, setup, game, replay, rules, settings or reply."""
         return self._screen
 
     @screen.setter
@@ -63,8 +63,13 @@ class Router:
         dom.session_set(SESSION_KEY, entry_id)
 
     def open_from_hash(self) -> bool:
-        """Open the game of a `#save=...` link; a bad string leaves everything as it was."""
+        """Open the game of a `#save=...` link (a bad string leaves everything as it was), or hand a `#reply=...`
+        link's code to the game in another tab (app/reply_page.py)."""
         fragment = dom.location_hash()
+        if fragment.startswith("#reply="):
+            dom.clear_hash()
+            self.app.reply.open(fragment)
+            return True
         if not fragment.startswith("#save="):
             return False
         dom.clear_hash()
@@ -122,6 +127,8 @@ class Router:
                 app.new_game.show(app.table.game.id if app.table.game is not None else None)
             elif screen == "rules":
                 app.dialogs.open_rules()
+            elif screen == "settings":
+                app.settings.show()
             elif screen == "replay" and app.table.state is not None:
                 app.replay.show(app.replay.index)
             else:

@@ -90,6 +90,7 @@ class FakePage:
             "session_set": lambda key, value: None,
             "is_reload": lambda: False,
             "LocalStorageBackend": MemoryBackend,
+            "broadcast_channel": lambda name, on_message: None,  # no other tab (tests give one where they need it)
         }
 
     def query_all(self, node: Any, selector: str) -> list[Any]:
