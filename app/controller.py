@@ -225,5 +225,6 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "ice-add": lambda app, p: app.settings.add(),
     "ice-remove": _with_id(lambda app, url: app.settings.remove(url)),
     "ice-public": lambda app, p: app.settings.toggle_public(),
+    "show-page-qr": lambda app, p: app.spawn(app.settings.show_page_qr()),
     "copy-reply": lambda app, p: app.spawn(app.reply.copy()),
 }

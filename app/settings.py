@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.markup import esc
 from app.remote import ice
+from app.remote.qr import PACKAGE as QR_PACKAGE
+from app.remote.qr import qr_svg
 from app.settings_screen import settings_html
 from app.storage import StorageError
 
@@ -27,6 +31,7 @@ class Settings:
             app.router.back_to = app.router.screen
         app.router.screen = "settings"
         settings = ice.load(app.stored.store.backend)
+        dom.publish("titanIceServers", json.dumps(settings.ice_servers()))  # what a connection would use (tests)
         dom.set_html("topbar-extra", "")
         app.notices.draw()
         dom.set_html("screen", settings_html(settings, error=error, message=message, url=url, username=username))
@@ -67,3 +72,16 @@ class Settings:
             return
         self.show(message="The public STUN server is on." if on else "The public STUN server is off.",
                   focus="#ice-public")  # fmt: skip
+
+    async def show_page_qr(self) -> None:
+        """This page's address as a QR code; the QR library is loaded now, the first time (not at start-up)."""
+        started = dom.perf_now()
+        url = dom.page_url()
+        try:
+            await dom.load_package(QR_PACKAGE)  # segno: imported by qr_svg, not at start-up
+            markup = f"{qr_svg(url, title=f'This page: {url}')}<p class='page-qr-url'><code>{esc(url)}</code></p>"
+        except (OSError, ValueError) as error:
+            markup = f"<p class='form-error' role='alert'>The QR code cannot be shown here: {esc(error)}</p>"
+        if self.app.router.screen == "settings":
+            dom.set_html("page-qr", markup)
+        dom.publish("titanQrMs", dom.perf_now() - started)

@@ -54,5 +54,10 @@ def settings_html(
         "<input id='ice-credential' name='credential' type='password' autocomplete='off'></label>"
         f"{feedback}<div class='form-buttons'>{button('Add', cls='btn btn-primary', cmd='ice-add')}</div></form>"
         "<p class='settings-note'>Kept in this browser only, the credential as typed: use one meant for games.</p>"
-        "</section></section>"
+        "</section><section class='settings-part' aria-labelledby='page-qr-title'>"
+        "<h2 id='page-qr-title'>Open this page on another device</h2>"
+        "<p>A phone on the same Wi-Fi can scan this page's address (served to the network with "
+        "<code>scripts/play.sh --lan</code>).</p>"
+        f"{button('Show the address as a QR code', cls='btn', cmd='show-page-qr')}"
+        "<div id='page-qr' class='page-qr' aria-live='polite'></div></section></section>"
     )

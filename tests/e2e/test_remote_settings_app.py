@@ -1,0 +1,129 @@
+"""Remote play's settings and QR codes in the browser: the STUN/TURN panel saves and reloads a server, the default
+gives a connection no server (nothing leaves the page), a QR code shown on a phone-sized screen reads back, and a
+scanned reply link reaches the game's tab (docs/remote-play.md)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import zxingcpp
+
+from app.remote.sdpcode import encode
+from tests.app.test_remote_invite import TOKEN
+from tests.app.test_remote_sdpcode import SAMPLES
+
+ANSWER = encode(*SAMPLES["answer, mDNS host candidate (a player's Chromium)"])
+GATHER = """async (servers) => {
+  const pc = new RTCPeerConnection({iceServers: JSON.parse(servers)});
+  pc.createDataChannel('titan');
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise((done) => {
+    if (pc.iceGatheringState === 'complete') return done();
+    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && done());
+    setTimeout(done, 5000);
+  });
+  const used = pc.getConfiguration().iceServers.length;
+  const sdp = pc.localDescription.sdp;
+  pc.close();
+  return {used, types: [...sdp.matchAll(/typ (\\w+)/g)].map((m) => m[1])};
+}"""
+
+
+def open_settings(page) -> None:
+    page.click("[data-cmd='settings']")
+    page.wait_for_selector("#settings-title")
+
+
+def test_the_panel_saves_and_reloads_a_server_and_the_default_uses_none(page, open_app, shot) -> None:
+    open_app(page)
+    open_settings(page)
+    servers = page.evaluate("window.titanIceServers")
+    assert servers == "[]"
+    gathered = page.evaluate(GATHER, servers)  # a connection made with what the page would use
+    assert gathered["used"] == 0 and gathered["types"] and set(gathered["types"]) <= {"host"}
+    assert not page.is_checked("#ice-public")
+
+    page.fill("#ice-url", "http://turn.example.org")
+    page.click("[data-cmd='ice-add']")
+    assert "must start with stun:, turn: or turns:" in page.inner_text(".form-error[role='alert']")
+    assert page.evaluate("localStorage.getItem('titan-table:ice')") is None  # nothing stored on error
+
+    page.fill("#ice-url", "turn:turn.example.org:3478?transport=tcp")
+    page.fill("#ice-username", "ann")
+    page.fill("#ice-credential", "pw")
+    page.click("[data-cmd='ice-add']")
+    page.wait_for_selector("text=Added the TURN server")
+    page.click("#ice-public")
+    page.wait_for_selector("#ice-public:checked")
+    shot(page, "settings-ice")
+
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']")
+    if not page.query_selector("#settings-title"):
+        open_settings(page)
+    assert "turn:turn.example.org:3478?transport=tcp" in page.inner_text(".ice-list")
+    assert page.is_checked("#ice-public")
+    assert json.loads(page.evaluate("window.titanIceServers")) == [
+        {"urls": "stun:stun.l.google.com:19302"},
+        {"urls": "turn:turn.example.org:3478?transport=tcp", "username": "ann", "credential": "pw"},
+    ]
+    page.click("[data-cmd='ice-remove']")
+    page.click("#ice-public")
+    page.wait_for_selector("text=The public STUN server is off.")
+    assert page.evaluate("window.titanIceServers") == "[]"
+
+
+def test_a_qr_code_on_a_phone_screen_reads_back(phone_page, open_app, shot) -> None:
+    """The QR library is loaded only when a code is shown; the code, as the phone's screen shows it, decodes. The
+    page's address is made as long as an invite link (about 200 characters) by a query the app ignores."""
+    open_app(phone_page, "?pad=" + "x7" * 80)
+    assert (
+        phone_page.evaluate("performance.getEntriesByType('resource').some((e) => e.name.includes('segno'))") is False
+    )
+    open_settings(phone_page)
+    phone_page.click("[data-cmd='show-page-qr']")
+    code = phone_page.wait_for_selector("#page-qr svg.qr-code", timeout=30_000)
+    box = code.bounding_box()
+    assert 250 <= box["width"] <= 360 and abs(box["width"] - box["height"]) < 1
+    phone_page.evaluate("document.querySelector('#page-qr svg').scrollIntoView({block: 'center'})")
+    shot(phone_page, "settings-qr-phone")
+    png = phone_page.screenshot()  # the phone's whole screen, in its device pixels (scale 2), as a camera sees it
+    url = phone_page.evaluate("location.origin + location.pathname + location.search")
+    assert len(url) >= 180
+    assert [found.text for found in decoded_png(phone_page, png)] == [url]
+    assert phone_page.evaluate("window.titanQrMs") > 0
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390  # the long address wraps
+
+
+def decoded_png(page, png: bytes) -> list:
+    """zxing-cpp reads a screenshot: the PNG decoded by the page's own canvas into grey levels (the tests need no
+    image library)."""
+    data = page.evaluate(
+        """async (b64) => {
+      const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+      const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+      const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+      const rgba = g.getImageData(0, 0, c.width, c.height).data; const grey = new Array(c.width * c.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = Math.round((rgba[4*i] + rgba[4*i+1] + rgba[4*i+2]) / 3);
+      return {w: c.width, h: c.height, grey};
+    }""",
+        base64.b64encode(png).decode(),
+    )
+    image = memoryview(bytes(data["grey"])).cast("B", (data["h"], data["w"]))
+    return zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+
+
+def test_a_scanned_reply_link_reaches_the_games_tab(context, open_app, base_url) -> None:
+    host = context.new_page()
+    open_app(host)
+    host.evaluate(
+        """() => { window.heard = []; const c = new BroadcastChannel('titan-table:reply');
+        c.onmessage = (e) => { const m = JSON.parse(e.data); window.heard.push(m);
+          c.postMessage(JSON.stringify({t: 'got', token: m.token})); }; }"""
+    )  # the host's game listening (the host's page will do this through relay.listen)
+    scanner = context.new_page()
+    open_app(scanner, f"#reply={TOKEN}.{ANSWER}")
+    scanner.wait_for_selector("text=Sent to your game in the other tab; you can close this one.")
+    assert host.evaluate("window.heard") == [{"t": "reply", "token": TOKEN, "code": ANSWER}]
+    assert "#reply" not in scanner.url
