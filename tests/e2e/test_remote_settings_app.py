@@ -127,3 +127,23 @@ def test_a_scanned_reply_link_reaches_the_games_tab(context, open_app, base_url)
     scanner.wait_for_selector("text=Sent to your game in the other tab; you can close this one.")
     assert host.evaluate("window.heard") == [{"t": "reply", "token": TOKEN, "code": ANSWER}]
     assert "#reply" not in scanner.url
+
+
+def test_the_page_served_to_the_network_starts_with_only_what_a_build_ships(page) -> None:
+    """`scripts/play.sh --lan` serves only the shipped files: the app starts and reads a rulebook from them."""
+    import threading
+
+    from serve import make_server
+
+    from tests.e2e.conftest import READY_TIMEOUT_MS, ROOT
+
+    httpd = make_server(ROOT, 0, lan=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        page.wait_for_selector("html[data-ready='1']", timeout=READY_TIMEOUT_MS)
+        page.click("[data-cmd='rules'][data-game='titan_dice']")
+        page.wait_for_selector("#rulebook h1, #rulebook h2", timeout=30_000)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
