@@ -147,3 +147,51 @@ def test_the_page_served_to_the_network_starts_with_only_what_a_build_ships(page
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_on_a_plain_http_network_address_webrtc_works_and_copy_selects(playwright_driver) -> None:
+    """A page opened at http://<a LAN name>:port/ is not a secure context: no clipboard, no service worker, but
+    WebRTC. The name is mapped to 127.0.0.1 by Chromium's resolver, so nothing leaves the machine; the context
+    lets through only that origin (every other request is aborted and fails the test)."""
+    import threading
+
+    from serve import make_server
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, ROOT
+
+    httpd = make_server(ROOT, 0, lan=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = f"http://titan-lan.test:{httpd.server_address[1]}/"
+    browser = playwright_driver.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP titan-lan.test 127.0.0.1"]
+    )
+    blocked: list[str] = []
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.route(
+            "**/*", lambda route: route.continue_() if route.request.url.startswith(origin) else (
+                blocked.append(route.request.url), route.abort("blockedbyclient"))
+        )  # fmt: skip
+        page = context.new_page()
+        page.goto(f"{origin}#reply={TOKEN}.{ANSWER}")
+        page.wait_for_selector("html[data-ready='1']", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("window.isSecureContext") is False
+        assert page.evaluate("[typeof navigator.clipboard, 'serviceWorker' in navigator]") == ["undefined", False]
+        offer = page.evaluate(
+            """async () => { const pc = new RTCPeerConnection({iceServers: []}); pc.createDataChannel('t');
+            const offer = await pc.createOffer(); pc.close(); return offer.sdp; }"""
+        )
+        assert "webrtc-datachannel" in offer
+        page.wait_for_selector("text=No game open in this browser is waiting", timeout=10_000)  # none listens
+        page.click("[data-cmd='copy-reply']")
+        selected = (
+            "(() => { const t = document.activeElement; "
+            "return [t.id, t.value.slice(t.selectionStart, t.selectionEnd)]; })()"
+        )
+        page.wait_for_function(f"{selected}[0] === 'reply-code'")
+        assert page.evaluate(selected) == ["reply-code", ANSWER]
+    finally:
+        browser.close()
+        httpd.shutdown()
+        httpd.server_close()
+    assert blocked == []
