@@ -35,7 +35,7 @@ def open_settings(page) -> None:
     page.wait_for_selector("#settings-title")
 
 
-def test_the_panel_saves_and_reloads_a_server_and_the_default_uses_none(page, open_app, shot) -> None:
+def test_the_panel_saves_and_reloads_a_server_and_the_default_uses_none(page, open_app, shot, axe) -> None:
     open_app(page)
     open_settings(page)
     servers = page.evaluate("window.titanIceServers")
@@ -57,6 +57,7 @@ def test_the_panel_saves_and_reloads_a_server_and_the_default_uses_none(page, op
     page.click("#ice-public")
     page.wait_for_selector("#ice-public:checked")
     shot(page, "settings-ice")
+    assert axe(page) == []
 
     page.reload()
     page.wait_for_selector("html[data-ready='1']")
