@@ -31,6 +31,11 @@ Results cross the bridge as JSON strings.
   revision check and write one IndexedDB transaction; a promise, as the write is).
 - `titanBench.load(text)`: times `loads` of one save string (a hostile one, say):
   `ms`, whether it opened, and the refusal.
+- `titanBench.hostStart(game_id, players, seed)`, `hostInvite(seat)`, `hostReply(seat, code)`, `hostSpare(seat)`,
+  `hostStatus()`: a remote-play host in this page (a HostSession over app/remote/peer.py's real WebRTC, no page of
+  its own): a game started, a seat's invite link fragment (its offer gathered), the friend's reply code pasted, a
+  standing offer sent to the friend's page (the next join answers it), and the game's moves, the seats joined,
+  each peer's state and the host's faults (tests/e2e/test_remote_guest.py; the handshake's and a move's times).
 """
 
 from __future__ import annotations
@@ -198,6 +203,82 @@ def load(text: str) -> str:
     return json.dumps({"ms": _now() - started, "opened": opened, "message": message})
 
 
+_remote: dict[str, Any] = {}  # the remote-play host's session and each seat's pending peer
+
+
+async def host_start(game_id: str, players: int, seed: int, moves: int = 0) -> str:
+    """A remote-play host of a new game (every seat a human, named Ann, Bob, ...), `moves` random moves into it
+    (a long log: the records go in parts)."""
+    import random
+
+    from app import dom
+    from app.remote.host import HostSession
+    from engine.core.game import Seat
+
+    game = get_game(str(game_id))
+    names = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"][: int(players)]
+    state = game.new_game(int(players), seed=int(seed), seats=[Seat(name=name) for name in names])
+    rng = random.Random(int(seed))
+    for _ in range(int(moves)):
+        if state.is_over:
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    release = await dom.release_id()
+    _remote.clear()
+    _remote.update(session=HostSession(game, state, release=release, clock=lambda: _now() / 1000), peers={})
+    return json.dumps({"release": release, "current": state.current_player, "moves": state.moves})
+
+
+async def host_invite(seat: int, spare: bool = False) -> str:
+    """An offer for `seat`: its invite link's fragment (or, with `spare`, sent to the friend's page as a standing
+    offer)."""
+    from app.remote.invite import invite_fragment
+    from app.remote.messages import Spare
+    from app.remote.peer import make_offer
+
+    session, seat = _remote["session"], int(seat)
+    peer, code = await make_offer([])
+
+    def opened() -> None:
+        link = session.connect(peer)
+        peer.on_text = link.receive
+        peer.on_close = lambda _reason: link.close()
+
+    peer.on_open = opened
+    _remote["peers"][seat] = peer
+    if spare and code:
+        for link in session.joined(seat):
+            link.send(Spare(code=code))
+    fragment = invite_fragment(session.invite(seat), code) if code else ""
+    return json.dumps({"fragment": fragment, "code": code, "state": peer.state, "reason": peer.reason})
+
+
+async def host_spare(seat: int) -> str:
+    return await host_invite(seat, spare=True)
+
+
+async def host_reply(seat: int, code: str) -> str:
+    """The friend's reply code pasted for `seat`'s latest offer."""
+    from app.remote.peer import take_reply
+    from app.remote.sdpcode import CodeError
+
+    try:
+        await take_reply(_remote["peers"][int(seat)], str(code))
+    except CodeError as error:
+        return json.dumps({"error": str(error)})
+    return json.dumps({"error": ""})
+
+
+def host_status() -> str:
+    session = _remote["session"]
+    return json.dumps({
+        "moves": session.state.moves,
+        "joined": sorted({link.seat for link in session.joined()}),
+        "peers": {seat: [peer.state, peer.reason] for seat, peer in _remote["peers"].items()},
+        "faults": session.faults,
+    })  # fmt: skip
+
+
 def _install() -> None:
     """Expose the hooks as `window.titanBench` (proxies kept alive for the page's lifetime)."""
     hooks = js.Object.new()
@@ -209,6 +290,11 @@ def _install() -> None:
     hooks.wasmMemory = create_proxy(wasm_memory)
     hooks.stress = create_proxy(stress)
     hooks.load = create_proxy(load)
+    hooks.hostStart = create_proxy(host_start)
+    hooks.hostInvite = create_proxy(host_invite)
+    hooks.hostSpare = create_proxy(host_spare)
+    hooks.hostReply = create_proxy(host_reply)
+    hooks.hostStatus = create_proxy(host_status)
     js.window.titanBench = hooks
 
 

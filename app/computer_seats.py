@@ -194,7 +194,7 @@ class ComputerSeats:
         state, game = table.state, table.game
         if self.stand_in is None or state is None or game is None:
             return
-        decision = decision_now(game, state, stand_in=self.stand_in)
+        decision = decision_now(game, state, stand_in=self.stand_in, remote=table.remote)
         if decision.by_human and decision.seat != self.stand_in.seat:
             return  # another human decides now (hot-seat): Stop is the player's own, while the computer plays
         self.stop_stand_in("Stop")

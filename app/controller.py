@@ -17,8 +17,10 @@ from typing import Any
 from app import dom
 from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
+from app.friends import Friends
 from app.game_clock import GameClock
 from app.home import Home
+from app.join import Join
 from app.new_game import NewGame
 from app.notices import Notices
 from app.remote import ice, relay
@@ -45,10 +47,12 @@ class App:
         self.new_game = NewGame(self)
         self.table = Table(self)
         self.computer = ComputerSeats(self)
+        self.friends = Friends(self)  # friends on other devices: the host's session and the Friends panel
         self.replay = Replay(self)
         self.dialogs = Dialogs(self)
         self.settings = Settings(self)  # the STUN and TURN servers remote play may use
         self.reply = ReplyPage(self)  # a scanned reply link handed to the game in another tab
+        self.join = Join(self)  # a friend's page: a seat of a game hosted on another device
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` on the page's event loop, keeping it referenced while it runs (the loop holds only a weak
@@ -72,6 +76,7 @@ class App:
         dom.listen(dom.window(), "pagehide", self.clock.on_visibility)
         ice.bind(self.stored.store.backend)  # the player's STUN/TURN servers, stored with the saved games
         relay.use(dom.broadcast_channel)  # reply codes handed between this browser's tabs
+        dom.listen(dom.window(), "pagehide", lambda _event: self.join.page_hidden())
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
         self.router.open_first()
@@ -95,7 +100,13 @@ class App:
         if found is None:
             return
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            event.preventDefault()
+            if kind == "action":
+                self.join.press(value, node, touch=self.table.touch)
+            else:
+                self.join.select(value)
+        elif kind == "action":
             event.preventDefault()
             if self.table.touch and not self.table.confirmed(value, node):
                 return
@@ -123,7 +134,12 @@ class App:
             return
         event.preventDefault()
         kind, value, node = found
-        if kind == "action":
+        if self.router.screen == "join" and kind in ("action", "select"):
+            if kind == "action":
+                self.join.press(value, node)
+            else:
+                self.join.select(value)
+        elif kind == "action":
             self.table.play_index(value)
         elif kind == "select":
             self.table.select(value)
@@ -180,6 +196,16 @@ def _with_id(handler: Callable[[App, str], None]) -> Callable[[App, Pressed], No
     return run
 
 
+def _with_seat(handler: Callable[[App, int], None]) -> Callable[[App, Pressed], None]:
+    """A command acting on the seat its data-id names, ignored without a seat number."""
+
+    def run(app: App, pressed: Pressed) -> None:
+        if pressed.item_id.isdigit() and len(pressed.item_id) == 1:
+            handler(app, int(pressed.item_id))
+
+    return run
+
+
 # Every data-cmd the page draws, and what it does.
 COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     # screens
@@ -199,8 +225,16 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     # the game at the table
     "undo": lambda app, p: app.table.undo(),
     "reveal": lambda app, p: app.table.reveal(),
-    "confirm-choice": lambda app, p: app.table.confirm_choice(p.item_id),
+    "confirm-choice": lambda app, p: (app.join.confirm if app.router.screen == "join" else app.table.confirm_choice)(
+        p.item_id
+    ),
     "toggle-choices": lambda app, p: app.table.toggle_choices(p.node),
+    # friends on other devices (the host's Friends panel)
+    "friend-invite": _with_seat(lambda app, seat: app.friends.invite(seat)),
+    "friend-copy": _with_seat(lambda app, seat: app.friends.copy(seat)),
+    "friend-reply": _with_seat(lambda app, seat: app.friends.reply(seat)),
+    "friend-to-computer": _with_seat(lambda app, seat: app.friends.to_computer(seat)),
+    "friend-back": _with_seat(lambda app, seat: app.friends.back(seat)),
     # the computer's help
     "hint": lambda app, p: app.computer.ask_hint(),
     "fight-for-me": lambda app, p: app.computer.start_stand_in(),
@@ -212,6 +246,11 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "replay-back": lambda app, p: app.replay.step(-1),
     "replay-forward": lambda app, p: app.replay.step(1),
     "replay-end": lambda app, p: app.replay.to(len(app.replay.states) - 1),
+    # a friend's page (app/join.py)
+    "join-copy": lambda app, p: app.spawn(app.join.copy()),
+    "join-again": lambda app, p: app.join.again(),
+    "join-undo": lambda app, p: app.join.undo(),
+    "join-reload": lambda app, p: dom.window().location.reload(),
     # dialogs and notices
     "share": lambda app, p: app.dialogs.show_share(),
     "copy-save": lambda app, p: app.spawn(app.dialogs.copy("save")),

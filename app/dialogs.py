@@ -95,8 +95,8 @@ class Dialogs:
         app, router = self.app, self.app.router
         app.computer.stop()
         game = app.table.game if router.back_to == "game" and app.table.game else None
-        if game is None and self.rules_game in GAMES and router.back_to == "home":
-            game = GAMES[self.rules_game]  # a game's card on the home screen
+        if game is None and self.rules_game in GAMES and router.back_to in ("home", "join"):
+            game = GAMES[self.rules_game]  # a game's card on the home screen, a friend's game
         setup = app.new_game.setup
         if game is None and setup is not None:
             game = GAMES.get(setup.game_id)
@@ -105,7 +105,7 @@ class Dialogs:
         if router.screen == "setup":
             app.new_game.read()
         router.screen = "rules"
-        back = "Back to the game" if router.back_to == "game" else "Back"
+        back = "Back to the game" if router.back_to in ("game", "join") else "Back"
         dom.set_html("screen", "<p class='loading-rules'>Loading the rules…</p>")
         if game.id not in self.rules_cache:
             try:

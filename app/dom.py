@@ -413,3 +413,27 @@ async def load_package(name: str) -> None:
         importlib.import_module(name)
     except Exception as error:
         raise OSError(f"could not load {name}: {error}") from None
+
+
+async def release_id() -> str:
+    """The app's release id: the version the service worker caches this release under (`MANIFEST.version` in
+    sw.js, scripts/titan_site.py), so two pages speak to each other only when they run the same files. Read from
+    sw.js as the site serves it now; offline (the page came from the cache), the name of the cache it came from;
+    'unknown' if neither can be had."""
+    import re
+
+    try:
+        response = await js.fetch("sw.js", to_js({"cache": "no-store"}, dict_converter=js.Object.fromEntries))
+        if response.ok:
+            found = re.search(r'"version":\s*"([0-9a-f]{6,64})"', str(await response.text()))
+            if found:
+                return found.group(1)
+    except Exception:
+        pass
+    try:
+        names = [str(name) for name in await js.caches.keys() if str(name).startswith("titan-")]
+        if len(names) == 1:
+            return names[0].removeprefix("titan-")
+    except Exception:
+        pass
+    return "unknown"

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app import ai
 from app.computer_help import battle_offer, battle_offer_html, hint_box_html, stand_in_stop_html
 from app.decision import (
     StandIn,
@@ -29,6 +28,10 @@ from app.decision import (
     undo_for,
 )
 from app.markup import esc
+from app.remote.record import SeatRecord, seat_record
+from app.screen_words import choice_group as choice_group
+from app.screen_words import result_lines
+from app.screen_words import status_text as status_text
 from app.screens import (
     actions_html,
     game_over_html,
@@ -38,7 +41,7 @@ from app.screens import (
     replay_controls_html,
     status_html,
 )
-from app.since import Mark, summary_html, summary_lines, turns_since
+from app.since import Logged, Mark, summary_html, summary_lines, turns_since
 from app.views import BoardContext, view_module
 from engine.core.game import Action, Game, GameState
 from engine.core.replay import can_replay
@@ -82,35 +85,6 @@ def log_with_notes(
     return merged, [(moved(start), heading) for start, heading in turns], len(merged) - moved(first_new)
 
 
-def result_lines(game: Game, state: GameState) -> list[str]:
-    """The final result: winners first, then every seat's score (or the game's own words for it)."""
-    module = view_module(game.id)
-    if hasattr(module, "final_lines"):  # a result of its own (Battle Titan: ties, the end's reason, the reckoning)
-        lines = module.final_lines(game.view(state, None))
-        if lines:
-            return [str(line) for line in lines]
-    winners = game.winners(state)
-    scores = game.scores(state)
-    names = [seat.name for seat in state.seats]
-    if len(names) == 1:  # solo: a win or a loss, no points
-        return [f"{names[0]} wins!" if winners else f"{names[0]} loses."]
-    if len(winners) == 1:
-        head = f"{names[winners[0]]} wins!"
-    elif winners:
-        head = "Shared win: " + " and ".join(names[w] for w in winners) + "."
-    else:
-        head = "Nobody wins."
-    module = view_module(game.id)
-    if hasattr(module, "result_lines"):  # the game's own standings (a race has places, not points)
-        return [head] + [str(line) for line in module.result_lines(game.view(state, None))]
-    return [head] + [f"{names[i]}: {_number(scores[i])} points" for i in range(len(names))]
-
-
-def _number(value: float) -> str:
-    """A score without a needless '.0'."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
 def turn_label(game: Game, state: GameState, view: dict[str, Any] | None = None) -> str:
     """A short "where the game is" text for the saved-game list."""
     if state.is_over:
@@ -140,54 +114,6 @@ def variant_label(game: Game, state: GameState, view: dict[str, Any] | None = No
     if hasattr(module, "variant_label"):
         return str(module.variant_label(view if view is not None else game.view(state, None)))
     return ""
-
-
-def status_text(game: Game, state: GameState, ctx: BoardContext | None) -> str:
-    """Who must do what, in one sentence."""
-    if state.is_over:
-        module = view_module(game.id)
-        if state.num_players == 1 and ctx is not None and hasattr(module, "status_hint"):
-            hint = module.status_hint(ctx)  # the game's own words for a solo result
-            if hint:
-                return f"Game over. {hint}"
-        return "Game over. " + result_lines(game, state)[0]
-    seat = state.current_player
-    assert seat is not None  # not over
-    who = state.seats[seat]
-    if who.is_ai:
-        return f"{who.name} (AI, {ai.level_label(game, who.level)}) is thinking…"
-    hint = None
-    module = view_module(game.id)
-    if ctx is not None and hasattr(module, "status_hint"):
-        hint = module.status_hint(ctx)
-    return hint or f"{who.name}: choose an action."
-
-
-def choice_group(module: Any, view: dict[str, Any], data: dict[str, Any]) -> str | None:
-    """The heading a choice is listed under in a long list: by the choice itself (`action_group_of`, its place's
-    kind), else by its kind (`action_group`); None where the view module groups nothing. The table's choices and a
-    seat's record (app/remote/record.py) group by this one rule."""
-    if hasattr(module, "action_group_of"):
-        return module.action_group_of(view, data)
-    if hasattr(module, "action_group"):
-        return module.action_group(str(data.get("kind", "")))
-    return None
-
-
-def warned_labels(
-    module: Any, state: GameState, legal: list[Action], labels: list[str], shown: list[int] | None
-) -> list[str]:
-    """The labels of the choices that get a button, each with what it would cost that its words do not say
-    (the view's optional `action_warning(state, action)`: 'Bring the Gargoyle on at D1 — the Titan could then
-    not come on')."""
-    if not hasattr(module, "action_warning"):
-        return labels
-    labelled = list(labels)
-    for index in range(len(legal)) if shown is None else shown:
-        warning = module.action_warning(state, legal[index])
-        if warning:
-            labelled[index] = f"{labels[index]} \u2014 {warning}"
-    return labelled
 
 
 def armed_status(detail: str) -> str:
@@ -261,6 +187,110 @@ def _log(state: GameState, notes: list[tuple[int, str]] | None) -> str:
     return log_html(lines, turns, last_lines=last)
 
 
+def record_regions(
+    game: Game,
+    record: SeatRecord,
+    *,
+    previous: dict[str, Any] | None = None,
+    selected: str | None = None,
+    notes: list[tuple[int, str]] | None = None,
+    since_lines: list[str] | None = None,
+    rolled: bool | None = None,
+    status: str | None = None,
+    waiting: str | None = None,
+    preface: str = "",
+    undoable: bool | None = None,
+    undo_for: str | None = None,
+    replay: bool = False,
+) -> Regions:
+    """Every region of a seat's screen drawn from its record alone (app/remote/record.py), never from the state:
+    the host's table and a friend's page draw a seat's screen by this one function.
+
+    `game` is used for what needs no position (parsing the record's choices into actions, the view module).
+    `previous`: the view drawn before (Regions.view), so a board may animate what changed; `selected`: what the
+    player picked on the board; `notes`: the page's own log lines (`log_with_notes`); `since_lines`: what happened
+    since the seat last decided (app/since.py), above its choices. What only the host's table knows comes as
+    arguments: `rolled` (animate the dice; default the record's), `status` and `waiting` (the status line and the
+    words in place of the choices, where the computer plays for the seat), `preface` (markup above the choices:
+    the hint box, the battle offer), `undoable` and `undo_for` (the Undo button; default the record's), `replay`
+    (the finished game can be replayed).
+    """
+    module = view_module(game.id)
+    choices = record.choices
+    legal = [game.parse_action(choice.action) for choice in choices]
+    ctx = BoardContext(
+        game=game,
+        view=record.view,
+        actions=legal,
+        labels=[choice.label for choice in choices],
+        interactive=record.asked,
+        rolled=record.rolled if rolled is None else rolled,
+        seat_names=list(record.names),
+        actor=record.actor,
+        previous=previous,
+        selected=selected,
+        current=record.current,
+        last_action=record.last_action,
+        warnings=[choice.warning for choice in choices],
+    )
+    board_key, board_parts = "", None
+    if hasattr(module, "render_layers"):
+        board_key, board, board_parts = module.render_layers(ctx)
+    else:
+        board = module.render_board(ctx)
+    text = record.status if status is None else status
+    if record.over:
+        final = module.final_html(record.view) if hasattr(module, "final_html") else ""  # the game's own end screen
+        actions = game_over_html(record.result[:1] if final else record.result, replay, final)
+    else:
+        if waiting is None:
+            waiting = f"{record.names[record.current]} is deciding\u2026" if record.current is not None else ""
+        shown: list[int] | None = None
+        hidden_note = ""
+        if record.asked and hasattr(module, "shown_actions"):  # (with what is picked on the board)
+            shown, hidden_note = module.shown_actions(ctx)
+        actions = actions_html(
+            [choice.button_label for choice in choices],
+            interactive=record.asked,
+            waiting_text=waiting,
+            icons=[choice.icon for choice in choices],
+            groups=[choice.group for choice in choices],
+            details=[choice.detail for choice in choices],
+            ends_turn=[choice.ends_turn for choice in choices],
+            shown=shown,
+            hidden_note=hidden_note,
+        )
+        note = module.choices_note(ctx) if record.asked and hasattr(module, "choices_note") else None
+        if note:
+            actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
+        actions = preface + actions
+        if record.asked and since_lines is not None:
+            actions = summary_html(since_lines) + actions
+    thinking = record.current is not None and not record.asked
+    lines, turns, last = log_with_notes(record.log, record.turns, record.last_lines, notes or [])
+    return Regions(
+        gamebar=gamebar_html(
+            game.title, record.can_undo if undoable is None else undoable, record.over, replay, undo_for=undo_for
+        ),
+        status=status_html(text, thinking=thinking, over=record.over, seat=record.current),
+        board=board,
+        actions=actions,
+        log=log_html(lines, turns, last_lines=last),
+        legal=legal,
+        status_text=text,
+        view=record.view,
+        board_key=board_key,
+        board_parts=board_parts,
+    )
+
+
+def since_lines(game: Game, logged: Logged, since: Mark) -> list[str]:
+    """What happened since the mark (where the log stood when the seat asked now last decided), a line a turn, from
+    the log alone: of the state at the host's table, of the seat's record on a friend's page (`app.since.log_mark`
+    of the record when the seat last decided)."""
+    return summary_lines(turns_since(logged, since), getattr(view_module(game.id), "turn_summary", None))
+
+
 def render_regions(
     game: Game,
     state: GameState,
@@ -272,116 +302,68 @@ def render_regions(
     stand_in: StandIn | None = None,
     notes: list[tuple[int, str]] | None = None,
     since: Mark | None = None,
+    remote: frozenset[int] = frozenset(),
 ) -> Regions:
-    """Every region of the game screen for `state` (one innerHTML write each).
+    """Every region of the game screen for `state` (one innerHTML write each): the record of the seat shown
+    (`seat_record`), drawn by `record_regions`, with what only the host's table has around it.
 
     `shown`: the human seat holding the device, for games with secrets played by several humans.
     `previous`: the view drawn before (Regions.view), so a board may animate what changed.
     `stand_in`: a battle the computer fights for a human seat (its decisions are drawn as a computer's, with a
     Stop in the status line); `notes`: the page's own log lines (`log_with_notes`); `since`: where the log stood
-    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py).
+    when the seat asked now last decided (its summary of what happened since goes above its choices, app/since.py);
+    `remote`: the seats of friends on other devices (their decisions are awaited, never drawn here).
     """
     seat = state.current_player
-    secret = guards_secrets(game, state)
-    shown = device_holder(game, state, shown, stand_in)
-    undoable, undoer = can_undo(game, state, shown), undo_for(game, state, shown)
-    decision = decision_now(game, state, shown, stand_in)
+    secret = guards_secrets(game, state, remote)
+    shown = device_holder(game, state, shown, stand_in, remote)
+    decision = decision_now(game, state, shown, stand_in, remote)
     if decision.pass_to is not None:
         return handover_regions(game, state, decision.pass_to, notes)
-    standing_in = decision.standing_in
     interactive = decision.by_human
-    legal = game.legal_actions(state) if seat is not None else []
-    labels = [game.describe_action(state, action) for action in legal] if interactive else []
-    viewer = (None if state.is_over else shown) if secret else perspective(state)
-    view = game.view(state, viewer)
-    ctx = BoardContext(
-        game=game,
-        state=state,
-        view=view,
-        actions=legal if interactive else [],
-        labels=labels,
-        interactive=interactive,
-        rolled=rolled,
-        seat_names=[s.name for s in state.seats],
-        actor=state.last_actor if state.last_action is not None else None,
+    viewer = (None if state.is_over else shown) if secret else perspective(state, remote)
+    record = seat_record(game, state, viewer, asked=interactive)
+    text = waiting = None
+    if decision.answer is not None and seat is not None:  # a Pass played for her (decision.automatic_pass)
+        text = waiting = f"{state.seats[seat].name} has nothing to play now and passes."
+    if decision.standing_in and stand_in is not None and seat is not None:
+        name = state.seats[seat].name
+        text = f"{stand_in.level_name} is fighting this battle for {name}\u2026"
+        waiting = f"{stand_in.level_name} decides for {name}; Stop, at the top, hands it back."
+    if decision.remote and seat is not None:
+        text = waiting = remote_waiting(state, seat)
+    preface = ""
+    if interactive and seat is not None:
+        if state.seats[seat].hints and len(record.choices) > 1:
+            preface = hint_box_html(game)
+        offer = battle_offer(game, state)
+        if offer:
+            preface = battle_offer_html(state.seats[seat].name, offer) + preface
+    regions = record_regions(
+        game,
+        record,
         previous=previous,
         selected=selected,
+        notes=notes,
+        since_lines=since_lines(game, state, since) if interactive and since is not None else None,
+        rolled=rolled,
+        status=text,
+        waiting=waiting,
+        preface=preface,
+        undoable=can_undo(game, state, shown, remote),
+        undo_for=undo_for(game, state, shown, remote),
+        replay=can_replay(state),
     )
-    module = view_module(game.id)
-    board_key, board_parts = "", None
-    if hasattr(module, "render_layers"):
-        board_key, board, board_parts = module.render_layers(ctx)
-    else:
-        board = module.render_board(ctx)
-    text = status_text(game, state, ctx)
-    if decision.answer is not None and seat is not None:  # a Pass played for her (decision.automatic_pass)
-        text = f"{state.seats[seat].name} has nothing to play now and passes."
-    thinking = seat is not None and not interactive
-    if standing_in and stand_in is not None and seat is not None:
-        text = f"{stand_in.level_name} is fighting this battle for {state.seats[seat].name}…"
-    if state.is_over:
-        final = module.final_html(view) if hasattr(module, "final_html") else ""  # the game's own end screen
-        lines = result_lines(game, state)
-        actions = game_over_html(lines[:1] if final else lines, can_replay(state), final)
-    else:
-        waiting = f"{state.seats[seat].name} is deciding…" if seat is not None else ""
-        if decision.answer is not None:
-            waiting = text
-        if standing_in and stand_in is not None and seat is not None:
-            waiting = f"{stand_in.level_name} decides for {state.seats[seat].name}; Stop, at the top, hands it back."
-        module = view_module(game.id)
-        icons = groups = details = ends_turn = shown = None
-        hidden_note = ""
-        if interactive:
-            dumped = [action.model_dump() for action in legal]
-            if hasattr(module, "action_icon"):
-                icons = [module.action_icon(data) for data in dumped]
-            if len(legal) > 6 and (hasattr(module, "action_group_of") or hasattr(module, "action_group")):
-                groups = [choice_group(module, view, data) for data in dumped]
-            if hasattr(module, "action_detail"):
-                details = [module.action_detail(view, data) for data in dumped]
-            turn_enders = getattr(module, "ENDS_TURN", frozenset())
-            ends_turn = [data.get("kind") in turn_enders for data in dumped]
-            if hasattr(module, "shown_actions"):
-                shown, hidden_note = module.shown_actions(ctx)
-            labels = warned_labels(module, state, legal, labels, shown)
-        actions = actions_html(
-            labels,
-            interactive=interactive,
-            waiting_text=waiting,
-            icons=icons,
-            groups=groups,
-            details=details,
-            ends_turn=ends_turn,
-            shown=shown,
-            hidden_note=hidden_note,
-        )
-        note = module.choices_note(ctx) if interactive and hasattr(module, "choices_note") else None
-        if note:
-            actions = f"<p class='choices-note'>{esc(note)}</p>{actions}"
-        if interactive and seat is not None and state.seats[seat].hints and len(legal) > 1:
-            actions = hint_box_html(game) + actions
-        offer = battle_offer(game, state) if interactive and seat is not None else []
-        if offer and seat is not None:
-            actions = battle_offer_html(state.seats[seat].name, offer) + actions
-        if interactive and since is not None:
-            told = summary_lines(turns_since(state, since), getattr(module, "turn_summary", None))
-            actions = summary_html(told) + actions
-    status = status_html(text, thinking=thinking, over=state.is_over, seat=seat)
     if stand_in is not None and not state.is_over and not interactive:  # (not while another human decides)
-        status += stand_in_stop_html(stand_in, state.seats[stand_in.seat].name)
-    return Regions(
-        gamebar=gamebar_html(game.title, undoable, state.is_over, can_replay(state), undo_for=undoer),
-        status=status,
-        board=board,
-        actions=actions,
-        log=_log(state, notes),
-        legal=legal,
-        status_text=text,
-        view=view,
-        board_key=board_key,
-        board_parts=board_parts,
-    )
+        regions.status += stand_in_stop_html(stand_in, state.seats[stand_in.seat].name)
+    if not interactive and seat is not None:
+        regions.legal = game.legal_actions(state)  # (as the table always had them; nothing is drawn to click)
+    return regions
+
+
+def remote_waiting(state: GameState, seat: int) -> str:
+    """The words while a friend on another device decides (escaped where drawn)."""
+    return f"{state.seats[seat].name} is deciding on another device…"
 
 
 def replay_viewer(game: Game, state: GameState) -> int | None:
@@ -397,7 +379,6 @@ def replay_regions(game: Game, states: list[GameState], index: int, viewer: int 
     view = game.view(state, viewer)
     ctx = BoardContext(
         game=game,
-        state=state,
         view=view,
         actions=[],
         labels=[],
@@ -406,6 +387,8 @@ def replay_regions(game: Game, states: list[GameState], index: int, viewer: int 
         seat_names=[s.name for s in state.seats],
         actor=state.last_actor if before is not None else None,
         previous=game.view(before, viewer) if before is not None else None,
+        current=None if state.is_over else state.current_player,
+        last_action=state.last_action.model_dump(mode="json") if before and state.last_action else None,
     )
     board = view_module(game.id).render_board(ctx)
     total = len(states) - 1

@@ -98,4 +98,5 @@ class Home:
         saver = self.app.stored.saver
         if saver.entry_id == entry_id:
             saver.forget()
+            self.app.friends.end()  # its friends' pages are told
             self.app.table.state = None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 import traceback
 from typing import TYPE_CHECKING
 
 from app import dom
-from app.setup_form import checked_start, default_setup, read_form
+from app.setup_form import checked_start, default_setup, friend_seats, read_form
 from app.setup_screen import SetupData, setup_html
 from engine.core.game import Game
 from engine.registry import GAMES
@@ -66,4 +67,5 @@ class NewGame:
             self.render()
             dom.focus(".form-error")
             return
-        self.app.table.begin(state, new_entry=True)
+        friends = {seat: secrets.token_urlsafe(16) for seat in friend_seats(self.setup)}  # each seat's invite token
+        self.app.table.begin(state, new_entry=True, friends=friends)

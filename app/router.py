@@ -28,7 +28,8 @@ class Router:
 
     @property
     def screen(self) -> str:
-        """The screen shown: home, setup, game, replay, rules, settings or reply."""
+        """The screen shown: home, setup, game, replay, rules, settings, reply (a scanned reply link,
+        app/reply_page.py) or join (a friend's page, app/join.py)."""
         return self._screen
 
     @screen.setter
@@ -36,14 +37,17 @@ class Router:
         """Another screen: leaving the game screen saves the time its clock counted (app/game_clock.py)."""
         if self._screen == "game" and value != "game":
             self.app.clock.flush()
+        leaving_seat = self._screen == "join" and value not in ("join", "rules")
         self._screen = value
+        if leaving_seat:  # the friend's page left for another screen: the host is told, the seat waits
+            self.app.join.leave()
         self.app.clock.look()
 
     def open_first(self) -> None:
         """At start-up: a shared link's game, else the game this tab had open: after a reload whatever it was, when
         the site is opened anew only a game that goes on (a finished one stays in the list, home is shown); else
         home."""
-        if self.open_from_hash():
+        if self.open_from_hash() or self.app.join.reopen():
             return
         open_id = dom.session_get(SESSION_KEY)
         if not (
@@ -63,9 +67,12 @@ class Router:
         dom.session_set(SESSION_KEY, entry_id)
 
     def open_from_hash(self) -> bool:
-        """Open the game of a `#save=...` link (a bad string leaves everything as it was), or hand a `#reply=...`
-        link's code to the game in another tab (app/reply_page.py)."""
+        """Open the game of a `#save=...` link (a bad string leaves everything as it was), join the seat of a
+        `#join=...` invite (app/join.py), or hand a `#reply=...` link's code to the game in another tab
+        (app/reply_page.py)."""
         fragment = dom.location_hash()
+        if fragment.startswith("#join="):
+            return self.app.join.open_link(fragment)
         if fragment.startswith("#reply="):
             dom.clear_hash()
             self.app.reply.open(fragment)
@@ -139,7 +146,9 @@ class Router:
     def go_back(self) -> None:
         """Leave the rules (or setup) screen for where the player came from: the browser's Back, if it stays here."""
         app = self.app
-        if self.history_index > 0:
+        if self.back_to == "join" and self.screen == "rules":
+            app.join.resume()  # (the friend's page keeps no history entries of its own)
+        elif self.history_index > 0:
             dom.history_back()
         elif self.back_to == "game" and app.table.state is not None:
             app.table.show()

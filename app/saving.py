@@ -75,18 +75,23 @@ class Saver:
         self.written: GameState | None = None  # the state this tab last wrote (nothing new to write)
         self.writing = 0  # saves waiting or under way: another tab's write waits for their outcome
         self.turn = asyncio.Lock()  # one save of this tab at a time, in the order of the moves
+        self.friends: dict[int, str] = {}  # the seats of friends on other devices and their invite tokens (stored
+        # with the entry, never in the save string: remote play)
 
     def track_new(self) -> None:
-        """A game not stored yet (new, imported, opened from a link): it gets its own id."""
+        """A game not stored yet (new, imported, opened from a link): it gets its own id (and no friends' seats)."""
         self.entry_id, self.revision, self.mark, self.written = self.new_id(), None, None, None
+        self.friends = {}
 
     def track(self, entry: SavedGame) -> None:
-        """A game opened from storage."""
+        """A game opened from storage (with its friends' seats, if any)."""
         self.entry_id, self.revision, self.mark, self.written = entry.id, entry.revision, mark_of(entry), None
+        self.friends = {int(seat): token for seat, token in entry.friends.items()}
 
     def forget(self) -> None:
         """No game in play is stored any more (it was deleted here)."""
         self.entry_id, self.revision, self.mark, self.written = None, None, None, None
+        self.friends = {}
 
     def entry(self, game: Game, state: GameState, entry_id: str) -> SavedGame:
         """The stored entry of a game."""
@@ -101,6 +106,7 @@ class Saver:
             save=dumps(state),
             finished=state.is_over,
             extra={"variant": variant_label(game, state, view)},
+            friends={str(seat): token for seat, token in sorted(self.friends.items()) if seat < state.num_players},
         )
 
     def open_shared(self, state: GameState) -> bool:

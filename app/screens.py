@@ -41,12 +41,21 @@ def notice_html(messages: Sequence[tuple[str, str]]) -> str:
 # -- game -------------------------------------------------------------------------------------
 
 
-def game_layout_html(title: str, panel: str = "Choices") -> str:
-    """The game screen's regions (each is then rewritten on its own); `panel`: the choices panel's title."""
+def game_layout_html(title: str, panel: str = "Choices", *, friends: bool = False) -> str:
+    """The game screen's regions (each is then rewritten on its own); `panel`: the choices panel's title;
+    `friends`: a game with friends on other devices (a strip under the status line, and the Friends panel)."""
+    strip = "<p id='friends-strip' class='friends-strip'></p>" if friends else ""
+    box = (
+        "<section class='friends-box' aria-labelledby='friends-title'>"
+        "<h2 id='friends-title' class='box-title'>Friends</h2><div id='friends' class='friends'></div></section>"
+        if friends
+        else ""
+    )
     return (
         f"<section class='game' aria-label='{esc(title)}'>"
         "<div id='gamebar' class='gamebar'></div>"
         "<p id='status' class='status' role='status' aria-live='polite'></p>"
+        f"{strip}"
         "<div class='game-main'>"
         "<div id='board' class='board-wrap'></div>"
         "<aside class='side'>"
@@ -55,6 +64,7 @@ def game_layout_html(title: str, panel: str = "Choices") -> str:
         "<button type='button' class='btn btn-small choices-toggle' data-cmd='toggle-choices' "
         "aria-controls='actions' aria-expanded='true'>Hide</button></div>"
         "<div id='actions' class='actions'></div></section>"
+        f"{box}"
         "<section class='log-box' aria-labelledby='log-title'><h2 id='log-title' class='box-title'>Log</h2>"
         "<ol id='log' class='log' tabindex='0' aria-label='Game log, newest turn first'></ol></section>"
         "</aside></div></section>"

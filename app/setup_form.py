@@ -73,7 +73,7 @@ def read_form(games: Mapping[str, Game], values: dict[str, str], previous: Setup
         if name is None:
             kind = kind or ("human" if index == 0 else "ai")
             name = "Player 1" if index == 0 else (f"Computer {index}" if kind == "ai" else f"Player {index + 1}")
-        elif kind == "human" and name == f"Computer {index}":
+        elif kind in ("human", "friend") and name == f"Computer {index}":
             name = f"Player {index + 1}"  # a default name follows the seat's kind
         elif kind == "ai" and name == f"Player {index + 1}" and index > 0:
             name = f"Computer {index}"
@@ -81,7 +81,7 @@ def read_form(games: Mapping[str, Game], values: dict[str, str], previous: Setup
             level = int(values.get(f"seat{index}_level", default_level))
         except ValueError:
             level = default_level
-        seats.append(SeatForm(name, kind if kind in ("human", "ai") else "human", level))
+        seats.append(SeatForm(name, kind if kind in ("human", "ai", "friend") else "human", level))
     option_values = {k: v for k, v in values.items() if k.startswith("opt_")}
     option_values["_submitted"] = "1"
     if previous is not None and previous.game_id != game.id:
@@ -89,6 +89,11 @@ def read_form(games: Mapping[str, Game], values: dict[str, str], previous: Setup
     data = setup_data(games, game, count, seats, option_values, values.get("seed", ""))
     data.hints = values.get("hints") == "1"
     return game, data
+
+
+def friend_seats(setup: SetupData) -> list[int]:
+    """The seats played by friends on other devices (kept with the game on this device, never in its save)."""
+    return [index for index, seat in enumerate(setup.seats) if seat.kind == "friend"]
 
 
 def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat], dict[str, Any], int | None]:
@@ -100,8 +105,9 @@ def checked_start(setup: SetupData, values: dict[str, str]) -> tuple[list[Seat],
             raise ValueError(f"Seat {index + 1} needs a name.")
         if len(name) > 32:
             raise ValueError(f"The name of seat {index + 1} is longer than 32 characters.")
-        human = seat.kind != "ai"
-        seats.append(Seat(name=name, kind=seat.kind, level=0 if human else seat.level, hints=human and setup.hints))
+        human = seat.kind != "ai"  # a friend's seat is a human's to the engine (he plays on his device)
+        seats.append(Seat(name=name, kind="human" if human else "ai", level=0 if human else seat.level,
+                          hints=human and setup.hints))  # fmt: skip
     seed_text = values.get("seed", "").strip()
     seed: int | None = None
     if seed_text:

@@ -13,7 +13,7 @@ class SeatForm:
     """One seat as the setup form holds it."""
 
     name: str
-    kind: str = "human"  # "human" or "ai"
+    kind: str = "human"  # "human" (at this device), "ai" or "friend" (a friend on another device: remote play)
     level: int = 1
 
 
@@ -69,7 +69,7 @@ def setup_html(data: SetupData) -> str:
         )
         kind_options = "".join(
             f"<option{attrs(value=value, selected=value == seat.kind)}>{label}</option>"
-            for value, label in (("human", "Human"), ("ai", "Computer (AI)"))
+            for value, label in (("human", "Human"), ("ai", "Computer (AI)"), ("friend", "A friend on another device"))
         )
         name_attrs = attrs(
             type="text", id=f"seat{index}-name", name=f"seat{index}_name", value=seat.name, maxlength=32, required=True

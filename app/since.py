@@ -5,15 +5,28 @@ written there), so the summary tells nothing the seat's own log does not. The ta
 the log stood when that seat last decided (`log_mark`); at the seat's next decision the lines written since are
 grouped by the turns they fell in (`turns_since`), and the game's view module says in a few words what each turn
 did (its optional `turn_summary(lines) -> list[str]`: the parts worth telling; without it, every line). Once the
-seat acts its mark moves on and the summary goes.
+seat acts its mark moves on and the summary goes. A friend's page reads the same from its seat's record (its log
+and turns), keeping its own mark.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from app.markup import esc
-from engine.core.game import GameState
+
+
+class Logged(Protocol):
+    """What a summary is read from: the log and where each turn's lines begin (a `GameState` at the host's table,
+    a seat's record on a friend's page: app/remote/record.py)."""
+
+    @property
+    def log(self) -> list[str]: ...
+
+    @property
+    def turns(self) -> list[tuple[int, str]]: ...
+
 
 # Where the log stood: (turns begun then, the heading of the last, lines written since it began). A long game's log
 # loses its oldest turns (`Game.log_limit`), so a mark names its turn rather than a line's index.
@@ -23,7 +36,7 @@ MOST_TURNS = 4  # a few lines: the newest turns; the rest are in the log
 MOST_PARTS = 5  # the parts told of one turn; "…" for the rest
 
 
-def log_mark(state: GameState) -> Mark:
+def log_mark(state: Logged) -> Mark:
     """Where the log stands now."""
     if not state.turns:
         return (0, "", len(state.log))
@@ -31,7 +44,7 @@ def log_mark(state: GameState) -> Mark:
     return (len(state.turns), heading, len(state.log) - start)
 
 
-def _line_of(state: GameState, mark: Mark) -> int | None:
+def _line_of(state: Logged, mark: Mark) -> int | None:
     """The log line `mark` points at in `state` (None: its turn has left the log)."""
     count, heading, offset = mark
     if count == 0:
@@ -44,7 +57,7 @@ def _line_of(state: GameState, mark: Mark) -> int | None:
     return None
 
 
-def turns_since(state: GameState, mark: Mark) -> list[tuple[str, list[str]]]:
+def turns_since(state: Logged, mark: Mark) -> list[tuple[str, list[str]]]:
     """The log's lines written since `mark`, grouped by turn: (the turn's heading, its lines), oldest first."""
     begin = _line_of(state, mark)
     if begin is None or begin >= len(state.log):

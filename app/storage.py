@@ -43,6 +43,8 @@ ENTRY_VERSION = 1
 MAX_ENTRY = MAX_TEXT + 8_000  # characters of a stored entry we even read
 MAX_DATE_MS = 253_402_300_799_999  # 9999-12-31 23:59:59.999, the last moment a date can show
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,40}")
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a friend's invite token (app/remote/host.py)
+MAX_SEATS = 8
 _REVISION = re.compile(r'\{"revision":(\d{1,15}),')
 
 
@@ -139,6 +141,9 @@ class SavedGame:
     version: int = ENTRY_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
     revision: int = 0  # how many times the game was written (0: never); another tab's write moves it on
+    # The seats played by friends on other devices, each with its invite token ({"1": token}; remote play,
+    # docs/remote-play.md): kept with the entry on this device, never in the save string, which may be shared.
+    friends: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         """The stored JSON text (the revision first, so a check before a write can read it cheaply)."""
@@ -169,6 +174,7 @@ class SavedGame:
                 version=_typed(data, "version", int, 1000),
                 extra={k: v for k, v in _typed(data, "extra", dict, 20, {}).items() if _is_scalar(v)},
                 revision=_typed(data, "revision", int, 2**53, 0),
+                friends=_friends(_typed(data, "friends", dict, MAX_SEATS, {})),
             )
         except KeyError as missing:
             raise ValueError(f"its field {short(missing.args[0], 20)!r} is missing or not valid") from None
@@ -197,6 +203,18 @@ def _typed(data: dict[str, Any], key: str, kind: type, limit: int, default: Any 
     if (kind is int and not 0 <= value <= limit) or (kind is not int and len(value) > limit):
         raise KeyError(key)
     return value
+
+
+def _friends(data: dict[str, Any]) -> dict[str, str]:
+    """The friends' seats of a stored entry: seat numbers to invite tokens, each checked (KeyError otherwise)."""
+    friends = {}
+    for seat, token in data.items():
+        if not (seat.isdigit() and len(seat) == 1 and int(seat) < MAX_SEATS):
+            raise KeyError("friends")
+        if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+            raise KeyError("friends")
+        friends[seat] = token
+    return friends
 
 
 def _is_scalar(value: Any) -> bool:

@@ -39,16 +39,26 @@ class Table:
         self.confirming: tuple[str, GameState | None] | None = None  # a choice asked about in a dialog, and where
         self.marks: dict[int, Mark] = {}  # each seat: where the log stood when it last decided (app/since.py)
 
+    @property
+    def remote(self) -> frozenset[int]:
+        """The seats played by friends on other devices now (a friend's seat handed to the computer is not)."""
+        state = self.state
+        if state is None:
+            return frozenset()
+        friends = self.app.stored.saver.friends
+        return frozenset(seat for seat in friends if seat < state.num_players and not state.seats[seat].is_ai)
+
     def decision(self, state: GameState | None = None) -> Decision:
         """Who answers the decision asked now (or in `state`): every part of the page asks here."""
         state = self.state if state is None else state
         if self.game is None or state is None:
             return Decision(None)
-        return decision_now(self.game, state, self.shown_seat, self.app.computer.stand_in_now())
+        return decision_now(self.game, state, self.shown_seat, self.app.computer.stand_in_now(), self.remote)
 
     # -- showing the game -----------------------------------------------------------------------------
-    def begin(self, state: GameState, *, new_entry: bool) -> None:
-        """Show a game (new, opened or imported) and save it."""
+    def begin(self, state: GameState, *, new_entry: bool, friends: dict[int, str] | None = None) -> None:
+        """Show a game (new, opened or imported) and save it (`friends`: a new game's seats played on other
+        devices, with their invite tokens; an opened game's come with its stored entry)."""
         app = self.app
         app.clock.reset()  # a new count (the game shown before saved its time when its screen was left)
         app.computer.stop()
@@ -60,6 +70,9 @@ class Table:
         self.marks = {seat: log_mark(state) for seat in range(state.num_players)}  # told from here on
         if new_entry or app.stored.saver.entry_id is None:
             app.stored.saver.track_new()
+        if friends is not None:
+            app.stored.saver.friends = dict(friends)
+        app.friends.start()  # a game with friends' seats: the host's session (app/friends.py); another game's ends
         self.show()
         app.stored.autosave()
         self.focus_first_choice()
@@ -72,7 +85,8 @@ class Table:
         router.screen = "game"
         router.remember("game")
         router.mark_open(self.app.stored.saver.entry_id or "")
-        dom.set_html("screen", game_layout_html(self.game.title))
+        dom.set_html("screen", game_layout_html(self.game.title, friends=self.app.friends.session is not None))
+        self.app.friends.drawn = {}  # the Friends panel is new: written whole
         dom.scroll_top()
         self.last_view = None
         self.render(rolled=False)
@@ -86,7 +100,8 @@ class Table:
             rolled = state.last_chance
         if not keep_selection:
             self.selected = None
-        self.shown_seat = device_holder(self.game, state, self.shown_seat, self.app.computer.stand_in_now())
+        remote = self.remote
+        self.shown_seat = device_holder(self.game, state, self.shown_seat, self.app.computer.stand_in_now(), remote)
         previous = self.last_view if not keep_selection else None
         regions = render_regions(
             self.game,
@@ -98,6 +113,7 @@ class Table:
             stand_in=self.app.computer.stand_in_now(),
             notes=self.log_notes,
             since=self.marks.get(state.current_player) if state.current_player is not None else None,
+            remote=remote,
         )
         self.last_view = regions.view
         self.legal = regions.legal
@@ -113,6 +129,7 @@ class Table:
             dom.set_html("board", regions.board)
         dom.set_html("actions", regions.actions)
         dom.set_html("log", regions.log)
+        self.app.friends.changed(state)  # the friends' pages get the position (if it changed), the panel redrawn
 
     def focus_first_choice(self) -> None:
         """Keep keyboard play flowing: focus the first choice (or the "I am X" button) after a redraw."""
@@ -263,7 +280,7 @@ class Table:
             return
         if decision.seat is not None:
             self.marks[decision.seat] = log_mark(self.state)  # what happens from here on is told at its next turn
-        if guards_secrets(self.game, self.state):
+        if guards_secrets(self.game, self.state, self.remote):
             # The device is in the hands of the seat that decided: after "Pass without looking" that is the one
             # named on the button, not the one it was passed from, so the next human asked gets a pass screen.
             self.shown_seat = decision.seat
@@ -279,7 +296,7 @@ class Table:
         """The pass-the-device screen's "I am X": draw the game for the seat that must decide."""
         if self.app.router.screen != "game" or self.game is None or self.state is None:
             return
-        seat = decision_now(self.game, self.state).seat
+        seat = decision_now(self.game, self.state, remote=self.remote).seat
         if seat is None:
             return
         self.shown_seat = seat
@@ -290,12 +307,12 @@ class Table:
     def undo(self) -> None:
         """Take back the last human decision (and the computer moves after it), never past a roll."""
         app = self.app
-        game, state, shown = self.game, self.state, self.shown_seat
-        if game is None or state is None or not can_undo(game, state, shown):
+        game, state, shown, remote = self.game, self.state, self.shown_seat, self.remote
+        if game is None or state is None or not can_undo(game, state, shown, remote):
             return  # the seat at the device has nothing to take back: never another human's decision
-        seat = undo_seat(game, state, shown)
+        seat = undo_seat(game, state, shown, remote)
         assert seat is not None
-        whose = undo_for(game, state, shown)
+        whose = undo_for(game, state, shown, remote)
         handed_back = app.computer.stop_stand_in(say=False)
         app.computer.stop()
         self.state = undo(app.clock.fold(state), seat)
@@ -306,4 +323,25 @@ class Table:
         self.render(rolled=False)
         app.stored.autosave()
         app.notices.notify("info", f"Took back {whose}'s last decision." if whose else "Took back your last decision.")
+        app.computer.schedule()
+
+    def take(self, state: GameState) -> None:
+        """A change made elsewhere, as the table takes a local move: a friend's move or Undo from his device
+        (already checked and applied by the host's session), or a seat handed to the computer and back."""
+        app = self.app
+        if self.game is None or self.state is None or state is self.state:
+            return
+        before = self.state
+        if state.moves < before.moves:
+            app.computer.stop()  # an Undo: the computer's thinking on the position taken back stops
+        seat = before.current_player
+        self.state = state
+        if state.moves > before.moves and seat is not None:
+            self.marks[seat] = log_mark(state)  # what happens from here on is told at its next turn
+        if app.router.screen == "game":
+            self.render()
+            self.focus_first_choice()
+        else:
+            app.friends.changed(state)
+        app.stored.autosave()
         app.computer.schedule()

@@ -23,12 +23,14 @@ from app.remote.messages import (
     Pong,
     Record,
     Refused,
+    Spare,
     Undo,
     Welcome,
     dumps,
     parse_host,
 )
 from app.remote.record import SeatRecord
+from app.remote.sdpcode import CodeError, unpack
 
 
 class GuestSession:
@@ -55,6 +57,7 @@ class GuestSession:
         self.closed = ""  # set when the host ended the connection: why
         self.sent_pos = ""  # the position of the choice sent last, until the next record: no second one meanwhile
         self.joiner = Joiner()  # a long message's parts (messages.frames)
+        self.spare = ""  # the host's standing offer for the next join (the page keeps it with the token)
 
     def open(self) -> None:
         """The channel is open: take the seat."""
@@ -86,6 +89,12 @@ class GuestSession:
             self.sent_pos = ""  # nothing is under way (a stale choice's record follows): the board may be played
         elif isinstance(message, Mismatch):
             self.reload = message.message
+        elif isinstance(message, Spare):
+            try:  # kept only if it is an offer this page can answer (it is untrusted as any code)
+                if not unpack(message.code).answer:
+                    self.spare = "".join(message.code.split())
+            except CodeError:
+                pass
         elif isinstance(message, Ping):
             self._send(Pong(n=message.n))
             return

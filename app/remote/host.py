@@ -29,6 +29,7 @@ from app.remote.messages import (
     Pong,
     Record,
     Refused,
+    Spare,
     Undo,
     Welcome,
     dumps,
@@ -151,6 +152,14 @@ class HostSession:
         now = self.clock()
         live = {link.seat for link in self.joined() if now - link.last_seen <= DROPPED_AFTER}
         return {seat: seat in live for seat in sorted(self.tokens)}
+
+    def offer_spare(self, seat: int, code: str) -> bool:
+        """Send `seat`'s friend a standing offer (`code`) for his next connection (docs/remote-play.md, joining
+        again); False if no page holds the seat now."""
+        links = self.joined(seat)
+        for link in links:
+            link.send(Spare(code=code))
+        return bool(links)
 
     def ping(self) -> None:
         """Ask every friend's page for a sign of life (every few seconds)."""

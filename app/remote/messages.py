@@ -34,6 +34,7 @@ MESSAGE = 300  # characters of a refusal's message
 # at most 64,000 bytes of UTF-8 a part, within every browser's data-channel message size (Chromium: 262,144).
 PART = 16_000
 TEXT_FIELD = 64  # characters of a token, a release id, a position id
+SPARE_CODE = 1_000  # characters of a standing offer's code (a code is about 100 to 160; sdpcode reads 4,000 at most)
 
 Code = Literal[
     "stale", "duplicate", "not_your_turn", "illegal", "bad_message", "too_fast", "no_seat", "not_joined", "seat_taken"
@@ -115,7 +116,16 @@ class Mismatch(_Message):
     message: str = Field(max_length=MESSAGE)
 
 
-HostMessage = Annotated[Welcome | Record | Refused | Mismatch | Ping | Pong | Bye, Field(discriminator="t")]
+class Spare(_Message):
+    """A standing offer made while the friend is connected: its code (app/remote/sdpcode.py). Kept with the token on
+    the friend's device, it answers the next join (a reload, a lost network), so that only a reply code has to go
+    back to the host."""
+
+    t: Literal["spare"] = "spare"
+    code: str = Field(max_length=SPARE_CODE)
+
+
+HostMessage = Annotated[Welcome | Record | Refused | Mismatch | Spare | Ping | Pong | Bye, Field(discriminator="t")]
 
 _GUEST = TypeAdapter(GuestMessage)
 _HOST = TypeAdapter(HostMessage)
@@ -183,7 +193,7 @@ def parse_guest(text: object) -> Hello | Act | Undo | Ping | Pong | Bye:
         raise MessageError(_first_error(error)) from None
 
 
-def parse_host(text: object) -> Welcome | Record | Refused | Mismatch | Ping | Pong | Bye:
+def parse_host(text: object) -> Welcome | Record | Refused | Mismatch | Spare | Ping | Pong | Bye:
     """The host's message, as a guest reads it (within limits too: a guest never trusts a page blindly)."""
     data = _read(text, HOST_TEXT, HOST_DEPTH, HOST_CONTAINERS, HOST_ITEMS, HOST_TOTAL)
     if data.get("t") == "mismatch":  # read whatever its version: it says to reload

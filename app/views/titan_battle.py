@@ -8,7 +8,7 @@ from typing import Any
 from app.markup import attrs, esc
 from app.views import BoardContext
 from app.views.titan_battle_art import battleland_overlay, counter, counter_text, hazard_legend
-from app.views.titan_costs import action_warning, entry_warning_html
+from app.views.titan_costs import entry_warning_html
 from app.views.titan_masterboard import colour_of, indexed_actions, legion_owner, picked_key, players_panel
 from engine.titan import sight
 from engine.titan.data import BATTLELANDS, CREATURES, LANDS, power_of
@@ -84,7 +84,7 @@ def battle_layer(ctx: BoardContext) -> tuple[str, str]:
         edges=_entry_edges(view["battle"]),
     )
     panel = _battle_panel(view, units, picked, {i: key for i, key, _words in selectable})
-    return overlay, entry_warning_html(ctx.state, picked if phase == "maneuver" else None) + panel
+    return overlay, entry_warning_html(ctx, units, picked if phase == "maneuver" else None) + panel
 
 
 def _entry_edges(battle: dict[str, Any]) -> list[tuple[str, int, str]]:
@@ -101,7 +101,7 @@ def _maneuver_words(ctx: BoardContext, unit: dict[str, Any], index: int, action:
         if unit["hex"] is None
         else f"Move the {unit['name']} to {action['hex']}"
     )
-    warning = action_warning(ctx.state, ctx.actions[index])
+    warning = ctx.warnings[index] if index < len(ctx.warnings) else ""
     return f"{words} \u2014 {warning}" if warning else words
 
 

@@ -1,23 +1,30 @@
 """What a battle decision would cost (engine/titan/consequences.py), in Titan's page words: a choice's warning,
-the note on a picked character's entry hexes, and the dialog that asks before a costly "Done"."""
+the note on a picked character's entry hexes, and the dialog that asks before a costly "Done".
+
+`action_warning` and `confirm_action` read the state: they run on the host when a seat's record is made
+(app/remote/record.py); the note on the entry hexes is drawn from the record's warnings alone."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.markup import esc
+from app.views import BoardContext
 from engine.titan import consequences
 from engine.titan.battle_choices import strike_actions
 
-_STRANDING: list[Any] = [None, -1, {}]  # the last (state, unit) asked about and its answer: states never change
+_STRANDING: list[Any] = [None, {}]  # the last state asked about and its answers by character: states never change
 
 
 def _stranding(state: Any, unit: int) -> dict[str, list[int]]:
-    """`consequences.stranded_by_entry`, kept for the state drawn last (the map's targets, the buttons and a
-    tap's confirm all ask about the same picked character)."""
-    if _STRANDING[0] is not state or _STRANDING[1] != unit:
-        _STRANDING[:] = [state, unit, consequences.stranded_by_entry(state, unit)]
-    return _STRANDING[2]  # type: ignore[no-any-return]
+    """`consequences.stranded_by_entry`, kept for the state asked about last (a record's warnings ask about every
+    character waiting to come on, and a tap's confirm again)."""
+    if _STRANDING[0] is not state:
+        _STRANDING[:] = [state, {}]
+    known: dict[int, dict[str, list[int]]] = _STRANDING[1]
+    if unit not in known:
+        known[unit] = consequences.stranded_by_entry(state, unit)
+    return known[unit]
 
 
 def _names_list(names: list[str]) -> str:
@@ -55,20 +62,23 @@ def action_warning(state: Any, action: Any) -> str:
     return f"{_names_list([battle.units[i].name for i in stranded])} could then not come on"
 
 
-def entry_warning_html(state: Any, picked: int | None) -> str:
+def entry_warning_html(ctx: BoardContext, units: list[dict[str, Any]], picked: int | None) -> str:
     """Under the picked character waiting to come on: the hexes that would leave another character off, and
-    what that costs."""
-    battle = getattr(state, "battle", None)
-    if battle is None or picked is None or not 0 <= picked < len(battle.units) or battle.units[picked].hex:
+    what that costs (from the choices' warnings, worked out on the host by `action_warning`)."""
+    if picked is None or not 0 <= picked < len(units) or units[picked]["hex"]:
         return ""
-    stranding = _stranding(state, picked)
+    stranding = {
+        str(data["hex"]): ctx.warnings[index]
+        for index, data in enumerate(action.model_dump() for action in ctx.actions)
+        if data.get("kind") == "maneuver" and data.get("unit") == picked and index < len(ctx.warnings)
+        if ctx.warnings[index]
+    }
     if not stranding:
         return ""
-    name = battle.units[picked].name
+    name = units[picked]["name"]
     lines = "".join(
-        f"<li>At {esc(label)}: {esc(_names_list([battle.units[i].name for i in stranded]))} could then not come on "
-        "and would be eliminated when you end maneuvering.</li>"
-        for label, stranded in sorted(stranding.items())
+        f"<li>At {esc(label)}: {esc(warning)} and would be eliminated when you end maneuvering.</li>"
+        for label, warning in sorted(stranding.items())
     )
     return (
         f"<section class='tt-warning' role='note' aria-label='Careful where the {esc(name)} comes on'>"

@@ -23,7 +23,7 @@ TRACK_TOP = 44
 
 def action_targets(ctx: BoardContext) -> dict[str, int]:
     """Board element keys -> the first legal action index drawn there."""
-    seat = ctx.state.current_player
+    seat = ctx.current
     targets: dict[str, int] = {}
     if not ctx.interactive or seat is None:
         return targets

@@ -110,10 +110,10 @@ def move_animations(ctx: BoardContext) -> dict[int, list[tuple[float, str]]]:
     it); otherwise a Titan that moved one short distance on the same board slides there. Wraps jump.
     """
     previous = ctx.previous
-    if not previous or ctx.state.last_action is None:
+    if not previous or ctx.actor is None:  # (no move yet)
         return {}
+    last = ctx.last_action  # the seat's own move (None for another's: only its own previews were in its view)
     before = {int(t["index"]): t for t in previous.get("titans", [])}
-    last = ctx.state.last_action.model_dump(mode="json")
     preview = next((p for p in previous.get("previews", []) if p.get("action") == last), None)
     acting = previous.get("acting")
     plans: dict[int, list[tuple[float, str]]] = {}

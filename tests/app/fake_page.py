@@ -36,7 +36,13 @@ class Choice:
 
     def __init__(self, page: FakePage, region: str, value: str) -> None:
         self.region, self.value = region, value
-        self.classList = types.SimpleNamespace(add=lambda name: page.classes.append((region, value, name)))
+        self.classList = types.SimpleNamespace(
+            add=lambda name: page.classes.append((region, value, name)), remove=lambda name: None
+        )
+
+
+async def _no_package_to_load(name: str) -> None:
+    """dom.load_package: under CPython the wheels are installed already."""
 
 
 class FakePage:
@@ -90,6 +96,7 @@ class FakePage:
             "session_set": lambda key, value: None,
             "is_reload": lambda: False,
             "LocalStorageBackend": MemoryBackend,
+            "load_package": _no_package_to_load,  # segno is installed in .venv
             "broadcast_channel": lambda name, on_message: None,  # no other tab (tests give one where they need it)
         }
 

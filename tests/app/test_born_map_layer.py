@@ -23,7 +23,6 @@ def ctx(view: dict[str, Any], actions: list[FakeAction] | None = None, selected:
     actions = actions or []
     return BoardContext(
         game=None,  # type: ignore[arg-type]  # the layer reads only the view and the actions
-        state=None,  # type: ignore[arg-type]
         view=view,
         actions=actions,  # type: ignore[arg-type]
         labels=[a.describe() for a in actions],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.setup_form import checked_start, default_setup, read_form
+from app.setup_form import checked_start, default_setup, friend_seats, read_form
 from engine.registry import GAMES
 
 
@@ -178,3 +178,15 @@ def test_titans_form_offers_battle_titan_and_its_ending_each_with_what_it_means(
     _seats, options, _seed = checked_start(setup, {**battle, "opt_rounds": "0"})
     with pytest.raises(ValueError, match="rounds: Input should be greater than or equal to 1"):  # shown on the form
         GAMES["titan"].new_game(2, options, 1)
+
+
+def test_a_friend_on_another_device_is_a_human_seat_to_the_engine():
+    values = {"game": "titan_dice", "num_players": "3", "seat0_name": "Ann", "seat0_kind": "human"}
+    values |= {"seat1_name": "Computer 1", "seat1_kind": "friend", "seat2_name": "Cyd", "seat2_kind": "ai"}
+    _game, setup = read_form(GAMES, values, None)
+    assert [seat.kind for seat in setup.seats] == ["human", "friend", "ai"]
+    assert setup.seats[1].name == "Player 2"  # a default name follows the seat's kind
+    seats, _options, _seed = checked_start(setup, values)
+    assert [seat.kind for seat in seats] == ["human", "human", "ai"] and friend_seats(setup) == [1]
+    values["seat1_kind"] = "<script>"
+    assert read_form(GAMES, values, None)[1].seats[1].kind == "human"  # an unknown kind is a human's

@@ -50,7 +50,7 @@ def test_the_exodus_header_fits_the_board_with_every_creature_lost():
     view["exodus"] = {**view["exodus"], "lost": list(CREATURES), "npc_dice": 2}
     legal = GAME.legal_actions(state)
     ctx = BoardContext(
-        game=GAME, state=state, view=view, actions=legal, labels=[a.describe() for a in legal], interactive=True
+        game=GAME, view=view, actions=legal, labels=[a.describe() for a in legal], interactive=True, current=0
     )
     svg = render_board(ctx)
     sub = re.search(r"<text x='(\d+)' y='26' class='exodus-sub' style='font-size:([\d.]+)px'>([^<]*)</text>", svg)
