@@ -196,3 +196,40 @@ def test_on_a_plain_http_network_address_webrtc_works_and_copy_selects(playwrigh
         httpd.shutdown()
         httpd.server_close()
     assert blocked == []
+
+
+def test_the_friends_reply_qr_code_scanned_in_the_hosts_browser_connects_him(playwright_driver, base_url) -> None:
+    """The friend's page (a phone) shows its reply as a QR code of a `#reply=` link; read off the phone's screen and
+    opened in another tab of the host's browser (as the host's phone camera would open it), it reaches the host's
+    game, which connects the friend: no paste."""
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, wait_ready
+    from tests.e2e.test_remote_handshake import NO_MDNS
+    from tests.e2e.test_remote_host_app import start_with_a_friend
+
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
+    try:
+        host_ctx, friend_ctx = guarded_context(browser, **DESKTOP), guarded_context(browser, **PHONE)
+        host, friend = host_ctx.new_page(), friend_ctx.new_page()
+        host.goto(base_url + "?ai-pause=40")
+        wait_ready(host)
+        start_with_a_friend(host)
+        host.click("#friends [data-cmd=friend-invite]")
+        host.wait_for_selector("#friend-link-1", timeout=20_000)
+        friend.goto(host.input_value("#friend-link-1"))
+        wait_ready(friend)
+        friend.wait_for_selector("#join-reply", timeout=20_000)
+        friend.wait_for_selector(".join-qr svg.qr-code", timeout=30_000)
+        friend.evaluate("document.querySelector('.join-qr svg').scrollIntoView({block: 'center'})")
+        reply = friend.input_value("#join-reply")
+        scanned = [found.text for found in decoded_png(friend, friend.screenshot())]
+        assert len(scanned) == 1 and scanned[0].startswith(base_url) and scanned[0].endswith("." + reply)
+        assert "#reply=" in scanned[0]
+        camera = host_ctx.new_page()  # the host's browser opens the scanned link in a new tab
+        camera.goto(scanned[0])
+        wait_ready(camera)
+        camera.wait_for_selector("text=Sent to your game in the other tab; you can close this one.", timeout=10_000)
+        host.wait_for_selector("#friends-strip:has-text('connected')", timeout=20_000)
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
+    finally:
+        browser.close()
