@@ -23,9 +23,12 @@ from app.home import Home
 from app.join import Join
 from app.new_game import NewGame
 from app.notices import Notices
+from app.remote import ice, relay
 from app.replay import STEPS, Replay
+from app.reply_page import ReplyPage
 from app.router import Router
 from app.screens import shell_html
+from app.settings import Settings
 from app.stored_game import StoredGame
 from app.table import Table
 from engine.registry import GAMES
@@ -47,6 +50,8 @@ class App:
         self.friends = Friends(self)  # friends on other devices: the host's session and the Friends panel
         self.replay = Replay(self)
         self.dialogs = Dialogs(self)
+        self.settings = Settings(self)  # the STUN and TURN servers remote play may use
+        self.reply = ReplyPage(self)  # a scanned reply link handed to the game in another tab
         self.join = Join(self)  # a friend's page: a seat of a game hosted on another device
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -69,6 +74,8 @@ class App:
         dom.listen(dom.window(), "popstate", self.router.on_popstate)
         dom.listen(dom.window().document, "visibilitychange", self.clock.on_visibility)
         dom.listen(dom.window(), "pagehide", self.clock.on_visibility)
+        ice.bind(self.stored.store.backend)  # the player's STUN/TURN servers, stored with the saved games
+        relay.use(dom.broadcast_channel)  # reply codes handed between this browser's tabs
         dom.listen(dom.window(), "pagehide", lambda _event: self.join.page_hidden())
         if not GAMES:
             raise RuntimeError("No game is installed (the engine registry is empty).")
@@ -252,4 +259,11 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "import-submit": lambda app, p: app.dialogs.import_from_dialog(),
     "close-dialog": lambda app, p: app.dialogs.close(),
     "dismiss": lambda app, p: app.notices.clear(),
+    # settings: the STUN and TURN servers of remote play; a scanned reply link
+    "settings": lambda app, p: app.settings.show(),
+    "ice-add": lambda app, p: app.settings.add(),
+    "ice-remove": _with_id(lambda app, url: app.settings.remove(url)),
+    "ice-public": lambda app, p: app.settings.toggle_public(),
+    "show-page-qr": lambda app, p: app.spawn(app.settings.show_page_qr()),
+    "copy-reply": lambda app, p: app.spawn(app.reply.copy()),
 }

@@ -369,6 +369,52 @@ def event_target(event: Any) -> Any:
     return _py(event.target)
 
 
+class _Broadcast:
+    """A BroadcastChannel as app/remote/relay.py uses it: post a text, close."""
+
+    def __init__(self, channel: Any) -> None:
+        self.channel = channel
+
+    def post(self, text: str) -> None:
+        self.channel.postMessage(text)
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+def broadcast_channel(name: str, on_message: Callable[[str], None]) -> _Broadcast | None:
+    """A BroadcastChannel to this origin's other tabs; `on_message` gets each text message (anything else is
+    dropped). None where the browser has none."""
+    try:
+        channel = js.BroadcastChannel.new(name)
+    except Exception:
+        return None
+
+    def heard(event: Any) -> None:
+        data = _py(event.data)
+        if isinstance(data, str):
+            on_message(data)
+
+    proxy = create_proxy(heard)
+    _proxies.append(proxy)
+    channel.addEventListener("message", proxy)
+    return _Broadcast(channel)
+
+
+async def load_package(name: str) -> None:
+    """Load a vendored wheel of vendor/pyodide/pyodide-lock.json on demand (segno, for QR codes), from the site
+    (or the service worker's cache offline); raises OSError when it cannot be had."""
+    import importlib
+
+    import pyodide_js  # type: ignore[import-not-found]
+
+    try:
+        await pyodide_js.loadPackage(name)
+        importlib.import_module(name)
+    except Exception as error:
+        raise OSError(f"could not load {name}: {error}") from None
+
+
 async def release_id() -> str:
     """The app's release id: the version the service worker caches this release under (`MANIFEST.version` in
     sw.js, scripts/titan_site.py), so two pages speak to each other only when they run the same files. Read from

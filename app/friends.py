@@ -11,6 +11,7 @@ one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import traceback
 from dataclasses import dataclass
@@ -165,6 +166,8 @@ class Friends:
         try:
             from app.remote import ice, peer, qr
 
+            with contextlib.suppress(OSError):  # without it, the QR code says so below; the link works
+                await dom.load_package(qr.PACKAGE)  # segno, loaded the first time a code is shown
             made, code = await peer.make_offer(ice.ice_servers())
         except Exception as error:
             traceback.print_exc()
@@ -177,7 +180,7 @@ class Friends:
         name = session.state.seats[seat].name
         link = f"{dom.page_url()}#{invite_fragment(session.invite(seat), code)}"  # #join=<token>.<offer code>
         try:
-            picture = qr.qr_svg(link, title=f"Invite for {name}")
+            picture = qr.qr_svg(link, title=f"Invite for {name}")  # its library loaded before the offer
         except Exception as error:  # the link still works without its picture
             traceback.print_exc()
             picture, invite.message = "", f"No QR code this time ({error}); the link works."

@@ -242,5 +242,7 @@ def home_html(data: HomeData) -> str:
         "<p class='tagline'>Board games of the Titan family, played right here in your browser.</p>"
         f"<div class='hero-buttons'>{''.join(hero_buttons)}</div></div>{games_html(data)}"
         f"<section class='saved-section' aria-labelledby='saved-title'><h2 id='saved-title'>Saved games</h2>"
-        f"{damaged}{listing}</section></section>"
+        f"{damaged}{listing}</section>"
+        "<p class='home-settings'><button type='button' class='btn btn-ghost' data-cmd='settings'>Settings: "
+        "connection servers for playing with friends on other devices</button></p></section>"
     )

@@ -44,14 +44,18 @@ def _ice_servers() -> list[dict[str, Any]]:
     return list(ice_servers())
 
 
-def _qr(text: str) -> str:
-    """The reply code as a QR code (app/remote/qr.py), '' where that part is not installed."""
+async def _qr(token: str, reply: str) -> str:
+    """The reply as a QR code of a link, `<page URL>#reply=<token>.<reply code>` (app/remote/relay.py): scanned by
+    the host's phone, it hands the code to the host's game there; '' where QR codes are not installed. segno is
+    loaded now, the first time (app/remote/qr.py)."""
     try:
-        from app.remote.qr import qr_svg  # type: ignore[import-not-found, unused-ignore]
+        from app.remote.qr import PACKAGE, qr_svg  # type: ignore[import-not-found, unused-ignore]
+        from app.remote.relay import reply_link  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return ""
     try:
-        return str(qr_svg(text, title="Your reply code"))
+        await dom.load_package(PACKAGE)
+        return str(qr_svg(reply_link(dom.page_url(), token, reply), title="Your reply code, for the host to scan"))
     except Exception:
         return ""
 
@@ -153,9 +157,13 @@ class Join:
             return
         peer.on_open = lambda: self._opened(attempt)
         peer.on_close = lambda reason: self._ended(attempt, reason)
-        self.joining = Joining("reply", reply=reply, qr=_qr(reply))
+        self.joining = Joining("reply", reply=reply)
         self.show()
         dom.publish("titanReplyCode", reply)
+        picture = await _qr(self.token, reply)  # drawn once its library is loaded; the code is shown already
+        if picture and attempt == self.attempt and self.joining.step == "reply" and self.joining.reply == reply:
+            self.joining.qr = picture
+            self.show()
 
     def _opened(self, attempt: int) -> None:
         if attempt != self.attempt or self.peer is None:

@@ -16,8 +16,8 @@ SESSION_KEY = "titan-table:open"  # the game open in this tab, so a reload goes 
 
 
 class Router:
-    """The screen shown (home, setup, game, replay or rules), where Back leads, and this app's place in the
-    browser's history."""
+    """The screen shown (home, setup, game, replay, rules, settings or reply), where Back leads, and this app's
+    place in the browser's history."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -28,7 +28,8 @@ class Router:
 
     @property
     def screen(self) -> str:
-        """The screen shown: home, setup, game, replay, rules, or join (a friend's page, app/join.py)."""
+        """The screen shown: home, setup, game, replay, rules, settings, reply (a scanned reply link,
+        app/reply_page.py) or join (a friend's page, app/join.py)."""
         return self._screen
 
     @screen.setter
@@ -66,11 +67,16 @@ class Router:
         dom.session_set(SESSION_KEY, entry_id)
 
     def open_from_hash(self) -> bool:
-        """Open the game of a `#save=...` link (a bad string leaves everything as it was), or join the seat of a
-        `#join=...` invite (app/join.py)."""
+        """Open the game of a `#save=...` link (a bad string leaves everything as it was), join the seat of a
+        `#join=...` invite (app/join.py), or hand a `#reply=...` link's code to the game in another tab
+        (app/reply_page.py)."""
         fragment = dom.location_hash()
         if fragment.startswith("#join="):
             return self.app.join.open_link(fragment)
+        if fragment.startswith("#reply="):
+            dom.clear_hash()
+            self.app.reply.open(fragment)
+            return True
         if not fragment.startswith("#save="):
             return False
         dom.clear_hash()
@@ -128,6 +134,8 @@ class Router:
                 app.new_game.show(app.table.game.id if app.table.game is not None else None)
             elif screen == "rules":
                 app.dialogs.open_rules()
+            elif screen == "settings":
+                app.settings.show()
             elif screen == "replay" and app.table.state is not None:
                 app.replay.show(app.replay.index)
             else:

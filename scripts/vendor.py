@@ -1,7 +1,7 @@
 """Vendor the browser runtime into vendor/ (git-ignored), at pinned versions.
 
 - vendor/pyodide/: the Pyodide runtime from node_modules/pyodide, the browser
-  wheels of pydantic and its dependencies (from PyPI, sha256-checked, kept in
+  wheels of pydantic and its dependencies and of segno (from PyPI, sha256-checked, kept in
   vendor/wheels/, then precompiled to bytecode by scripts/pycompile.mjs so the
   browser does not compile them at each start), and a pyodide-lock.json trimmed
   to exactly those wheels, with their sha256.
@@ -66,6 +66,14 @@ WHEELS: dict[str, tuple[str, str, str, list[str], list[str]]] = {
         "typing_inspection-0.4.5-py3-none-any.whl",
         "bc210535442b39e1bf2805e0c7a17dfd6a4ace760c84c7f7d16245d23a6b1c39",
         ["typing_inspection"],
+        [],
+    ),
+    # QR codes (app/remote/qr.py): pure Python, loaded only when a code is shown (not in pyscript.toml).
+    "segno": (
+        "1.6.6",
+        "segno-1.6.6-py3-none-any.whl",
+        "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+        ["segno"],
         [],
     ),
 }

@@ -2,5 +2,6 @@
 
 The modules here are pure Python (no `js`, `pyodide` or `pyscript`), run and tested under CPython: the seat's
 record (`record`), the protocol's messages (`messages`), the host's and a guest's sessions over any channel
-(`host`, `guest`), and the handshake's short codes (`sdpcode`). See docs/remote-play.md.
+(`host`, `guest`), the handshake's short codes (`sdpcode`, `invite`), QR codes (`qr`), the player's STUN/TURN
+servers (`ice`) and a scanned reply handed between tabs (`relay`). See docs/remote-play.md.
 """

@@ -41,6 +41,10 @@ class Choice:
         )
 
 
+async def _no_package_to_load(name: str) -> None:
+    """dom.load_package: under CPython the wheels are installed already."""
+
+
 class FakePage:
     """What the app wrote (`html` by element id, `texts` set as text, `focused` selectors) and the values
     its form fields hold (`values`, by element id)."""
@@ -92,6 +96,8 @@ class FakePage:
             "session_set": lambda key, value: None,
             "is_reload": lambda: False,
             "LocalStorageBackend": MemoryBackend,
+            "load_package": _no_package_to_load,  # segno is installed in .venv
+            "broadcast_channel": lambda name, on_message: None,  # no other tab (tests give one where they need it)
         }
 
     def query_all(self, node: Any, selector: str) -> list[Any]:

@@ -5,6 +5,7 @@ each friend's page is a `GuestSession` talking to the host's through a fake data
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import re
 import sys
@@ -13,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import app.remote
 from app.decision import can_undo, decision_now, guards_secrets, undo_seat
 from app.gameview import render_regions
 from app.remote.guest import GuestSession
@@ -129,19 +129,18 @@ class Host:
     def __init__(self, monkeypatch: Any, data: dict[str, str] | None = None) -> None:
         self.page = Page()
         self.net = FakeWebRTC()
-        for name in ("peer", "qr", "ice"):
-            module = types.ModuleType(f"app.remote.{name}")
-            for attr in ("make_offer", "take_reply", "ice_servers", "qr_svg"):
-                setattr(module, attr, getattr(self.net, attr))
-            monkeypatch.setitem(sys.modules, f"app.remote.{name}", module)
-            monkeypatch.setattr(app.remote, name, module, raising=False)
+        # The real modules (importable under CPython), their browser-facing calls replaced.
+        for name, attrs in (("peer", ("make_offer", "take_reply")), ("qr", ("qr_svg",)), ("ice", ("ice_servers",))):
+            module = importlib.import_module(f"app.remote.{name}")
+            for attr in attrs:
+                monkeypatch.setattr(module, attr, getattr(self.net, attr))
         self.relay = types.SimpleNamespace(heard=[], closed=0)
-        relay = types.ModuleType("app.remote.relay")
-        relay.listen = lambda callback: (  # type: ignore[attr-defined]
-            self.relay.heard.append(callback) or types.SimpleNamespace(close=self._relay_closed)
+        relay = importlib.import_module("app.remote.relay")
+        monkeypatch.setattr(
+            relay,
+            "listen",
+            lambda callback: self.relay.heard.append(callback) or types.SimpleNamespace(close=self._relay_closed),
         )
-        monkeypatch.setitem(sys.modules, "app.remote.relay", relay)
-        monkeypatch.setattr(app.remote, "relay", relay, raising=False)
         self.app = controller_with(self.page, monkeypatch).App()
         self.app.computer.pause = 0.0
         self.app.friends.ping_seconds = 3600.0
