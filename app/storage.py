@@ -88,16 +88,6 @@ class Backend(Protocol):
         ...
 
 
-class AtomicBackend(Backend, Protocol):
-    """A Backend whose check-then-write of a game is one step across tabs (the browser's)."""
-
-    async def commit(self, key: str, value: str, expected: int | None, revision: int) -> None:
-        """Write `value` (at `revision`) if the key's stored revision is `expected` (None: not stored), checked
-        and written as one step that no other tab's write can come between; raises ConflictError otherwise,
-        StorageFullError or StorageUnavailableError."""
-        ...
-
-
 class MemoryBackend:
     """A dict-backed store: for tests, and the fallback when localStorage is unavailable."""
 

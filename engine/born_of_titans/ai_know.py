@@ -145,15 +145,6 @@ def sea_monster_pools(view: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return pools
 
 
-def leader_seats(view: dict[str, Any], seat: int) -> list[int]:
-    """The other Heroes still playing, the most dangerous first (more Quests, then nearer... by Quests)."""
-    others = [
-        h for h in view["heroes"] if h["seat"] != seat and h.get("finished") is None and h.get("hero") is not None
-    ]
-    others.sort(key=lambda h: (-len(h["quests"]), h["seat"]))
-    return [h["seat"] for h in others]
-
-
 def threat(view: dict[str, Any], seat: int, other: int) -> float:
     """How much `other` completing a Quest hurts `seat`: more the nearer she is to winning and the further
     ahead of `seat` (a third Quest wins her the game)."""

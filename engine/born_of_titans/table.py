@@ -174,9 +174,3 @@ def foe_numbers(state: BornState, cid: int) -> dict[str, int | None]:
     else:
         record = QUESTS[face]
     return {attribute: getattr(record, attribute) for attribute in ATTRIBUTES}
-
-
-def in_turn_order(state: BornState, first: int) -> list[int]:
-    """Every seat still in the game, clockwise from `first` (which comes first if it is still in)."""
-    seats = [(first + step) % state.num_players for step in range(state.num_players)]
-    return [seat for seat in seats if state.active(seat)]

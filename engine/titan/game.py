@@ -132,12 +132,6 @@ class TitanOptions(BaseModel):
     )
 
 
-def battle_titan_offered() -> bool:
-    """Whether the new-game form offers Battle Titan (its option's `form` flag; issue 15 turns it on)."""
-    extra = TitanOptions.model_fields["variant"].json_schema_extra
-    return not isinstance(extra, dict) or extra.get("form", True) is not False
-
-
 def _own(state: GameState) -> TitanState:
     return cast(TitanState, state)
 
@@ -424,10 +418,10 @@ class Titan(Game):
         return f"Turn {state.turn_number}: {state.seats[state.mover].name}"
 
     def rules_markdown(self) -> str:
-        """This edition's rulings (engine/titan/rulings.py); Battle Titan's page once set-up offers the variant."""
+        """This edition's rulings (engine/titan/rulings.py), with Battle Titan's page (set-up offers the variant)."""
         from engine.titan.rulings import rules_markdown
 
-        return rules_markdown(battle_titan=battle_titan_offered())
+        return rules_markdown(battle_titan=True)
 
     def bot_levels(self) -> list[tuple[int, str]]:
         """Random (the generic random player: to learn the game against), the Standard player of `ai.py` and the
