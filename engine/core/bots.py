@@ -73,32 +73,10 @@ class BotSettings:
 
 DEFAULT_SETTINGS = BotSettings()
 
-# Per-game tuning, keyed by game id: budgets and horizons only, the search itself stays generic.
-# Measured with scripts/ai_strength.py; see docs/benchmarks.md "## AI".
-GAME_SETTINGS: dict[str, BotSettings] = {
-    # A turn is a short run of decisions (roll, buy/activate, pay, capture); the search looks to the end of
-    # its own turn and scores it with the heuristic. Deeper random playouts cost time and gained nothing.
-    "titan_dice": BotSettings(
-        greedy=GreedySettings(samples=4, finish_turn=True),
-        mcts=MctsSettings(iterations=1200, action_budget=6000, exploration=0.2, max_turns=1, max_actions=40),
-    ),
-    # Easy scores each action after one turn of random play, one sample: it beats random play as often as two
-    # samples did (95% of 400 games), where scoring at once won only 70%; a second sample made it much harder
-    # for Hard (two-sample Easy held one Hard seat to 37% of 60 3-player trial games, one-sample Easy to 57%).
-    # Easy takes its Titan at random; Hard chooses by what the heuristic knows of the Abilities (a race between
-    # greedy bots is won by Rassik half the time and by Grinder one time in seven).
-    # Hard keeps the generic search budget (CPython p95 about 250 ms): greedy playouts, a lower exploration
-    # constant or twice the budget moved nothing beyond the noise of 60-game trials. See docs/benchmarks.md.
-    "titan_race": BotSettings(
-        greedy=GreedySettings(samples=1, rollout_turns=1, random_kinds=("choose_titan",)),
-        mcts=MctsSettings(),
-    ),
-}
-
 
 def settings_for(game: Game) -> BotSettings:
-    """The bot settings of a game (the defaults when it has none of its own)."""
-    return GAME_SETTINGS.get(game.id, DEFAULT_SETTINGS)
+    """The bot settings of a game (`Game.bot_settings`; the defaults when it has none of its own)."""
+    return game.bot_settings() or DEFAULT_SETTINGS
 
 
 # -- thinking and bots ------------------------------------------------------------------

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.untrusted import mend_text, short
+
+if TYPE_CHECKING:
+    from engine.core.bots import BotSettings
 
 MAX_SEED = (1 << 63) - 1
 
@@ -252,6 +255,11 @@ class Game:
         Easy and Hard)."""
         return None
 
+    def bot_settings(self) -> BotSettings | None:
+        """The budgets and horizons of the generic Easy and Hard bots for this game (None: the defaults of
+        `engine.core.bots`); the search itself stays generic."""
+        return None
+
     def own_bot(self, level: int, seed: int) -> Any:
         """A bot of the game's own design for `level` (an `engine.core.bots.Bot`), or None for the generic one."""
         return None
@@ -375,13 +383,27 @@ class Game:
         if state.is_over:
             raise IllegalAction("The game is over: no more actions can be played.")
         parsed = self.parse_action(action)
+        if type(self).is_legal is Game.is_legal:  # the check lists the legal actions: list them once, for both
+            legal = self.legal_actions(state)
+            try:
+                index: int | None = legal.index(parsed)
+            except ValueError:
+                index = None
+            if index is None:
+                self._refuse(state, parsed)
+            return self.step(state, parsed, index)
         if not self.is_legal(state, parsed):
-            reason = self.why_illegal(state, parsed)
-            raise IllegalAction(reason or f"\u201c{parsed.describe()}\u201d is not allowed now.")
+            self._refuse(state, parsed)
         return self.step(state, parsed)
 
-    def step(self, state: GameState, action: Action) -> GameState:
-        """Play an action known to be legal on a copy that carries the record (log, turns, moves, undo chain)."""
+    def _refuse(self, state: GameState, action: Action) -> NoReturn:
+        """Raise IllegalAction for an action that may not be played now, saying why."""
+        reason = self.why_illegal(state, action)
+        raise IllegalAction(reason or f"\u201c{action.describe()}\u201d is not allowed now.")
+
+    def step(self, state: GameState, action: Action, index: int | None = None) -> GameState:
+        """Play an action known to be legal on a copy that carries the record (log, turns, moves, undo chain);
+        `index` is its place in `legal_actions(state)` when the caller has listed them already."""
         new = state.clone()
         heading = self.turn_heading(state)
         if not new.turns or new.turns[-1][1] != heading:
@@ -389,7 +411,7 @@ class Game:
         if new.history is not None:
             if len(new.history) == new.moves:
                 try:
-                    new.history.append(self.legal_actions(state).index(action))
+                    new.history.append(self.legal_actions(state).index(action) if index is None else index)
                 except ValueError:  # legal but not listed (a game that checks without listing): no replay
                     new.history = None
             else:

@@ -7,6 +7,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Seat
+from engine.core.bots import BotSettings, GreedySettings, MctsSettings
 from engine.titan_dice import abilities, attacks, baseline, checks, deals, flow, solo
 from engine.titan_dice.actions import (
     ACTION_TYPES,
@@ -60,6 +61,12 @@ from engine.titan_dice.view import build_view
 # Added to every attack's worth when the bots weigh their attack keeps: of two keeps otherwise equal (every
 # attack doing nothing, or equally likely to do something), the one more likely to attack at all.
 ANY_ATTACK = 1e-3
+
+# The generic bots' budgets for Titan Dice (`TitanDice.bot_settings`; measured in docs/benchmarks.md, "AI").
+BOT_SETTINGS = BotSettings(
+    greedy=GreedySettings(samples=4, finish_turn=True),
+    mcts=MctsSettings(iterations=1200, action_budget=6000, exploration=0.2, max_turns=1, max_actions=40),
+)
 
 
 def strength(board: PlayerBoard) -> float:
@@ -278,6 +285,12 @@ class TitanDice(Game):
         if state.is_solo:
             return [0] if state.solo_result == "won" else []
         return [ranked_winner(state)]
+
+    def bot_settings(self) -> BotSettings:
+        """Easy and Hard (docs/benchmarks.md, "AI"). A turn is a short run of decisions (roll, buy/activate, pay,
+        capture): Hard looks to the end of its own turn and scores it with the heuristic, since deeper random
+        playouts cost time and gained nothing; Easy finishes its own turn at random before scoring."""
+        return BOT_SETTINGS
 
     def heuristic(self, state: GameState, seat: int) -> float:
         """Score lead (and caging progress) mapped into [0, 1]; solo: caging progress against Exodus losses."""

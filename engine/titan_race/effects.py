@@ -1,20 +1,16 @@
-"""How things happen on the circuit: steps, chain reactions, circuit effects, damage, traps, K.O., laps, cards.
+"""How things happen on the circuit: steps, chain reactions, circuit effects, damage, traps, K.O., laps, drawing.
 
-Every effect (a die move, an Ability, a Bonus card, a trap, a hit) runs through `resolve`. An effect
-may need a player's answer half-way (pirates: a card or a Life Point; Shield: play it or not). Then
-the effect is run on a copy; when it reaches an unanswered question the real state is left untouched
-and waits in the ANSWER phase with the effect and the answers so far; each answer re-runs the effect
-from its start on a fresh copy, which is deterministic, until it completes and the copy is adopted.
+The pieces every effect is made of; `resolution.py` runs a whole effect (a die move, an Ability, a Bonus card,
+a trap, a hit) through them and asks the questions it needs answered (`Effect.ask`).
 """
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.titan_race.board import STEP
 from engine.titan_race.data import BACKWARD, BONUS_CARDS, CIRCUITS, DECK, FORWARD, HAND_LIMIT, LAPS_TO_WIN, TITANS
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import TitanRaceState
 
 
 class Features(NamedTuple):
@@ -125,91 +121,7 @@ def shields_unseen(state: TitanRaceState) -> bool:
     return state.discard.count("shield") < DECK.count("shield")
 
 
-def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
-    """Run an effect to its end; False if it stopped to ask (the state then waits in the ANSWER phase)."""
-    risky = may_ask(state)
-    work = state.clone() if risky else state
-    fx = Effect(work, list(state.answers), risky)  # type: ignore[arg-type]
-    try:
-        run(fx, effect)
-    except NeedAnswer as question:
-        state.answers = state.answers[: fx.asked]  # (answers past the question, of an older rules version, go)
-        state.question = {
-            "titan": question.titan,
-            "kind": question.kind,
-            "options": question.options,
-            "prompt": question.prompt,
-            "effect": effect,
-            "resume": state.phase.value,
-        }
-        state.phase = Phase.ANSWER
-        return False
-    except GameWon as won:
-        work.winner = won.titan  # type: ignore[attr-defined]
-        work.phase = Phase.GAME_OVER  # type: ignore[attr-defined]
-        fx.log(f"{fx.name(won.titan)} wins the race!")
-    if risky:
-        state.__dict__.update(work.__dict__)
-    state.answers = []
-    state.question = {}
-    return True
-
-
-def own_draws(state: TitanRaceState, seat: int) -> dict[int, str]:
-    """In the ANSWER phase: the deck positions (from the top) of the cards `seat`'s Titans drew during the
-    pending effect so far, with the cards: that player has seen them."""
-    fx = Effect(state.clone(record=False), list(state.answers), True)
-    with contextlib.suppress(NeedAnswer, GameWon):
-        run(fx, state.question["effect"])
-    return {
-        index: card
-        for index, (titan, card) in enumerate(fx.fresh)
-        if index < len(state.deck) and state.titans[titan].owner == seat
-    }
-
-
-def replays_to_its_question(state: TitanRaceState) -> bool:
-    """In the ANSWER phase: True if the pending effect, re-run with the answers so far, asks the same question.
-
-    A world a bot samples (other hands, the deck, future dice) must agree with what was seen: the questions
-    already answered in this effect and the one now asked. See `TitanRace.determinize`.
-    """
-    question = state.question
-    fx = Effect(state.clone(record=False), list(state.answers), True)
-    try:
-        run(fx, question["effect"])
-    except NeedAnswer as asked:
-        return (asked.titan, asked.kind, asked.options) == (question["titan"], question["kind"], question["options"])
-    except GameWon:
-        return False
-    return False
-
-
 # -- the effects ------------------------------------------------------------------------------------------------
-def run(fx: Effect, effect: dict[str, Any]) -> None:
-    """Carry out one effect (see `resolve`)."""
-    from engine.titan_race import powers  # Abilities and cards live in their own module
-
-    kind = effect["kind"]
-    titan = effect["titan"]
-    if kind == "move":
-        move(fx, titan, tuple(effect["steps"]))
-    elif kind == "start":
-        enter_start(fx, titan, effect["space"])
-    elif kind == "trap":
-        place_trap(fx, titan, effect["space"])
-    elif kind == "hit":
-        board = cells(fx.state, titan, "before")[effect["space"]]
-        damage_space(fx, board, effect["space"], f"{fx.name(titan)}'s hit")
-    elif kind == "pay":
-        lose_life(fx, titan, effect["why"], shieldable=False)
-    elif kind == "ability":
-        powers.run_ability(fx, titan, effect)
-    elif kind == "card":
-        powers.run_card(fx, titan, effect)
-    settle_pushes(fx)
-
-
 def settle_pushes(fx: Effect) -> None:
     """The end of a chain reaction: each Titan pushed loses its 1 Life Point, once, however far it went."""
     for titan in fx.pushed:

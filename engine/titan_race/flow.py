@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.titan_race.data import FACE_EXTRA, FACES, PURPLE, TITANS
-from engine.titan_race.effects import features_of, gain_life, resolve
+from engine.titan_race.effects import features_of, gain_life
+from engine.titan_race.resolution import resolve
 from engine.titan_race.state import Phase, Titan, TitanRaceState
 
 

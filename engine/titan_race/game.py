@@ -8,6 +8,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import Action, Game, GameState, Rng, Seat
+from engine.core.bots import BotSettings, GreedySettings, MctsSettings
 from engine.titan_race import baseline, flow
 from engine.titan_race.actions import (
     ACTION_TYPES,
@@ -43,9 +44,9 @@ from engine.titan_race.data import (
     TITAN_ORDER,
     TITANS,
 )
-from engine.titan_race.effects import own_draws, replays_to_its_question
 from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
+from engine.titan_race.resolution import own_draws, replays_to_its_question
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
 from engine.titan_race.state import Phase, Titan, TitanRaceState, restore_fields
 from engine.titan_race.view import build_view, status_sentence
@@ -124,6 +125,14 @@ class TitanRaceOptions(BaseModel):
 def _own(state: GameState) -> TitanRaceState:
     """The state as a Titan Race state (the contract passes the base type)."""
     return cast(TitanRaceState, state)
+
+
+# The generic bots' settings for Titan Race (`TitanRace.bot_settings`; measured in docs/benchmarks.md, "Titan
+# Race"): Hard keeps the generic MCTS defaults.
+BOT_SETTINGS = BotSettings(
+    greedy=GreedySettings(samples=1, rollout_turns=1, random_kinds=("choose_titan",)),
+    mcts=MctsSettings(),
+)
 
 
 # Which action kinds each phase accepts (for readable refusals).
@@ -393,6 +402,12 @@ class TitanRace(Game):
             return []
         owner = state.titans[state.winner].owner
         return [seat for seat in range(state.num_players) if state.teams[seat] == state.teams[owner]]
+
+    def bot_settings(self) -> BotSettings:
+        """Easy and Hard (docs/benchmarks.md, "Titan Race"). Easy scores each action after one turn of random
+        play, one sample (a second sample made it too hard for Hard to beat), and takes its Titan at random; Hard
+        keeps the generic search budget and chooses its Titan by what the heuristic knows of the Abilities."""
+        return BOT_SETTINGS
 
     def heuristic(self, state: GameState, seat: int) -> float:
         """Race lead (progress and life of the seat's team against the best other team) squashed into (0, 1)."""

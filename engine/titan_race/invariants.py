@@ -25,7 +25,7 @@ from engine.titan_race.state import Phase, TitanRaceState
 TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
              "rerolled": bool, "pentacle": bool}  # fmt: skip
 TURN_MORE = {"pentacle_space": str, "paid": bool}
-# An effect waiting for an answer: its kind and the fields each kind reads (`effects.run`).
+# An effect waiting for an answer: its kind and the fields each kind reads (`resolution.run`).
 EFFECT_KEYS: dict[str, dict[str, type]] = {
     "move": {"steps": list},
     "start": {"space": str},
@@ -191,7 +191,8 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
 def _effect_sound(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     """The effect's fields name real directions, spaces and cards, and running it again only stops to ask or
     ends the race (a hostile save cannot make it fail half-way)."""
-    from engine.titan_race.effects import Effect, GameWon, NeedAnswer, run
+    from engine.titan_race.effects import Effect, GameWon, NeedAnswer
+    from engine.titan_race.resolution import run
 
     kind = effect["kind"]
     if kind == "move" and not (len(effect["steps"]) <= 6 and all(step in DIRECTIONS for step in effect["steps"])):

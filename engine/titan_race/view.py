@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.titan_race.board import COORDINATES, SPACES
 from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRAP_TOKENS
-from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of, run
+from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of
 from engine.titan_race.powers import damage_targets, trap_targets
+from engine.titan_race.resolution import run
 from engine.titan_race.state import Phase, TitanRaceState
 
 if TYPE_CHECKING:

@@ -204,7 +204,7 @@ def answer_states(circuit: str, players: int, seeds: range):
 def test_a_sampled_world_replays_the_pending_effect_to_the_question_asked():
     # Found by self-play: reshuffled hands and deck could make the pending effect ask other questions (or none),
     # so the bots simulated impossible worlds. Samples are now drawn until they agree with what was seen.
-    from engine.titan_race.effects import replays_to_its_question
+    from engine.titan_race.resolution import replays_to_its_question
 
     checked = 0
     for state in answer_states("lagoon", 4, range(40)):
