@@ -56,6 +56,28 @@ def test_apply_never_changes_its_input():
     assert state.snapshot() == before
 
 
+class CountingPig(type(PIG)):
+    """Pig that counts how often its legal actions are listed."""
+
+    listed = 0
+
+    def legal_actions(self, state):
+        CountingPig.listed += 1
+        return super().legal_actions(state)
+
+
+def test_apply_lists_the_legal_actions_once_and_records_the_index():
+    game = CountingPig()
+    state = game.new_game(2, seed=3)
+    CountingPig.listed = 0
+    state = game.apply(state, {"kind": "roll"})
+    while not state.turn_total:
+        state = game.apply(state, {"kind": "roll"})
+    state = game.apply(state, {"kind": "hold"})
+    assert CountingPig.listed == state.moves  # the check and the record of the move share one listing
+    assert state.history == [0] * (state.moves - 1) + [1]
+
+
 def test_save_round_trip():
     for seed in range(20):
         state = play_some(seed, 40)
