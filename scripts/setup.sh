@@ -3,7 +3,7 @@
 # Idempotent and fast when already done (each step keeps a stamp).
 #
 #   scripts/setup.sh          what playing needs: node_modules (npm ci) and vendor/
-#   scripts/setup.sh test     also .venv (pytest, playwright, ruff, pydantic) and chromium
+#   scripts/setup.sh test     also .venv (pytest, playwright, ruff, mypy, pydantic) and chromium
 #
 # Pins: package.json + package-lock.json (pyodide, @pyscript/core, axe-core),
 # scripts/vendor.py (browser wheels with sha256), pyproject.toml (Python tools)
@@ -38,7 +38,7 @@ fi
 # 3. .venv with the pinned Python tools from pyproject.toml.
 venv_stamp=$(digest pyproject.toml scripts/constraints.txt)
 if [ "$(cat .venv/.titan-stamp 2>/dev/null)" != "$venv_stamp" ]; then
-  say "creating .venv (pydantic, segno, pytest, pytest-xdist, playwright, ruff, zxing-cpp)"
+  say "creating .venv (pydantic, segno, pytest, pytest-xdist, playwright, ruff, zxing-cpp, mypy)"
   [ -x .venv/bin/python ] || python3 -m venv .venv
   mapfile -t reqs < <(.venv/bin/python - <<'EOF'
 import tomllib

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every test: ruff (lint and format), then pytest over the engine, app and browser tests (the `slow`
+# Run every test: ruff (lint and format), mypy, then pytest over the engine, app and browser tests (the `slow`
 # marker excluded, see pyproject.toml), spread over TEST_WORKERS processes (pytest-xdist; default 2, this
 # machine's cores; 0 runs them in this process). Sets up what the tests need first.
 #   scripts/test.sh [pytest args]     e.g. scripts/test.sh -k startup
@@ -11,6 +11,8 @@ status=0
 echo "== ruff check, ruff format --check"
 .venv/bin/python -m ruff check . || status=1
 .venv/bin/python -m ruff format --check . || status=1
+echo "== mypy (strict on engine/core, pyproject.toml's [tool.mypy])"
+.venv/bin/python -m mypy || status=1
 
 suites=()
 for d in tests/engine tests/app tests/e2e; do [ -d "$d" ] && suites+=("$d"); done

@@ -72,7 +72,7 @@ class BotLevels:
         seat = state.current_player
         if seat is None:
             return actions[0]
-        return choose(self.view(state, seat), seat, actions)  # type: ignore[attr-defined, no-any-return]
+        return choose(self.view(state, seat), seat, actions)  # type: ignore[attr-defined]
 
 
 def make_bot(game: Game, level: int, seed: int) -> Any:

@@ -104,7 +104,7 @@ def chance_against(
 ) -> float:
     """Her chance to defeat a foe with `numbers` with her best usable attribute and `bonus` dice a roll."""
     key = tuple(totals.get(a, 0) for a in ATTRIBUTES)
-    return _best(key, tuple(sorted(numbers.items())), crew, kills, bonus)  # type: ignore[arg-type]
+    return _best(key, tuple(sorted(numbers.items())), crew, kills, bonus)
 
 
 def quest_chance(view: dict[str, Any], me: Me, crew: int | None = None, prophecy: int | None = None) -> float:

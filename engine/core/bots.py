@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core.game import Action, Game, GameState
 from engine.core.rng import MASK64, Rng
@@ -327,7 +328,7 @@ class GreedyBot(Bot):
 # -- level 2: determinized MCTS ------------------------------------------------------------
 
 
-def action_key(action: Action) -> tuple:
+def action_key(action: Action) -> tuple[Any, ...]:
     """A cheap hashable identity of an action: its class and field values (faster than hashing the model)."""
     return (action.__class__, *action.__dict__.values())
 
@@ -338,7 +339,7 @@ class _Node:
     __slots__ = ("available", "children", "totals", "visits")
 
     def __init__(self, num_players: int) -> None:
-        self.children: dict[tuple, _Node] = {}  # by `action_key` of the action that leads there
+        self.children: dict[tuple[Any, ...], _Node] = {}  # by `action_key` of the action that leads there
         self.visits = 0
         self.available = 0  # iterations in which this node's action was legal (ISMCTS availability)
         self.totals = [0.0] * num_players  # summed value of each seat over the visits
@@ -456,15 +457,15 @@ class _MctsThinking(Thinking):
         best_child: _Node | None = None
         best_score = -math.inf
         for key, action in keyed:
-            child = children.get(key)
-            if child is None:
+            known = children.get(key)
+            if known is None:
                 continue
-            child.available += 1
-            score = child.totals[mover] / child.visits + exploration * math.sqrt(
-                math.log(child.available) / child.visits
+            known.available += 1
+            score = known.totals[mover] / known.visits + exploration * math.sqrt(
+                math.log(known.available) / known.visits
             )
             if score > best_score:
-                best_score, best_action, best_child = score, action, child
+                best_score, best_action, best_child = score, action, known
         if best_child is None:  # pragma: no cover - some legal action always has a child here
             raise RuntimeError("The search found no child to follow.")
         return best_action, best_child, False
@@ -521,7 +522,7 @@ def make_bot(game: Game, level: int, seed: int = 0) -> Bot:
     """A bot for `game` at `level` (-1 the scripted baseline, 0 random, 1 easy, 2 hard), repeatable for a `seed`."""
     own = game.own_bot(level, seed)
     if own is not None:
-        return own  # type: ignore[no-any-return]
+        return own
     bot_type = _BOTS.get(level)
     if bot_type is None:
         raise ValueError(f"There is no bot level {level} (levels: {', '.join(str(k) for k in sorted(_BOTS))}).")

@@ -11,7 +11,7 @@ from engine.core.rng import Rng
 from engine.core.untrusted import mend_text, short
 
 if TYPE_CHECKING:
-    from engine.core.bots import BotSettings
+    from engine.core.bots import Bot, BotSettings
 
 MAX_SEED = (1 << 63) - 1
 
@@ -260,8 +260,8 @@ class Game:
         `engine.core.bots`); the search itself stays generic."""
         return None
 
-    def own_bot(self, level: int, seed: int) -> Any:
-        """A bot of the game's own design for `level` (an `engine.core.bots.Bot`), or None for the generic one."""
+    def own_bot(self, level: int, seed: int) -> Bot | None:
+        """A bot of the game's own design for `level`, or None for the generic one."""
         return None
 
     def bot_level_notes(self) -> dict[int, str] | None:
@@ -366,7 +366,8 @@ class Game:
         if isinstance(data, self.action_types):
             return data
         try:
-            return self._action_adapter.validate_python(data)
+            action: Action = self._action_adapter.validate_python(data)
+            return action
         except ValidationError as error:
             raise IllegalAction(f"That is not an action of {self.title}: {_first_error(error)}") from None
 
@@ -452,7 +453,8 @@ class Game:
         The actions since the last roll are replayed with `step`, so the result can be undone as the original.
         """
         state = self.new_game(num_players, options, seed, seats)
-        base, base_log, tail = state.clone(record=False), len(state.log), []  # after the last roll, and what followed
+        tail: list[Action] = []  # the actions after the last roll (`base`)
+        base, base_log = state.clone(record=False), len(state.log)
         for index, data in enumerate(actions):
             try:
                 action = self.parse_action(data)

@@ -180,7 +180,8 @@ def own_dictionary(game: str) -> bytes:
     import importlib
 
     module, _ = OWN_DICTIONARIES[game]
-    return importlib.import_module(module).DICTIONARY
+    dictionary: bytes = importlib.import_module(module).DICTIONARY
+    return dictionary
 
 
 def preset_of(version: int, packed: bytes) -> tuple[bytes, ...]:
@@ -397,8 +398,9 @@ def _turns(data: Any, log_length: int) -> list[tuple[int, str]]:
     return turns
 
 
-def _restore(game: Game, data: dict[str, Any], position: dict[str, Any], made_under: int) -> GameState:
-    """A checked state of a saved position (migrated from an older rules version first)."""
+def _restore(game: Game, data: dict[str, Any], position: Any, made_under: int) -> GameState:
+    """A checked state of a saved position (JSON read from a save string, not yet checked; migrated from an
+    older rules version first)."""
     position = dict(position)
     own = position.get("own")
     if made_under < game.rules_version and isinstance(own, dict):

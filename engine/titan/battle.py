@@ -338,7 +338,7 @@ def _rangestrike(state: TitanState, battle: Battle, index: int, target: int) -> 
         other.name,
         other.hex,
         battle.occupied(),
-        power=power,  # type: ignore[arg-type]
+        power=power,
     )
     rolls, hits = _roll(state, terms.dice, terms.strike_number)
     unit.done = True

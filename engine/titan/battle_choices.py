@@ -61,7 +61,7 @@ def _reinforce_or_summon_actions(state: TitanState, battle: Battle) -> list[Acti
         attacker = legion_of(state, battle, ATTACKER)
         donors = engagements.summon_donors(state, attacker) if len(battle.living(ATTACKER)) < MAX_LEGION else []
         if donors and not state.summoned:
-            return [*(Summon(donor=d, angel=a) for d, a in donors), Summon()]  # type: ignore[arg-type]
+            return [*(Summon(donor=d, angel=a) for d, a in donors), Summon()]
     return []
 
 
@@ -142,7 +142,7 @@ def strike_actions(state: TitanState, battle: Battle) -> list[Action]:
                 other.name,
                 other.hex,
                 enemies,
-                power=power,  # type: ignore[arg-type]
+                power=power,
             )
             actions.extend(Strike(unit=index, target=target, number=n) for n in numbers)
         rangestrikes = CREATURES[unit.name].rangestrikes and side == battle.active and battle.step == "strike"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.positions import copy_flat
 from engine.titan.data import BATTLELANDS, LANDS, TOWER_DEFENDER_EDGE, Battleland, power_of
@@ -176,7 +176,7 @@ class Battle:
 
 def battle_of(state: TitanState) -> Battle:
     """The battle being fought."""
-    return state.battle  # type: ignore[no-any-return]
+    return cast(Battle, state.battle)
 
 
 def legion_of(state: TitanState, battle: Battle, side: str) -> Legion:

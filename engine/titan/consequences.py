@@ -21,7 +21,7 @@ def _maneuvering(state: TitanState) -> battles.Battle | None:
     battle = state.battle
     if battle is None or state.phase != Phase.MANEUVER or battle.step != "maneuver":
         return None
-    return battle  # type: ignore[no-any-return]
+    return battle
 
 
 def waiting(state: TitanState) -> list[int]:

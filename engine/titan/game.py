@@ -241,7 +241,7 @@ class Titan(Game):
         if state.aftermath.get("summon") and not engagements.eight_strong(state, winner):
             donors = engagements.summon_donors(state, winner)
             if donors:
-                actions += [Summon(donor=d, angel=a) for d, a in donors]  # type: ignore[arg-type]
+                actions += [Summon(donor=d, angel=a) for d, a in donors]
                 actions.append(Summon())
         if state.aftermath.get("reinforce"):
             options = engagements.reinforcement_choices(state)
@@ -251,12 +251,9 @@ class Titan(Game):
         angels = engagements.acquirable(state)
         if angels:
             if engagements.eight_strong(state, winner):  # Battle Titan: a spawn's eight have no room of their own
-                actions += [
-                    AcquireInstead(angel=a, instead_of=c)  # type: ignore[arg-type]
-                    for a, c in engagements.instead_choices(state)
-                ]
+                actions += [AcquireInstead(angel=a, instead_of=c) for a, c in engagements.instead_choices(state)]
             else:
-                actions += [Acquire(angel=a) for a in angels]  # type: ignore[arg-type]
+                actions += [Acquire(angel=a) for a in angels]
             actions.append(Acquire())
         return actions
 

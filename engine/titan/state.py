@@ -231,7 +231,7 @@ class TitanState(GameState):
     winner: int  # -1 none yet; -2 a draw
     engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
     aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
-    battle: Any  # the battle being fought (`battle_state.Battle`), or None
+    battle: Battle | None  # the battle being fought, or None
     war: WarRecord | None  # Battle Titan's points, trophies and counters returned; None in standard Titan
 
     @property

@@ -150,7 +150,7 @@ def card_options(state: TitanRaceState, titan: int) -> list[PlayCard]:
         elif card == "winged_boots":
             options.append(PlayCard(card=card, target=STEP[(space, "N")][0], direction="N"))
         elif card == "sidestep":
-            options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]  # type: ignore[misc]
+            options += [PlayCard(card=card, target=STEP[(space, d)][0], direction=d) for d in ("NW", "NE")]
         elif card == "grappling_hook":
             options += [
                 PlayCard(card=card, target=s)
