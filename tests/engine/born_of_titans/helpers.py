@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -12,6 +12,7 @@ from engine.born_of_titans.board import NODES, QUEST_SITES
 from engine.born_of_titans.state import IDS, BornState, Phase
 from engine.core import Action, IllegalAction, ScriptedRng
 from engine.core.rng import Rng
+from tests.engine import helpers
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -53,12 +54,8 @@ def started(
 
 
 def act(state: BornState, action: Action | dict[str, Any]) -> BornState:
-    """Apply a legal action (checked) and return the new state."""
-    new_state = GAME.apply(state, action)
-    assert isinstance(new_state, BornState)
-    problems = GAME.invariant_violations(new_state)
-    assert not problems, problems
-    return new_state
+    """Apply a legal action (checked), checking the invariants, and return the new state."""
+    return cast(BornState, helpers.act(GAME, state, action))
 
 
 def refused(state: BornState, action: Action | dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, Rng, ScriptedRng, Seat
+from engine.core import IllegalAction, Rng, ScriptedRng
 from engine.titan import engagements
 from engine.titan.actions import (
     Accept,
@@ -24,49 +24,9 @@ from engine.titan.actions import (
     Summon,
 )
 from engine.titan.data import STARTING_LEGION
-from engine.titan.game import Titan
 from engine.titan.invariants import violations
-from engine.titan.state import Legion, Phase, TitanState, starting_stock
-
-GAME = Titan()
-
-
-def new(players: int = 2, seed: int = 1) -> TitanState:
-    state = GAME.new_game(
-        players, None, seed, [Seat(name=name) for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")[:players]]
-    )
-    assert isinstance(state, TitanState)
-    return state
-
-
-def act(state: TitanState, action) -> TitanState:
-    result = GAME.apply(state, action)
-    assert isinstance(result, TitanState)
-    assert violations(result) == []
-    return result
-
-
-def place(state: TitanState, marker: str, owner: int, land: int, contents: list[str]) -> Legion:
-    """Put a legion on the board (its characters taken from the stock)."""
-    for name in contents:
-        if name != "Titan":
-            state.stock[name] -= 1
-    if marker in state.players[owner].free_markers:
-        state.players[owner].free_markers.remove(marker)
-    legion = Legion(marker, owner, land, contents, state.num_players)
-    state.legions[marker] = legion
-    return legion
-
-
-def clear_board(state: TitanState) -> None:
-    """No legion on the board, every counter back in the stock, markers free, past the first turns."""
-    state.legions = {}
-    state.stock = starting_stock(0)
-    for seat, player in enumerate(state.players):
-        player.free_markers = [
-            f"{player.free_markers[0][:2] if player.free_markers else 'Bk'}{n:02d}" for n in range(1, 13)
-        ]
-        state.first_turns[seat] = False
+from engine.titan.state import Phase, TitanState
+from tests.engine.titan.helpers import GAME, act, clear_board, new, place
 
 
 def test_set_up_draws_towers_orders_by_the_highest_and_gives_each_player_eight():

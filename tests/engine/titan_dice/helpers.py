@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -10,6 +10,7 @@ from engine.core import Action, IllegalAction, ScriptedRng
 from engine.titan_dice import GAME
 from engine.titan_dice.data import CREATURES, FACES, REGULAR_DICE
 from engine.titan_dice.state import Phase, TitanDiceState
+from tests.engine import helpers
 
 
 def new(num_players: int = 2, seed: int = 0) -> TitanDiceState:
@@ -25,11 +26,8 @@ def script(state: TitanDiceState, *faces: str) -> None:
 
 
 def act(state: TitanDiceState, action: Action | dict[str, Any]) -> TitanDiceState:
-    """Apply one action through the full contract."""
-    new_state = GAME.apply(state, action)
-    assert isinstance(new_state, TitanDiceState)
-    assert GAME.invariant_violations(new_state) == []
-    return new_state
+    """Apply one action through the full contract, checking the invariants."""
+    return cast(TitanDiceState, helpers.act(GAME, state, action))
 
 
 def do(state: TitanDiceState, kind: str, **fields: Any) -> TitanDiceState:
@@ -39,13 +37,7 @@ def do(state: TitanDiceState, kind: str, **fields: Any) -> TitanDiceState:
 
 def find(state: TitanDiceState, kind: str, **fields: Any) -> Action:
     """The one legal action of this kind whose fields match (fails the test otherwise)."""
-    matches = [
-        a
-        for a in GAME.legal_actions(state)
-        if a.kind == kind and all(getattr(a, key) == value for key, value in fields.items())
-    ]
-    assert len(matches) == 1, f"{kind} {fields}: {matches} among {kinds(state)}"
-    return matches[0]
+    return helpers.find(GAME, state, kind, **fields)
 
 
 def kinds(state: TitanDiceState) -> list[str]:

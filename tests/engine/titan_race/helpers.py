@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -10,6 +10,7 @@ from engine.core import Action, IllegalAction, ScriptedRng
 from engine.titan_race import GAME
 from engine.titan_race.data import FACE_EXTRA, FACES
 from engine.titan_race.state import Phase, TitanRaceState
+from tests.engine import helpers
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -110,9 +111,7 @@ def act(state: TitanRaceState, action: Action | dict[str, Any], settle: bool = T
     With `settle`, a Shield question whose only answer is "no" (asked of every Titan hit while a Shield
     may be in a hand, ruling 16) is answered at once, as a player without a Shield would.
     """
-    new_state = GAME.apply(state, action)
-    assert isinstance(new_state, TitanRaceState)
-    assert GAME.invariant_violations(new_state) == []
+    new_state = cast(TitanRaceState, helpers.act(GAME, state, action))
     while settle and new_state.phase == Phase.ANSWER and new_state.question["options"] == ["no"]:
         new_state = act(new_state, {"kind": "answer", "choice": "no"}, settle=False)
     return new_state
@@ -120,13 +119,7 @@ def act(state: TitanRaceState, action: Action | dict[str, Any], settle: bool = T
 
 def find(state: TitanRaceState, kind: str, **fields: Any) -> Action:
     """The one legal action of this kind whose fields match (fails the test otherwise)."""
-    matches = [
-        a
-        for a in GAME.legal_actions(state)
-        if a.kind == kind and all(getattr(a, key) == value for key, value in fields.items())
-    ]
-    assert len(matches) == 1, f"{kind} {fields}: {matches} among {described(state)}"
-    return matches[0]
+    return helpers.find(GAME, state, kind, **fields)
 
 
 def do(state: TitanRaceState, kind: str, **fields: Any) -> TitanRaceState:
