@@ -218,6 +218,12 @@ def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the app did not start: {page.inner_text('#titan-error-text')}")
 
 
+def wait_for_human(page: Page, timeout_ms: int = 90_000) -> bool:
+    """Wait until a human must choose or be called to the device (True) or the game is over (False)."""
+    page.wait_for_selector("#actions .btn-action, #actions .result, #actions [data-cmd=reveal]", timeout=timeout_ms)
+    return page.locator("#actions .result").count() == 0
+
+
 def run_axe(page: Page, options: dict | None = None) -> list[dict]:
     """Run axe-core in the page (injected from node_modules, no network); returns the violations."""
     if not page.evaluate("typeof window.axe === 'object'"):

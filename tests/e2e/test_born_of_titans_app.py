@@ -20,7 +20,7 @@ from engine.core import InvalidSave, Seat, save
 from engine.core.game import GameState
 from engine.registry import GAMES
 from tests.e2e.born_policy import Seen, choose
-from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
 from tests.engine.test_save_fuzz import pack, unpack
 
 pytestmark = pytest.mark.e2e
@@ -81,12 +81,6 @@ def new_born(
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .bt, #board .handover")
-
-
-def wait_for_human(page: Page, timeout_ms: int = 90_000) -> bool:
-    """Wait until a human must choose (True) or the game is over (False)."""
-    page.wait_for_selector("#actions .btn-action, #actions .result, #actions [data-cmd=reveal]", timeout=timeout_ms)
-    return page.locator("#actions .result").count() == 0
 
 
 def seen_on_page(page: Page, me: str) -> Seen:

@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
 
 FAST = "?ai-pause=40"
 XSS = "<img src=x onerror=alert(1)>"
@@ -46,12 +46,6 @@ def new_game(
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .player-board")
-
-
-def wait_for_human(page: Page, timeout_ms: int = 60_000) -> bool:
-    """Wait until a human must choose (True) or the game is over (False)."""
-    page.wait_for_selector("#actions .btn-action, #actions .result", timeout=timeout_ms)
-    return page.locator("#actions .btn-action").count() > 0
 
 
 def click_choice(page: Page, policy: str = "first") -> None:

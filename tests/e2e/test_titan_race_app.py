@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -40,12 +40,6 @@ def new_race(
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .tr, #board .handover")
-
-
-def wait_for_human(page: Page, timeout_ms: int = 90_000) -> bool:
-    """Wait until a human must choose (True) or the game is over (False)."""
-    page.wait_for_selector("#actions .btn-action, #actions .result, #actions [data-cmd=reveal]", timeout=timeout_ms)
-    return page.locator("#actions .result").count() == 0
 
 
 def click_race_choice(page: Page) -> str:
