@@ -67,9 +67,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
-
-from playwright.sync_api import Page
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -92,6 +90,9 @@ from engine.bench import run_random_games
 from engine.core.bots import bot_levels, make_bot
 from engine.core.save import dumps
 from engine.registry import get_game
+
+if TYPE_CHECKING:  # Playwright is imported where the browser is launched (bench_page.served_chromium)
+    from playwright.sync_api import Page
 
 GAME_IDS = ("titan_dice", "titan_race", "born_of_titans")
 # Random games per player count, sized for ~0.5-1 s in CPython each. Titan Dice: about 40 actions solo,

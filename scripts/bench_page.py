@@ -14,9 +14,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+if TYPE_CHECKING:  # Playwright is imported where a browser is launched: the scripts load without it
+    from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve import CHROMIUM, CHROMIUM_ARGS, start_server
@@ -174,6 +175,8 @@ def new_game(page: Page, game_id: str, seed: str, players: int, level: int | Non
 def served_chromium(root: Path) -> Iterator[tuple[Browser, str]]:
     """Serve `root` on 127.0.0.1 and launch headless Chromium; yield the browser and the page's base URL; stop
     both after."""
+    from playwright.sync_api import sync_playwright
+
     httpd, base = start_server(root)
     try:
         with sync_playwright() as pw:

@@ -283,6 +283,14 @@ def test_ai_strength_loads_a_game_outside_the_catalog_and_counts_its_rounds(tmp_
     assert summary["games"] == 2 and summary["rounds_per_game"] >= 3 and summary["rounds_max"] >= 3
 
 
+def test_bench_browser_loads_without_playwright(monkeypatch):
+    for name in [n for n in sys.modules if n.split(".")[0] in ("playwright", "bench_page", "bench_browser")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "playwright", None)  # any import of it fails
+    bench = load("bench_browser")
+    assert callable(bench.bench_input)
+
+
 def test_bench_browser_passes_half_the_moments_and_draws_nothing_where_there_is_no_choice():
     import random
 
