@@ -1,4 +1,4 @@
-"""What happened since a seat last decided: a few lines above its choices at the start of its turn (issue 22).
+"""What happened since a seat last decided: a few lines above its choices at the start of its turn.
 
 Built from the game's log only, which every seat sees (a face-down counter or a hidden legion's contents are never
 written there), so the summary tells nothing the seat's own log does not. The table keeps, for every seat, where

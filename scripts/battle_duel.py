@@ -10,7 +10,7 @@ play (`strong_battle.decide`) on one side and Standard's (`ai.choose`) on the ot
 both plays roll the same dice (the battle's dice stream is reseeded alike), so a battle won both ways says the
 battle was one-sided, and only the plays' difference counts. Strong's score: battles won (a mutual destruction
 counts half) out of all plays; 50% if it plays exactly as Standard does. Also: attacks lost on time. With
-`--club`, the club player's battle play (`club.choose`, issue 22) takes Strong's place ("Strong" in the report
+`--club`, the club player's battle play (`club.choose`) takes Strong's place ("Strong" in the report
 then means the club player).
 """
 

@@ -76,7 +76,7 @@ PLAN: list[tuple[str, int, dict[str, Any], str, str, int]] = [
 
 # Format-1 Titan Race saves made while a move waits for an answer (a pirates or Shield question in the middle of
 # it), for releases 4 and 5 (`--plan move-questions`, run in a worktree of the release's commit): version 1
-# carried the purple die's Life Point in the move itself, and today's code refused them until issue 22.
+# carried the purple die's Life Point in the move itself, and the code refused them until it learnt to read them.
 MOVE_QUESTIONS: list[tuple[str, int, dict[str, Any], str, str, int]] = [
     ("titan_race", 2, {}, "hh", "move-answer", 300),
     ("titan_race", 2, {"variant": "two_player", "circuit": "lagoon"}, "h1", "move-answer", 301),

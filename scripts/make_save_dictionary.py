@@ -1,4 +1,4 @@
-"""Write engine/core/save_dictionary.py, the preset zlib dictionary of format-3 save strings (run once, issue 15).
+"""Write engine/core/save_dictionary.py, the preset zlib dictionary of format-3 save strings (run once).
 
     .venv/bin/python scripts/make_save_dictionary.py
 
@@ -66,7 +66,7 @@ def main() -> int:
         OUT,
         dictionary_text(),
         "The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these bytes).",
-        "# Written once by scripts/make_save_dictionary.py (issue 15): the position and the log of a seeded\n"
+        "# Written once by scripts/make_save_dictionary.py: the position and the log of a seeded\n"
         "# 6-player Battle Titan game, the words most saves share. tests/engine/test_saves.py pins its hash.\n",
     )
     return 0

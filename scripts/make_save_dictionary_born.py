@@ -1,5 +1,5 @@
 """Write engine/core/save_dictionary_born.py, Born of Titans' preset zlib dictionary of format-4 save strings
-(run once, issue 16).
+(run once).
 
     .venv/bin/python scripts/make_save_dictionary_born.py
 
@@ -45,7 +45,7 @@ def main() -> int:
         dictionary_text(),
         "Born of Titans' preset dictionary of format-4 save strings: never edit (a string opens only with "
         "these bytes).",
-        "# Written once by scripts/make_save_dictionary_born.py (issue 16): the position and the log of a seeded\n"
+        "# Written once by scripts/make_save_dictionary_born.py: the position and the log of a seeded\n"
         "# 4-player game between Demigods. tests/engine/test_saves.py pins its hash.\n",
     )
     return 0

@@ -1,4 +1,4 @@
-"""Trial: Strong's masterboard with the calibrated battle odds against Strong with the strength ratio (issue 13).
+"""Trial: Strong's masterboard with the calibrated battle odds against Strong with the strength ratio.
 
     python scripts/strong_odds_trial.py --games 40 --first-seed 5000
 

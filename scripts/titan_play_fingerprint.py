@@ -1,6 +1,6 @@
 """Seeded Titan games between computer players, each reduced to a fingerprint: the number of actions, a hash of
 their sequence and a hash of the final position. Run it on two commits and compare the output to check that a
-change leaves play unchanged (issue 22: standard Titan must play identically after Battle Titan's scoring).
+change leaves play unchanged (standard Titan must play identically whatever Battle Titan's rules change).
 
     .venv/bin/python scripts/titan_play_fingerprint.py > /tmp/after.json
     git stash; .venv/bin/python scripts/titan_play_fingerprint.py > /tmp/before.json; git stash pop

@@ -1,6 +1,6 @@
 """Battle Titan on the masterboard: the running scores, what is left before the agreed end, each player's war
 trophies, and the respawn as an event (the Tower drawn, the new legion, the battle that follows, the spawn's
-choices with the seed's reason). Drawn from the view's "war" entry (engine/titan/view.py); nothing under
+choices with the house rules' reason). Drawn from the view's "war" entry (engine/titan/view.py); nothing under
 standard Titan, whose view has none."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from engine.titan.data import CREATURES, SPAWN_PATHS, power_of
 
 PHASES_OF_THE_SPAWN = ("spawn", "split", "engage", "engagement")  # the respawn is news until the turn moves on
 
-# The seed's rule behind a spawn choice (engine/titan/spawn.py), in words: why the player is asked. `own`: the
+# The house rule behind a spawn choice (engine/titan/spawn.py), in words: why the player is asked. `own`: the
 # path's creature of the options' tier, `tier` that tier.
 CHOICE_REASONS = {
     "fallback 1": "no {own} is left in the stock: one of tier {tier} from another path",
     "fallback 4": "no {own} is left, nor the tier above: one of tier {tier} from another path",
     "lower tier": "tier {above} is gone on every path: one of tier {tier}",
-    "last resort": "nothing the seed names is left: any creature in the stock",
+    "last resort": "nothing the house rules name is left: any creature in the stock",
 }
 ROLES = {"lord": "lord", "strong": "strong creature", "weak": "weaker creature", "basic": "basic creature"}
 
@@ -151,7 +151,7 @@ def spawn_detail(name: str) -> str:
 
 
 def _reason(choice: dict[str, Any]) -> str:
-    """The seed's rule behind the choice, in words ('no Gargoyle is left in the stock: one of tier 1 from
+    """The house rule behind the choice, in words ('no Gargoyle is left in the stock: one of tier 1 from
     another path')."""
     words = CHOICE_REASONS.get(choice["rule"], choice["rule"])
     where = tier_of(choice["options"][0]) if choice.get("options") else None
@@ -162,7 +162,7 @@ def _reason(choice: dict[str, Any]) -> str:
 
 
 def _spawn_question(offer: dict[str, Any], name: str, mine: bool) -> str:
-    """'Pick the jungle path's basic creature: ...' with the seed's reason."""
+    """'Pick the jungle path's basic creature: ...' with the house rules' reason."""
     choice = offer.get("choice")
     if not choice:
         return ""
@@ -173,7 +173,7 @@ def _spawn_question(offer: dict[str, Any], name: str, mine: bool) -> str:
     who = "Pick" if mine else f"{name} picks"
     return (
         f"<p class='tt-spawn-question'><b>{esc(who)} {esc(place)}:</b> {esc(options)}?</p>"
-        f"<p class='tt-why'>The seed's {esc(choice['rule'])}: {esc(reason)}.</p>"
+        f"<p class='tt-why'>The house rules' {esc(choice['rule'])}: {esc(reason)}.</p>"
     )
 
 

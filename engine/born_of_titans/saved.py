@@ -78,7 +78,7 @@ class ChallengeFields(Fields):
 
 
 class EndedFields(Fields):
-    """The Challenge just over, shown until the next decision (a save before issue 22 has none)."""
+    """The Challenge just over, shown until the next decision (a save made before the game kept it has none)."""
 
     seat: Seat
     foe: FaceKey

@@ -252,7 +252,7 @@ class BornState(GameState):
             "places": list(self.places),
             "winner": self.winner,
         }
-        if self.ended:  # only while there is one: a position without it reads as one saved before issue 22
+        if self.ended:  # only while there is one: a position without it reads as one saved before the game kept it
             own["ended"] = {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.ended.items())}
         return own
 

@@ -1,6 +1,6 @@
 """The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these bytes)."""
 
-# Written once by scripts/make_save_dictionary.py (issue 15): the position and the log of a seeded
+# Written once by scripts/make_save_dictionary.py: the position and the log of a seeded
 # 6-player Battle Titan game, the words most saves share. tests/engine/test_saves.py pins its hash.
 DICTIONARY = (
     b'{"rng":[4749320442185347222,4162],"moves":3451,"last_human":4,"own":{"players":['

@@ -1,6 +1,6 @@
 """Born of Titans' preset dictionary of format-4 save strings: never edit (a string opens only with these bytes)."""
 
-# Written once by scripts/make_save_dictionary_born.py (issue 16): the position and the log of a seeded
+# Written once by scripts/make_save_dictionary_born.py: the position and the log of a seeded
 # 4-player game between Demigods. tests/engine/test_saves.py pins its hash.
 DICTIONARY = (
     b'{"rng":[16104297557737660300,736],"moves":732,"last_human":3,"own":{"phase":"gam'

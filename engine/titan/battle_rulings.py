@@ -1,12 +1,12 @@
 """Battle Titan's page of the in-app rules: what changes from the standard game, the terrain paths and their
-tiers, what each side scores, the spawn's fallbacks, and this edition's rulings where the seed is silent (the
+tiers, what each side scores, the spawn's fallbacks, and this edition's rulings where the house rules are silent (the
 same words as docs/titan.md, "Battle Titan (house rules)"; the details are in its "Battle Titan: ..." sections)."""
 
 from __future__ import annotations
 
 from engine.titan.data import SPAWN_BASICS_GONE, SPAWN_PATHS, SPAWN_STRONG_GONE
 
-# Battle Titan (issue 15): what changes from the standard game, and this edition's rulings where the seed is silent
+# Battle Titan: what changes from the standard game, and this edition's rulings where the house rules are silent
 # (docs/titan.md, "Battle Titan: rulings", "...: the agreed end and the final score", "...: the respawn").
 BATTLE_TITAN: tuple[tuple[str, str], ...] = (
     (
@@ -53,7 +53,7 @@ BATTLE_TITAN: tuple[tuple[str, str], ...] = (
         "(each of the six alike) and spawns a new Titan legion there: his Titan (at the power of his score), an "
         "Angel, and for each path (plains: Centaur, Lion, Minotaur, Dragon, Colossus; marsh: Ogre, Troll, "
         "Warbear, Giant, Colossus; jungle: Gargoyle, Cyclops, Behemoth, Serpent) the highest tier alive on the "
-        "board counted at that moment and its precursor, with the seed's fallbacks; where the seed gives a "
+        "board counted at that moment and its precursor, with the house rules' fallbacks; where the house rules give a "
         "choice, he chooses. The new legion is shown to all.",
     ),
     (
@@ -71,7 +71,8 @@ BATTLE_TITAN: tuple[tuple[str, str], ...] = (
 )
 
 
-# Where the seed is silent: this edition's rulings, in the words of docs/titan.md's "Battle Titan: ..." sections.
+# Where the house rules are silent: this edition's rulings, in the words of docs/titan.md's "Battle Titan: ..."
+# sections.
 BATTLE_TITAN_RULINGS: tuple[tuple[str, str], ...] = (
     (
         "Set-up",
@@ -215,7 +216,7 @@ def battle_titan_markdown() -> str:
     lines += _table(("tier", *(path.name for path in SPAWN_PATHS)), _tiers())
     lines += ["", "### When a spawn's creature is gone from the stock", ""]
     lines += _table(
-        ("the seed's point", "when", "the slot gets"),
+        ("the house rules' point", "when", "the slot gets"),
         [
             ("1", "the weak is gone", "a creature of its tier from another path, the player's choice"),
             ("2", "every basic of every path is gone", "the first in the stock of " + ", ".join(SPAWN_BASICS_GONE)),
@@ -236,6 +237,6 @@ def battle_titan_markdown() -> str:
             ),
         ],
     )
-    lines += ["", "### Rulings where the seed is silent", ""]
+    lines += ["", "### Rulings where the house rules are silent", ""]
     lines += [f"- **{title}.** {text}" for title, text in BATTLE_TITAN_RULINGS]
     return "\n".join(lines) + "\n"

@@ -299,7 +299,7 @@ MAX_RANGE: Final[int] = 4
 
 @dataclass(frozen=True)
 class TerrainPath:
-    """One of Battle Titan's three terrain paths: its creatures from the basic up, each with the seed's tier."""
+    """One of Battle Titan's three terrain paths: its creatures from the basic up, each with the house rules' tier."""
 
     name: str
     steps: tuple[tuple[int, str], ...]  # (tier, creature), rising; a creature's precursor is the step before it
@@ -310,8 +310,8 @@ SPAWN_PATHS: Final[tuple[TerrainPath, ...]] = (
     TerrainPath("marsh", ((1, "Ogre"), (2, "Troll"), (3, "Warbear"), (4, "Giant"), (5, "Colossus"))),
     TerrainPath("jungle", ((1, "Gargoyle"), (2, "Cyclops"), (4, "Behemoth"), (5, "Serpent"))),  # no tier 3
 )
-# the seed's point 2 (every basic gone), first available first
+# the house rules' point 2 (every basic gone), first available first
 SPAWN_BASICS_GONE: Final[tuple[str, ...]] = (
     "Lion", "Troll", "Cyclops", "Minotaur", "Warbear", "Ranger", "Gorgon", WARLOCK, GUARDIAN, "Unicorn", ANGEL,
 )  # fmt: skip
-SPAWN_STRONG_GONE: Final[tuple[str, ...]] = ("Hydra", ARCHANGEL, TITAN)  # the seed's point 5, in that order
+SPAWN_STRONG_GONE: Final[tuple[str, ...]] = ("Hydra", ARCHANGEL, TITAN)  # the house rules' point 5, in that order

@@ -1,4 +1,4 @@
-"""Battle Titan's agreed end (the seed's point 2, "Duration") and final score (2.A).
+"""Battle Titan's agreed end (the house rules' point 2, "Duration") and final score (2.A).
 
 The game ends at the end of a round (after the last player in turn order), so every player has had the same
 number of turns. Four kinds of ending, chosen at set-up (`TitanOptions.ending`):

@@ -353,7 +353,7 @@ def acquire(state: TitanState, angel: str) -> None:
 def acquire_instead(state: TitanState, angel: str, instead_of: str) -> None:
     """Battle Titan: the spawned eight take an angel their points earned in place of one of their characters, the
     player's choice, which goes back to the stock (returned, not retired); still eight strong, they give back
-    their least valuable character after the engagement, as ever (this edition's reading of issue 22)."""
+    their least valuable character after the engagement, as ever (this edition's reading of the house rules)."""
     winner = state.legions[state.aftermath["winner"]]
     winner.remove(instead_of)
     return_to_stock(state, [instead_of], f"leaves {winner.marker} for the {angel}")

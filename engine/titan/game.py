@@ -70,7 +70,7 @@ class TitanOptions(BaseModel):
         default="standard",
         title="Rules",
         description="Standard Titan, or Battle Titan's house rules (points for every attack, nobody is ever out).",
-        # A save without the field (every save before issue 15) is standard Titan.
+        # A save without the field (every save before the variant was offered) is standard Titan.
         json_schema_extra={
             "labels": {"standard": "Standard Titan", "battle": "Battle Titan"},
             "notes": {

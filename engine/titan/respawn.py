@@ -1,4 +1,4 @@
-"""Battle Titan's respawn (the seed's point 4): a wiped-out player spawns a new Titan legion in a random Tower.
+"""Battle Titan's respawn (the house rules' point 4): a wiped-out player spawns a new Titan legion in a random Tower.
 
 At the beginning of his turn a player with no legion on the board (under Battle Titan nobody is out) draws a
 Tower with the game's dice, among all six alike, and spawns the legion of `spawn.py` there: "in play" is
@@ -28,7 +28,7 @@ def wiped_out(state: TitanState, seat: int) -> bool:
 
 
 def alive_now(state: TitanState) -> Counter[str]:
-    """Every character alive on the board, in anyone's legions (the seed's "in play")."""
+    """Every character alive on the board, in anyone's legions (the house rules' "in play")."""
     return Counter(name for legion in state.legions.values() for name in legion.contents)
 
 

@@ -1,17 +1,17 @@
-"""Battle Titan's spawn: the characters of a wiped-out player's new Titan legion (the seed's 4.C and 1-5).
+"""Battle Titan's spawn: the characters of a wiped-out player's new Titan legion (the house rules' 4.C and 1-5).
 
 Pure and independent of the game's state: the caller gives two counters of character name -> count,
 
-- `alive`: how many are alive on the masterboard now, in anyone's legions. "In play" in the seed means
+- `alive`: how many are alive on the masterboard now, in anyone's legions. "In play" in the house rules means
   this (its asterisk): recruited but all dead does not count;
 - `stock`: the counters that may be taken. The engine's stock leaves the Titans out; the caller puts
   under "Titan" the spare Titan counters it allows (the box holds six, one per player), because the
-  seed's point 5 can hand out a second Titan. The player's own Titan never comes from the stock.
+  house rules' point 5 can hand out a second Titan. The player's own Titan never comes from the stock.
 
 `spawn_offer(alive, stock)` builds the legion slot by slot in a fixed order: the Angel, then the plains,
 marsh and jungle paths, each path's strong slot before its weak one. Each slot's character is taken
 out of a copy of the stock before the next slot is decided, so two slots never take the same last
-counter. Where the seed gives the player a choice, the offer stops at that slot: `offer.choice` says
+counter. Where the house rules give the player a choice, the offer stops at that slot: `offer.choice` says
 which slot, by which rule, and the options (each in the stock at that point; a choice of one option
 is not asked). The game asks the player, a computer player too, and calls `answer(offer, pick)`,
 which checks the pick and goes on to the next choice or to the end. One choice at a time because the
@@ -44,17 +44,17 @@ from engine.titan.data import (
     TerrainPath,
 )
 
-# The rule that filled a slot (Slot.rule, Choice.rule): the seed's points, and this edition's rulings.
+# The rule that filled a slot (Slot.rule, Choice.rule): the house rules' points, and this edition's rulings.
 AS_START = "as at the start"  # the Angel
 AS_IN_PLAY = "as in play"  # the highest tier in play (strong), its precursor (weak), or the basic
 FALLBACK_1 = "fallback 1"  # the weak is gone: its tier from another path
-FALLBACK_2 = "fallback 2"  # every basic is gone: the seed's list, first available
+FALLBACK_2 = "fallback 2"  # every basic is gone: the house rules' list, first available
 FALLBACK_3 = "fallback 3"  # the strong is gone, the next tier not in play: one of the next tier
 FALLBACK_4 = "fallback 4"  # the strong and the next tier are gone: its tier from another path
 FALLBACK_5 = "fallback 5"  # nothing of the strong's tier left: Hydra, Archangel, Titan, first available
 LOWER_TIER = "lower tier"  # ruling: the weak's tier is gone on every path: the tier below
 ANGEL_GONE = "Archangel for the Angel"  # ruling: no Angel left
-LAST_RESORT = "last resort"  # ruling: nothing the seed names is left: any character in the stock
+LAST_RESORT = "last resort"  # ruling: nothing the house rules name is left: any character in the stock
 
 FIRST, CHOOSE = "first", "choose"  # a rung gives the first available, or the player's choice of them
 
@@ -110,7 +110,7 @@ class SpawnOffer:
 
     @property
     def extra_titans(self) -> int:
-        """Titans beyond the player's own (the seed: all come fully powered)."""
+        """Titans beyond the player's own (the house rules: all come fully powered)."""
         return self.taken[TITAN]
 
 
@@ -133,7 +133,7 @@ def _last_resort(left: Counter[str]) -> Rung:
 
 
 def _weak_ladder(path: TerrainPath, index: int, left: Counter[str]) -> Iterator[Rung]:
-    """A weak (or basic) slot: the creature, its tier elsewhere, lower tiers, the seed's list, anything."""
+    """A weak (or basic) slot: the creature, its tier elsewhere, lower tiers, the house rules' list, anything."""
     tier, own = path.steps[index]
     yield AS_IN_PLAY, FIRST, [own]
     yield FALLBACK_1, CHOOSE, _elsewhere(path, tier)
@@ -147,7 +147,7 @@ def _weak_ladder(path: TerrainPath, index: int, left: Counter[str]) -> Iterator[
 
 def _strong_ladder(path: TerrainPath, index: int, left: Counter[str]) -> Iterator[Rung]:
     """A strong slot: the highest in play, the next tier (never in play: the strong is the highest in play),
-    its tier elsewhere, the seed's last list, anything."""
+    its tier elsewhere, the house rules' last list, anything."""
     tier, strong = path.steps[index]
     yield AS_IN_PLAY, FIRST, [strong]
     yield FALLBACK_3, FIRST, [path.steps[index + 1][1]] if index + 1 < len(path.steps) else []

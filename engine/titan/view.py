@@ -111,7 +111,7 @@ def _war(state: TitanState) -> dict[str, Any]:
 
 
 def _spawn_offer(state: TitanState) -> dict[str, Any]:
-    """The spawn legion settled so far and the open choice, with the seed's rule for each (public: it is built
+    """The spawn legion settled so far and the open choice, with the house rule for each (public: it is built
     from what is alive on the board and in the stock, and the legion is shown to all once it stands)."""
     from engine.titan import respawn
 

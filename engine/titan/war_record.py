@@ -15,7 +15,7 @@ from pydantic import Field, StrictBool
 from engine.core.positions import Count, Fields
 from engine.titan.data import CREATURES, TOWERS
 
-# The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the seed's 2.B in a word each.
+# The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the house rules' 2.B in a word each.
 ATTACK_WON = "attack won"  # full points for the enemy dead (half for a flight, as in the standard game)
 ATTACK_LOST = "attack lost"  # warmongering: half the greater of the kills and the attackers, at most the enemy
 DEFENCE_WON = "defence won"  # half points for the attackers killed

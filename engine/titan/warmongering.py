@@ -1,4 +1,4 @@
-"""Battle Titan's scoring (the seed's 2.B): what each side of an engagement scores, by which rule, and why.
+"""Battle Titan's scoring (the house rules' 2.B): what each side of an engagement scores, by which rule, and why.
 
 `Result` is an engagement's outcome as the house rules need it: who attacked, who won and how, and the
 values involved (Titans at their owner's power before the engagement). `points_of` turns it into the points

@@ -34,7 +34,7 @@ class Table:
     taps: int = 0
     handovers: list[str] = field(default_factory=list)  # the reason line of each pass-the-device screen met
     moves: dict[int, int] = field(default_factory=dict)  # Moves made in the turn under way, by seat
-    strict: bool = True  # check every screen (False: only count, as the app did before issue 22)
+    strict: bool = True  # check every screen (False: only count, as the app did before release 11)
 
     @property
     def state(self) -> GameState:

@@ -1,4 +1,4 @@
-"""The replay screen of a Battle Titan game whose clock ran (issue 15): it opens, steps to the end and shows the
+"""The replay screen of a Battle Titan game whose clock ran: it opens, steps to the end and shows the
 game's own last position (the clock is no move; the replay sets it from the record, tests/engine/titan/
 test_battle_replay.py). The app runs for real, drawing into a fake page (tests/app/fake_page.py)."""
 

@@ -1,8 +1,8 @@
-"""Born of Titans hot-seat at one device (issue 22): the pass-the-device screen never leaves another player's
+"""Born of Titans hot-seat at one device: the pass-the-device screen never leaves another player's
 secrets on screen, says why the player is asked, and a round costs fewer taps.
 
 Taps of a two-player round (tests/app/hotseat_taps.py: both Heroes hold a Divine counter, each takes two Moves
-and ends her turn, every moment is let pass with "Pass without looking"): 24 before issue 22 (and two of its
+and ends her turn, every moment is let pass with "Pass without looking"): 24 before release 11 (and two of its
 screens showed the mover's board to the player who had just passed), 20 after. The set-up of that game: 12 taps
 (6 pass screens) before, 6 (none) after.
 """
@@ -25,7 +25,7 @@ from tests.app.hotseat_taps import HANDOVER, both_holding, knows_more, seats, si
 
 
 def test_after_pass_without_looking_the_next_screen_passes_the_device_to_the_mover(monkeypatch) -> None:
-    state = both_holding(only_the_second=True)  # (Ann holds nothing: she was not asked before issue 22 either)
+    state = both_holding(only_the_second=True)  # (Ann holds nothing: she was not asked before release 11 either)
     ann, bob = state.mover, 1 - state.mover
     table = sit_down(monkeypatch, state, ann)
     table.tap()  # Ann: Move
@@ -55,7 +55,7 @@ def test_pass_without_looking_at_the_end_of_a_turn_is_not_followed_by_a_second_p
 
 def test_a_two_player_round_costs_20_taps_not_24(monkeypatch) -> None:
     table = sit_down(monkeypatch, both_holding(), both_holding().mover)
-    assert tap_round(table) == 20  # 24 before issue 22 (tests/app/hotseat_taps.py checks every screen on the way)
+    assert tap_round(table) == 20  # 24 before release 11 (tests/app/hotseat_taps.py checks every screen on the way)
     reasons = [HANDOVER.sub("", screen) for screen in table.handovers]
     assert len(reasons) == 10
     assert sum("may play a Divine counter after" in reason for reason in reasons) == 4
@@ -66,7 +66,7 @@ def test_a_two_player_round_costs_20_taps_not_24(monkeypatch) -> None:
 def test_the_set_up_needs_no_pass_screen(monkeypatch) -> None:
     new = GAME.new_game(2, GAME.Options(), 5, seats())
     table = sit_down(monkeypatch, new, None)
-    assert tap_set_up(table) == 6 and table.handovers == []  # 12 taps and 6 pass screens before issue 22
+    assert tap_set_up(table) == 6 and table.handovers == []  # 12 taps and 6 pass screens before release 11
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -131,7 +131,7 @@ def _reach_from_quest_3(courses: int = 4) -> dict[str, int]:
 
 
 def test_a_move_zooms_to_the_hero_and_her_ends_drawn_a_finger_wide() -> None:
-    """Issue 22: at the whole map's zoom the Move's targets were 6-16 px; the map now zooms to the Hero and her ends,
+    """Regression: at the whole map's zoom the Move's targets were 6-16 px; the map now zooms to the Hero and her ends,
     at least so far that the two closest ends each take 44 px (assets/panzoom.js reads the marks)."""
     from app.views.born_of_titans_layer import FINGER, move_focus
 
@@ -152,7 +152,7 @@ def test_a_move_zooms_to_the_hero_and_her_ends_drawn_a_finger_wide() -> None:
 
 
 def test_each_end_of_a_move_has_its_way_drawn_to_show_from_its_button() -> None:
-    """Issue 22: a name in the list is shown on the map on a tap (app/table.py arms a choice with a preview)."""
+    """Regression: a name in the list is shown on the map on a tap (app/table.py arms a choice with a preview)."""
     from app.views.born_of_titans_layer import previews
 
     reach = _reach_from_quest_3()
@@ -167,7 +167,7 @@ def test_each_end_of_a_move_has_its_way_drawn_to_show_from_its_button() -> None:
 
 
 def test_a_moves_list_is_sorted_sites_by_kind_and_name_then_points_by_cost() -> None:
-    """Issue 22: 29 unsorted ends in a small box. The buttons are sorted and grouped; the engine's order stays."""
+    """Regression: 29 unsorted ends in a small box. The buttons are sorted and grouped; the engine's order stays."""
     from app.views.born_of_titans import action_group_of, shown_actions
 
     reach = {"p_ionian": 3, "delphi": 2, "athens": 4, "b_isthmus": 1, "sparta": 3, "quest_5": 2, "p_saronic": 2}

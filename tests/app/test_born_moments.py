@@ -97,7 +97,7 @@ def test_the_pass_on_the_handover_is_played_without_revealing(monkeypatch) -> No
         and GAME.view(after, None)["heroes"][asked]["divine_count"]
         == GAME.view(state, None)["heroes"][asked]["divine_count"]
     )  # she played nothing
-    # Nothing of hers was drawn, and the device is now in her hands (issue 22: whoever tapped, the next human asked
+    # Nothing of hers was drawn, and the device is now in her hands (whoever tapped, the next human asked
     # gets the pass-the-device screen, never the mover's board at once).
     assert app.table.shown_seat == asked
     following = after.current_player

@@ -155,7 +155,7 @@ def test_the_moment_after_a_crew_die_shows_the_die_and_the_crew_it_brings() -> N
 
 
 def test_the_last_roll_and_the_total_stand_in_one_strip_above_the_choices() -> None:
-    """Issue 22: on a phone the choices covered the dice and the running total, so Roll again / Retreat was chosen
+    """Regression: on a phone the choices covered the dice and the running total, so Roll again / Retreat was chosen
     blind. The strip holds both (born.css docks it above the choices sheet)."""
     from app.views.born_of_titans_challenge import roll_strip
 
@@ -197,7 +197,7 @@ def _ended(**changes: object) -> dict:
 
 
 def test_the_challenge_just_over_keeps_its_last_roll_and_a_completed_quest_is_announced() -> None:
-    """Issue 22: after a win the panel vanished with the winning roll, and a completed Quest got no notice."""
+    """Regression: after a win the panel vanished with the winning roll, and a completed Quest got no notice."""
     from app.views.born_of_titans_challenge import roll_strip
 
     quest = roll_strip(_ended())

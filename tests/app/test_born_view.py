@@ -308,7 +308,7 @@ def test_the_hand_made_views_have_the_engines_shape() -> None:
 
 
 def test_the_attribute_choice_counts_the_dice_the_roll_will_use() -> None:
-    """Issue 22: after Athena the attribute choice said 'Navigation: 6 dice' when the roll used 8."""
+    """Regression: after Athena the attribute choice said 'Navigation: 6 dice' when the roll used 8."""
     from app.views.born_of_titans import action_detail
     from tests.app.born_views import challenge_view
 
@@ -334,7 +334,7 @@ def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
 
 
 def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:
-    """Issue 22: placing a Quest far from its owner is the whole decision; the choice said neither."""
+    """Regression: placing a Quest far from its owner is the whole decision; the choice said neither."""
     from app.views.born_of_titans import _phase_hint, action_detail
     from app.views.born_of_titans_layer import courses_between
     from tests.app.born_views import base_view
@@ -351,7 +351,7 @@ def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:
 
 
 def test_a_moves_buttons_are_grouped_and_sorted_while_the_engines_order_stays() -> None:
-    """Issue 22: sorting the Move's list must not reorder the legal actions (saved games replay by their order)."""
+    """Regression: sorting the Move's list must not reorder the legal actions (saved games replay by their order)."""
     state = next(s for s in played(3, 3, 600) if str(s.phase) == "move" and len(GAME.legal_actions(s)) > 8)
     regions = render_regions(GAME, state, shown=state.current_player)
     assert [a.model_dump() for a in regions.legal] == [a.model_dump() for a in GAME.legal_actions(state)]

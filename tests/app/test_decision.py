@@ -1,4 +1,4 @@
-"""Issue 14: a decision asked of a seat that is not the one whose turn it is (Titan Race's Shield question) goes
+"""Regression: a decision asked of a seat that is not the one whose turn it is (Titan Race's Shield question) goes
 through the one place every game uses (`app.decision.decision_now`, asked by `Table.decision`): the device is
 passed to the seat asked, or its computer seat answers, and the turn goes on with the mover."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, set-up: a computer seat's level select lists the game's levels, and a line under it says how the
+"""The set-up: a computer seat's level select lists the game's levels, and a line under it says how the
 chosen level plays; the lines come from the engine (`Game.bot_level_notes`, else the generic ones)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22: opening the site does not resume a finished game, and Back from a game to the set-up form shows that
+"""Regression: opening the site does not resume a finished game, and Back from a game to the set-up form shows that
 game's form (it showed Titan Dice's after a Titan game opened from the saved games). The app runs for real on a
 fake page (tests/app/fake_page.py)."""
 

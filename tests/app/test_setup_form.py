@@ -67,7 +67,7 @@ def test_default_names_follow_the_seat_kind():
 
 
 def test_the_form_shows_only_the_options_of_the_chosen_game_player_count_and_variant():
-    """Issue 8: no raw ids or values, and only the options that apply."""
+    """Regression: no raw ids or values, and only the options that apply."""
     from app.options_form import option_fields, parse_values, render_fields
 
     dice = option_fields(GAMES["titan_dice"].Options)
@@ -146,7 +146,7 @@ def test_titan_offers_balanced_towers_off_by_default_for_fewer_than_six_players(
 
 
 def test_titans_form_offers_battle_titan_and_its_ending_each_with_what_it_means():
-    """Issue 15: Standard Titan by default; Battle Titan's ending and its value shown only where they apply,
+    """Standard Titan by default; Battle Titan's ending and its value shown only where they apply,
     the line under each choice saying what the chosen value means."""
     from app.setup_screen import setup_html
 

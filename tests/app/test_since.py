@@ -1,4 +1,4 @@
-"""Issue 22, "What happened since your last turn": at a human seat's decision, a few lines above its choices say
+"""The summary "What happened since your last turn": at a human seat's decision, a few lines above its choices say
 what the other seats did since it last decided, from the log alone; they go once it acts (app/since.py)."""
 
 from __future__ import annotations

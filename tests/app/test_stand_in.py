@@ -1,4 +1,4 @@
-"""Issue 13, "Fight this battle for me": a human seat in a battle hands it to the computer, which plays that seat's
+"""The offer "Fight this battle for me": a human seat in a battle hands it to the computer, which plays that seat's
 decisions with the computer seats' own loop until the battle ends; Stop (and Undo, a new game, leaving the
 screen) hands it back at once. The app runs for real, drawing into a fake page (tests/app/fake_page.py).
 """

@@ -179,7 +179,7 @@ def test_strike_targets_show_the_strike_number_and_the_chance() -> None:
     assert passing == {"Archangel 9-4, defender", "Gargoyle 4-3, defender, 4 hits, slain"}
 
 
-# -- what a counter shows fits on it (issue 12: the side letter hid the power's first digit, long names ran to the
+# -- what a counter shows fits on it (the side letter hid the power's first digit, long names ran to the
 # counter's edges, the dice strip ran into the next hex)
 
 

@@ -1,4 +1,4 @@
-"""Issue 22, Titan's battle on the page: the edges the sides enter by are drawn on the battleland; a strike at a
+"""Titan's battle on the page: the edges the sides enter by are drawn on the battleland; a strike at a
 higher number than it needs says it is for a carry; the note above the choices says what is picked in the phase
 (not '…then where it goes' during strikes)."""
 

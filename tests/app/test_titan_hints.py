@@ -1,4 +1,4 @@
-"""Issue 13, hints: what the strongest level would play is marked on the board where it is made (the legion, the
+"""Hints: what the strongest level would play is marked on the board where it is made (the legion, the
 character, the land or the target) and on its button, and said in words, in every phase of Titan."""
 
 from __future__ import annotations

@@ -274,7 +274,7 @@ def test_the_angels_owed_are_offered_by_name_each_with_its_factors() -> None:
 
 
 def test_the_movement_roll_is_on_the_masterboard_while_moving_and_when_the_mulligan_is_offered() -> None:
-    """Issue 12: on a phone the roll was only in the panel under the map, under the choices sheet."""
+    """Regression: on a phone the roll was only in the panel under the map, under the choices sheet."""
     state = new(2, 5)
     while state.phase.value == "split":  # the first turn's split, then the roll
         legal = GAME.legal_actions(state)

@@ -1,6 +1,6 @@
-"""Battle Titan on the masterboard (issue 15, "In the app"): the running scores with the leader marked, the end's
+"""Battle Titan on the masterboard ("In the app"): the running scores with the leader marked, the end's
 progress per kind of ending, each player's trophies behind a tap, and the respawn as an event: the Tower drawn
-lit on the map, the spawn's question with the seed's reason and its answers as buttons, the new legion and the
+lit on the map, the spawn's question with the house rules' reason and its answers as buttons, the new legion and the
 attack that follows on an occupied Tower. Nothing of it under standard Titan; names escaped."""
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def test_the_spawn_asks_its_question_with_the_seeds_reason_and_answers_by_button
     assert "Your new Titan legion <small>in Tower" in shown and f"in Tower {state.war.spawn_tower}," in shown
     assert "Pick the jungle path's basic creature:</b> Centaur or Ogre?" in shown
     assert spawn_counters(shown) == ["Titan", *(slot["creature"] for slot in offer["slots"])]
-    assert "The seed's fallback 1: no Gargoyle is left in the stock: one of tier 1 from another path." in shown
+    assert "The house rules' fallback 1: no Gargoyle is left in the stock: one of tier 1 from another path." in shown
     assert "tt-highlight" in regions.board  # the Tower drawn, lit on the map
     answers = html.unescape(regions.actions)
     for index, (creature, where) in enumerate([("Centaur", "Plains path, tier 1"), ("Ogre", "Marsh path, tier 1")]):
@@ -255,7 +255,7 @@ def test_names_are_escaped_in_the_scores_the_trophies_and_the_spawn() -> None:
 
 def test_battle_titan_choices_say_what_the_left_off_become_and_what_the_eights_angel_costs():
     """Under Battle Titan the End-maneuver note says the characters not brought on are killed if the legion loses
-    and go back to the stock if it wins (issue 22); the standard game's still says they are eliminated."""
+    and go back to the stock if it wins; the standard game's still says they are eliminated."""
     from app.views.titan import action_detail
     from engine.titan.actions import EndManeuver
     from tests.engine.titan.test_battle_titan import fight

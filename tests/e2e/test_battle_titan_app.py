@@ -1,4 +1,4 @@
-"""Issue 15 in the browser, at 1280x800 and at 390x844: Battle Titan set up through the form (the variant, its
+"""In the browser, at 1280x800 and at 390x844: Battle Titan set up through the form (the variant, its
 ending and the number of rounds, each with the line saying what it means), two rounds against the Standard
 computer played by clicks to the end, and the end screen: who won (or the tie), why the game ended, each
 player's reckoning (battle points by kind, half the living, total) and his war trophies. The rules screen has

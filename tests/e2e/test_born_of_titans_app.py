@@ -256,7 +256,7 @@ def test_hot_seat_a_divine_counter_played_in_another_players_turn(new_context, b
     assert to_the_moment(cannot, base_url, bobs_move_with_ann_asked(ann_can_play=False)) == screen  # the same
     assert small_targets(cannot) == []
     cannot.click("#actions .btn-action:has-text('Pass without looking (Ann)')")  # one tap, nothing revealed
-    # Issue 22: the device is Ann's now (whoever tapped): Bob's board comes only after his own "I am Bob".
+    # Regression: the device is Ann's now (whoever tapped): Bob's board comes only after his own "I am Bob".
     expect(cannot.locator("#actions [data-cmd=reveal]")).to_have_text("I am Bob")
     expect(cannot.locator("#board .handover")).to_contain_text("Bob's Move goes on")
     expect(cannot.locator("#board .bt-sheet")).to_have_count(0)
@@ -326,7 +326,7 @@ def test_a_game_saved_reopened_by_link_and_a_hostile_save_refused(phone_page, op
     shot(other, "born-e2e-hostile-save")
 
 
-# -- a phone (issue 22): the Challenge's roll above the choices, a Move zoomed to the Hero -------------------------
+# -- a phone: the Challenge's roll above the choices, a Move zoomed to the Hero -------------------------
 
 
 def humans_position(wanted, seeds=range(1, 200)) -> GameState:

@@ -129,7 +129,7 @@ def test_a_200000_character_paste_is_refused_without_freezing_the_page(page, ope
 
 
 def test_a_save_string_pasted_over_lines_with_spaces_opens_and_a_stranger_s_text_names_today_s_formats(page, open_app):
-    """As a chat or mail app passes it on: broken over lines, spaces inside (issue 22)."""
+    """As a chat or mail app passes it on: broken over lines, spaces inside."""
     text = corpus_save("r10", "born_of_titans-2p-standard-mid-191")
     assert text.startswith("TT.4.")
     open_app(page, FAST)

@@ -1,4 +1,4 @@
-"""Issue 13 in the browser, at 1280x800 and at 390x844: the set-up says how each computer level plays; a Titan game
+"""In the browser, at 1280x800 and at 390x844: the set-up says how each computer level plays; a Titan game
 against the computer is started, a battle opened from a save string, and "Fight this battle for me" hands it to the
 computer, which plays several of the player's decisions at the computer seats' pace; Stop hands it back, and the
 next decision waits for the player.

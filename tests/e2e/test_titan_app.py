@@ -288,7 +288,7 @@ def test_axe_finds_nothing_serious_on_the_masterboard_the_split_and_the_battlela
     assert serious() == []
 
 
-# -- the layout as a player sees it (issue 12): at 1280x800 the map and what the decision needs are in view without
+# -- the layout as a player sees it: at 1280x800 the map and what the decision needs are in view without
 # scrolling; at 390x844 the choices sheet hides none of it, legion markers are 44 px and take a tap without zoom
 
 

@@ -1,4 +1,4 @@
-"""A Titan battle is never lost by one tap unawares (issue 12): Bob's Titan and four Gargoyles come on through
+"""A Titan battle is never lost by one tap unawares: Bob's Titan and four Gargoyles come on through
 the Plains' edge A1 B1 C1 D1; three Gargoyles stand on A1 B1 C1. Picking the fourth names the hex that would
 leave the Titan off (D1); "Done maneuvering" then asks first, naming the Titan, in a dialog whose "Go back"
 changes nothing, and only its confirming button ends the phase. With a mouse at 1280x800 and by touch at

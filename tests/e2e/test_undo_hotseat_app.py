@@ -1,4 +1,4 @@
-"""Undo in a hot-seat Titan game, in the page (issue 12): at the start of Ann's turn, Undo must not take back
+"""Undo in a hot-seat Titan game, in the page: at the start of Ann's turn, Undo must not take back
 Bob's end of turn (it did, and went to "Pass the device to Bob"). Ann's own decision is taken back, and only it.
 
 Uses the platform's harness (tests/e2e/conftest.py): served on 127.0.0.1, other requests blocked, console

@@ -1,4 +1,4 @@
-"""Issue 22, the views in the browser: the summary of the other seats' turns in view at a human's turn on a phone,
+"""The views in the browser: the summary of the other seats' turns in view at a human's turn on a phone,
 one tap on a Titan Race list button, the hints checkbox's size, Back from a Titan game, a finished game not
 resumed when the site is opened again."""
 

@@ -148,7 +148,7 @@ def check_save_round_trip(state: GameState) -> None:
     assert [undo_steps(loaded, seat) for seat in seats] == [undo_steps(state, seat) for seat in seats]
 
 
-# Battle Titan (issue 15) under each kind of ending, short ones so that random play reaches them.
+# Battle Titan under each kind of ending, short ones so that random play reaches them.
 BATTLE_ENDINGS = {
     "rounds": {"rounds": 4},
     "time": {"ending": "time", "minutes": 5},

@@ -37,7 +37,7 @@ RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]  # in order; add each new
 # without a new rules version, so its format-1 saves replay with release 5's rules (the frozen version
 # 1): some are refused (a move no longer allowed); some open in the same position with release 5's card
 # texts; some in another position (the Life Point release 5's Hourglass gives, Estenggaard's D2 ice).
-# docs/saves.md says what the player is told. Each release's move-questions file (issue 22) holds its format-1
+# docs/saves.md says what the player is told. Each release's move-questions file holds its format-1
 # Titan Race saves made while a move waits for an answer (`make_save_corpus.py --plan move-questions`).
 KNOWN_LOSSES: dict[str, dict[str, str]] = {
     "r4": {
@@ -51,7 +51,7 @@ KNOWN_LOSSES: dict[str, dict[str, str]] = {
         "titan_race-5p-standard-mid-81": "refused",
         "titan_race-6p-teams-end-91": "refused",
         "titan_race-6p-grand_slam-mid-92": "position",
-        # a move waiting for an answer (r4-move-questions.json, issue 22): the position as saved, release 5's cards
+        # a move waiting for an answer (r4-move-questions.json): the position as saved, release 5's cards
         **dict.fromkeys(
             [
                 "titan_race-2p-standard-move-answer-300",
@@ -69,7 +69,7 @@ KNOWN_LOSSES: dict[str, dict[str, str]] = {
 
 
 def _titan_race_release_6(view: dict[str, Any], seat: int | None, deciding: int | None) -> dict[str, Any]:
-    """Release 6 (issue 8): previews and a question's options only for the deciding seat; hand holders; the
+    """Release 6: previews and a question's options only for the deciding seat; hand holders; the
     purple die's Life Point, lost with the move under version 1, no longer due once the move is made."""
     view = dict(view)
     turn = view.get("turn") or {}
@@ -84,7 +84,7 @@ def _titan_race_release_6(view: dict[str, Any], seat: int | None, deciding: int 
 
 
 def _born_of_titans_release_11(view: dict[str, Any], seat: int | None, deciding: int | None) -> dict[str, Any]:
-    """Release 11 (rules version 2, issue 22): each Hero's Prophecy committed in the Challenge under way (still on
+    """Release 11 (rules version 2): each Hero's Prophecy committed in the Challenge under way (still on
     her track until it ends), and the die of a Crew roll's moment (none before: those rolls had no moment); the
     Challenge just over (``ended``: none in a position saved before it was kept) and whose Quest is being placed
     (``placing``: the corpus holds no save made while a Quest is placed, which this could not tell)."""

@@ -1,4 +1,4 @@
-"""Saves that open are sound games (issue 12): each named hostile or damaged position is refused with
+"""Saves that open are sound games: each named hostile or damaged position is refused with
 InvalidSave, or (in an undo chain) dropped so the game opens without undo; a format-1 string naming Titan is
 refused at once. The field-by-field fuzz that plays on from every save that opens is in test_save_fuzz.py."""
 
@@ -149,7 +149,7 @@ def two_teleports(own: dict[str, Any]) -> None:
     own["teleported"] = True
 
 
-# Issue 22: positions that opened, each refused now with its reason (where, change, the reason's words).
+# Regression: positions that opened, each refused now with its reason (where, change, the reason's words).
 TITAN_CASES_22: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
     "a slain character with 99 hits during a carry": ("carry", slain_overhit, "has 99 hits, more than its power"),
     "99 hits carried from a strike of fewer": (
@@ -263,7 +263,7 @@ def test_a_titan_race_titan_raced_by_another_player_is_refused():
 
 
 def test_titan_race_hands_shared_outside_the_2_player_variant_are_refused():
-    """Issue 22: a standard game with the 2-player variant's shared hands opened, then failed (IndexError) once
+    """Regression: a standard game with the 2-player variant's shared hands opened, then failed (IndexError) once
     its last Titan was chosen and its players were asked to order Titans they do not have two of."""
     for players, options in [(3, {}), (2, {}), (4, {"variant": "teams"})]:
         state = play_until("titan_race", players, 2, phase("choose_titan"), at_least=players - 1, options=options)

@@ -107,7 +107,7 @@ def test_format_1_replays_with_the_rules_of_version_1_and_keep_the_undo_chain():
 
 
 def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer_opens_and_still_owes_the_life():
-    """Version 1 carried the purple die's Life Point in the move waiting for the answer (issue 22): the save opens
+    """Version 1 carried the purple die's Life Point in the move waiting for the answer: the save opens
     with the question as its player saw it, and once the move is done the Life Point is today's decision."""
     from engine.legacy.v1.titan_race import GAME as RACE_V1
 
@@ -368,7 +368,7 @@ def test_a_format_4_string_naming_no_dictionary_or_an_unknown_one_is_refused_pla
 )
 @pytest.mark.parametrize("game_id", ["titan_race", "born_of_titans"])
 def test_a_pasted_save_string_broken_over_lines_or_spaced_out_opens(spoil, game_id):
-    """Chat and mail apps break a long string over lines and put spaces in it (issue 22)."""
+    """Chat and mail apps break a long string over lines and put spaces in it."""
     game = GAMES[game_id]
     state = game.new_game(2, None, 4, [Seat(name="A"), Seat(name="B")])
     rng = Rng(4)
@@ -385,7 +385,7 @@ def test_a_string_that_is_not_a_save_is_told_the_starts_of_every_format_written(
 
 
 def test_a_lone_surrogate_in_a_save_is_mended_at_open_so_every_later_save_works():
-    """Issue 22: a log line holding "\\ud800" opened, then every save of the game failed in `save.pack` (UTF-8
+    """Regression: a log line holding "\\ud800" opened, then every save of the game failed in `save.pack` (UTF-8
     holds no lone surrogate), losing the player's progress at the next move. It opens mended (U+FFFD)."""
     state = RACE.new_game(2, None, 5, seats("human", "human"))
     data = unpack(save.dumps(state))

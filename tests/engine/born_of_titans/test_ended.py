@@ -1,4 +1,4 @@
-"""The Challenge just over (issue 22): its last roll, total and outcome are kept in the state and the view until the
+"""The Challenge just over: its last roll, total and outcome are kept in the state and the view until the
 next decision, so the page can show the winning roll and announce a completed Quest; a save from before has none."""
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_a_quest_to_place_says_whose_it_is_and_a_divine_play_is_logged_by_hero()
 
 
 def test_once_the_heroes_are_chosen_the_log_names_heroes_never_players():
-    """Issue 22: the log mixed 'Computer 2 ...' with Heroes' names; the players are named only in the set-up."""
+    """Regression: the log mixed 'Computer 2 ...' with Heroes' names; the players are named only in the set-up."""
     import random
     import re
 

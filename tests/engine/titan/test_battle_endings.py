@@ -1,4 +1,4 @@
-"""Battle Titan's agreed end (the seed's point 2, "Duration") and final score (2.A): rounds, time, a creature's
+"""Battle Titan's agreed end (the house rules' point 2, "Duration") and final score (2.A): rounds, time, a creature's
 appearance or extinction, always at the end of a round; battle points plus half the living; ties are ties."""
 
 from __future__ import annotations

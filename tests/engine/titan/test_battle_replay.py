@@ -1,4 +1,4 @@
-"""The replay of a Battle Titan game whose clock ran (issue 15): the clock is no move (`Titan.add_time`), so the
+"""The replay of a Battle Titan game whose clock ran: the clock is no move (`Titan.add_time`), so the
 record keeps it at each round's end under the time ending and the replay sets it from there
 (`Titan.replay_between_moves`); every round ends as it did and the replay arrives at the game's position."""
 

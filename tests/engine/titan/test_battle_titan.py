@@ -1,6 +1,6 @@
-"""Battle Titan (issue 15), the engine so far: the option, the seed's 2.B scoring ("warmongering"), characters
+"""Battle Titan, the engine so far: the option, the house rules' 2.B scoring ("warmongering"), characters
 returned to the stock rather than retired (2.B.3), war trophies (2.B.4), and a battle under it that no
-longer ends at a Titan's death (point 4). Each test is named from the seed's words."""
+longer ends at a Titan's death (point 4). Each test is named from the house rules' words."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_a_record_of_the_war_must_match_the_rules_it_is_saved_under():
         GAME.restore_own(state.clone(), standard.position()["own"])
 
 
-# -- 2. scoring: the seed's 2.B
+# -- 2. scoring: the house rules' 2.B
 
 
 def _result(**changes) -> Result:

@@ -1,4 +1,4 @@
-"""Whole games of Battle Titan (issue 15's list): Standard players (level 1) to the end under each kind of ending,
+"""Whole games of Battle Titan: Standard players (level 1) to the end under each kind of ending,
 2 to 6 players, watched after every action (tests/engine/titan/war_watch.py: the scores are the logged
 engagement results plus the half-values, the counters' accounting, every wiped-out player respawns at his next
 turn, equal turns at the end) besides the engine's invariants; the save round-trips across a respawn and

@@ -1,4 +1,4 @@
-"""Battle Titan's respawn (the seed's point 4): nobody is out; a wiped-out player spawns a new Titan legion in a
+"""Battle Titan's respawn (the house rules' point 4): nobody is out; a wiped-out player spawns a new Titan legion in a
 random Tower at the beginning of his next turn, and attacks with it if the Tower is occupied (4.A)."""
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def test_the_in_app_rules_have_battle_titans_page_once_the_variant_is_offered():
 
 def test_battle_titans_rules_page_has_the_tiers_table_every_ruling_and_renders_in_the_app():
     """What changes from the standard game, the paths and tiers as a table, what each side scores, the spawn's
-    fallbacks and the rulings where the seed is silent; converted by the app's rules screen into tables."""
+    fallbacks and the rulings where the house rules are silent; converted by the app's rules screen into tables."""
     from app.markdown import to_html
     from engine.titan.battle_rulings import BATTLE_TITAN, BATTLE_TITAN_RULINGS
 
@@ -224,7 +224,7 @@ def test_battle_titans_rules_page_has_the_tiers_table_every_ruling_and_renders_i
     assert html.count("<div class='table-wrap'><table>") == 3
     assert "<th>tier</th><th>plains</th><th>marsh</th><th>jungle</th>" in html
     assert "<tr><td>2</td><td>Lion</td><td>Troll</td><td>Cyclops</td></tr>" in html
-    assert '<h3 id="battle-titan-house-rules">' in html and '<h4 id="rulings-where-the-seed-is-silent">' in html
+    assert '<h3 id="battle-titan-house-rules">' in html and '<h4 id="rulings-where-the-house-rules-are-silent">' in html
 
 
 def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_freely():

@@ -1,4 +1,4 @@
-"""Battle Titan's spawn legion: the seed's three examples, each fallback, each ruling, and random mixes."""
+"""Battle Titan's spawn legion: the house rules' three examples, each fallback, each ruling, and random mixes."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_the_three_terrain_paths_and_their_tiers():
     assert SPAWN_STRONG_GONE == ("Hydra", "Archangel", "Titan")
 
 
-# -- the seed's three examples, exactly as written ----------------------------------------------------------
+# -- the house rules' three examples, exactly as written ----------------------------------------------------------
 
 
 def test_lions_warbears_and_behemoths_are_in_play_as_the_highest_of_their_respective_paths():
@@ -113,7 +113,7 @@ def test_all_jungle_creatures_have_been_recruited_all_serpents_are_dead_and_behe
     assert Counter(offer.legion) == Counter(["Titan", "Angel", "Centaur", "Centaur", "Ogre", "Ogre", "Giant", "Lion"])
 
 
-# -- the seed's rules and fallbacks ----------------------------------------------------------------------------
+# -- the house rules' rules and fallbacks ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("alive", [Counter(), BASICS_ALIVE], ids=["nothing alive", "only basics alive"])
@@ -126,7 +126,7 @@ def test_nothing_above_the_basics_in_play_gives_the_standard_start(alive):
 
 
 def test_in_play_means_alive_the_dead_do_not_count():
-    """The seed's asterisk: warbears recruited but all dead are not in play; the marsh's highest is the troll."""
+    """The house rules' asterisk: warbears recruited but all dead are not in play; the marsh's highest is the troll."""
     alive = BASICS_ALIVE + Counter(Troll=2)
     offer = spawn_offer(alive, stock_for(alive, Warbear=5))  # 16 warbears out of the box, all of them slain
     assert path_slots(offer, "marsh") == [("strong", "Troll", AS_IN_PLAY), ("weak", "Ogre", AS_IN_PLAY)]

@@ -1,4 +1,4 @@
-"""Issue 15's checks of a whole game of Battle Titan, made after every action by a watcher beside the game.
+"""The checks of a whole game of Battle Titan, made after every action by a watcher beside the game.
 
 What the engine's invariants (engine/titan/invariants.py) cannot see from one position, the watcher sees
 from the game's course, each counted here apart from the engine's running totals:

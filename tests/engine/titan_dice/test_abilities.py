@@ -226,7 +226,7 @@ def test_gryphon_2_reinforce_wound_moves_the_bonus_die_and_a_wound_die_to_spent(
 
 
 def test_gryphon_2_a_healed_wound_die_no_longer_shows_a_wound():
-    """Issue 8: a wound die healed by the bonus die's wound shows its other side in spent (not "spent Wound")."""
+    """Regression: a wound die healed by the bonus die's wound shows its other side in spent (not "spent Wound")."""
     state = position(new(2), active=("gryphon", "gryphon", "gryphon", "hydra"), wounds=1, cards={"gryphon": 2})
     script(state, "wound")
     state = use(state, "gryphon", 3, 0)
@@ -376,7 +376,7 @@ def test_minotaur_1_catch_collects_from_a_die_and_removes_it():
 
 
 def test_minotaur_1_a_caught_bonus_die_stays_out_until_the_round_ends():
-    """Issue 8: a bonus die removed by Catch does not come back when you go OUT, nor by a Gryphon attack."""
+    """Regression: a bonus die removed by Catch does not come back when you go OUT, nor by a Gryphon attack."""
     state = position(new(2), active=("minotaur", "minotaur", "hydra"), cards={"minotaur": 1})
     board = state.boards[0]
     board.die_area[5], board.die_face[5] = "active", "kraken"

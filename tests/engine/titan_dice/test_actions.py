@@ -142,7 +142,7 @@ def test_exchange_for_a_lower_card_is_allowed_but_not_for_the_same_level():
 
 
 def test_exchange_with_the_stack_reaches_any_of_its_cards():
-    """Issue 8: 2 players, Hydra 1 exchanged for Hydra 2 leaves the stack [1, 3]: Hydra 3 can still be had."""
+    """Regression: 2 players, Hydra 1 exchanged for Hydra 2 leaves the stack [1, 3]: Hydra 3 can still be had."""
     state = position(new(2), active=("hydra", "hydra", "hydra"), cards={"hydra": 1})
     state = do(state, "exchange", creature="hydra", from_seat=-1, level=2)
     state = do(state, "pay", dice=3, creatures=0)

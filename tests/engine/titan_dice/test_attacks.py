@@ -32,7 +32,7 @@ def attack(state, first, second=None, aside=()):
 
 
 def test_attack_roll_set_aside_and_reroll_once():
-    """The dice set aside are chosen together, in one decision (issue 8: five set-asides were five pauses)."""
+    """The dice set aside are chosen together, in one decision (five set-asides were five pauses)."""
     state = attacker_ready()
     script(state, "wound", "wound", "hydra", "kraken", "chimera")
     state = do(state, "attack_roll")

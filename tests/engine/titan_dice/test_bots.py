@@ -1,4 +1,4 @@
-"""The computer players' attack (issue 8), and the scripted baseline player."""
+"""The computer players' attack, and the scripted baseline player."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def pair_attacks(count: int) -> list:
 
 @pytest.mark.parametrize("level, count", [(1, 300), (2, 40)])
 def test_with_a_pair_and_no_three_both_levels_keep_the_pair_unless_its_attack_does_nothing(level, count):
-    """Issue 12: both levels set aside single dice and re-rolled their own pair in about half such attacks."""
+    """Regression: both levels set aside single dice and re-rolled their own pair in about half such attacks."""
     bot = make_bot(GAME, level, seed=3)
     kept = 0
     for state, faces in pair_attacks(count):

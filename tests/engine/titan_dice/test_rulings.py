@@ -155,7 +155,7 @@ def test_ruling_1_first_player_and_token():
 
 
 def test_ruling_1_the_players_choose_the_first_player_or_draw_one():
-    """Issue 8: the first player is chosen at set-up (not always seat 1), or drawn at random."""
+    """Regression: the first player is chosen at set-up (not always seat 1), or drawn at random."""
     state = GAME.new_game(3, {"first_player": "3"}, seed=1)
     assert state.first_player == 2 and state.current_player == 2
     assert "Round 1 begins; Player 3 is first player." in state.log

@@ -58,7 +58,7 @@ def test_an_empty_deck_is_the_reshuffled_discard_pile():
 
 
 def test_the_deck_is_reshuffled_the_moment_it_runs_out():
-    """Issue 8: the discard pile becomes the deck when the last card is drawn, not at the next draw."""
+    """Regression: the discard pile becomes the deck when the last card is drawn, not at the next draw."""
     state = position(game("grinder", "rassik"), {"grinder": "D2", "rassik": "A11"}, "grinder", "blue")
     state.discard, state.deck = state.deck[1:], state.deck[:1]
     script(state)

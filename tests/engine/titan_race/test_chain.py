@@ -110,7 +110,7 @@ def test_pushing_into_a_full_column_comes_round_into_the_space_being_left():
 
 
 def test_a_pushed_titan_loses_its_life_point_after_the_whole_push():
-    """Issue 8 (ruling 9): a 1-LP Titan pushed B4 -> B8 on the Lagoon meets the pirates on B8 standing."""
+    """Regression (ruling 9): a 1-LP Titan pushed B4 -> B8 on the Lagoon meets the pirates on B8 standing."""
     state = position(
         new(("grinder", "rassik"), "lagoon"), {"grinder": "B2", "rassik": "B4"}, "grinder", hands={"rassik": ["elixir"]}
     )

@@ -220,7 +220,7 @@ def test_a_sampled_world_replays_the_pending_effect_to_the_question_asked():
 
 
 def test_when_no_sample_agrees_a_sample_is_searched_never_the_real_hidden_cards(monkeypatch):
-    """Issue 8: the fallback that kept the real hidden cards is gone."""
+    """Regression: the fallback that kept the real hidden cards is gone."""
     import engine.titan_race.game as titan_race_game
 
     monkeypatch.setattr(titan_race_game, "replays_to_its_question", lambda _state: False)

@@ -1,4 +1,4 @@
-"""No seat's view holds what that seat may not know (issue 8), and the bots sample every hand but their own.
+"""No seat's view holds what that seat may not know, and the bots sample every hand but their own.
 
 The property: a seat's view does not change when every Bonus card that seat cannot see (the other
 Titans' hands, team-mates' included, and the deck's order) is dealt again at random, hand sizes kept.
@@ -61,7 +61,7 @@ def test_no_view_holds_another_seats_cards(players, options):
 
 
 def test_a_team_mates_hand_is_sampled_like_an_opponents():
-    """Issue 8: hands stay hidden even from a team-mate (ruling 25): a bot's worlds deal them again too."""
+    """Regression: hands stay hidden even from a team-mate (ruling 25): a bot's worlds deal them again too."""
     state = GAME.new_game(4, {"circuit": "kaldheira", "variant": "teams"}, seed=3)
     chooser = Rng(3)
 

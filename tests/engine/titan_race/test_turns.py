@@ -134,7 +134,7 @@ def test_purple_any_other_face_and_a_life_point_paid_before_the_turn_ends():
 
 
 def test_purple_a_one_life_slaugg_uses_his_ability_after_moving_then_pays():
-    """Issue 8: the purple Life Point may be paid at any moment after the move, before the turn ends."""
+    """Regression: the purple Life Point may be paid at any moment after the move, before the turn ends."""
     state = position(new(("slaugg", "rassik")), {"slaugg": "D4", "rassik": "D10"}, "slaugg")
     state.titans[0].life = 1
     state.phase, state.pool = Phase.DRAFT, ["purple", "yellow"]

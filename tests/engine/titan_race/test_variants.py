@@ -19,7 +19,7 @@ def test_two_player_turn_order_and_a_player_wins_with_either_titan():
 
 
 def test_two_player_one_hand_per_player_shared_by_her_two_titans():
-    """Issue 8: each player has one hand (one card at set-up, at most 2) for her two Titans; each Titan its Ability."""
+    """Each player has one hand (one card at set-up, at most 2) for her two Titans; each Titan its Ability."""
     state = new(("grinder", "rassik", "craken", "slaugg"), "anglieh", variant="two_player")
     assert [len(t.hand) for t in state.titans] == [1, 1, 0, 0] and len(state.pool) == 4
     assert state.hand_of(2) is state.titans[0].hand  # Craken plays from A's hand, held with Grinder
@@ -119,7 +119,7 @@ def test_grand_slam_zones_reach_across_the_line_onto_the_next_board():
 
 
 def test_grand_slam_craken_swaps_with_a_titan_on_the_next_board():
-    """Issue 8: Craken may swap across the finish line onto the next or previous board (laps swap, ruling 10)."""
+    """Regression: Craken may swap across the finish line onto the next or previous board (laps swap, ruling 10)."""
     state = position(grand_slam(("craken", "rassik")), {"craken": "B12", "rassik": "C1"}, "craken")
     titan(state, "rassik").lap = 2
     state.lap_events[1] = [1, 0]

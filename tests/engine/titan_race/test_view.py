@@ -36,12 +36,12 @@ def test_view_of_a_question_names_who_is_asked_and_the_options():
     assert view["question"]["titan"] == 1 and view["question"]["options"] == ["shield", "no"]
     assert "Shield" in view["status"] and view["current_player"] == 1
     assert view["titans"][1]["hand"] == ["shield"] and GAME.view(state, 0)["titans"][1]["hand"] is None
-    # Issue 8: the others see who is asked, never the options (they would name the cards in that hand).
+    # Regression: the others see who is asked, never the options (they would name the cards in that hand).
     assert "options" not in GAME.view(state, 0)["question"] and "options" not in GAME.view(state, None)["question"]
 
 
 def test_every_titan_hit_is_asked_about_a_shield_holding_one_or_not():
-    """Issue 8: a pause only for Shield holders would tell everyone who holds one."""
+    """Regression: a pause only for Shield holders would tell everyone who holds one."""
     state = position(new(("grinder", "rassik"), "anglieh"), {"grinder": "D4", "rassik": "D6"}, "grinder")
     assert state.titans[1].hand == [] and "shield" in state.deck
     state = GAME.apply(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
