@@ -264,6 +264,15 @@ def moves_of(friend_book: dict[str, Any], host_book: dict[str, Any]) -> list[dic
     return result
 
 
+METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+
+
+def metrics(cdp) -> dict[str, float]:
+    """The main thread's busy seconds so far, by kind (DevTools Performance.getMetrics)."""
+    values = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {key: float(values.get(key, 0.0)) for key in METRICS}
+
+
 def long_tasks(entries: list[list[float]], start: float, end: float) -> tuple[int, float, float]:
     inside = [d for t, d in entries if start <= t <= end]
     return len(inside), max(inside, default=0.0), sum(inside)
@@ -307,6 +316,10 @@ def main() -> None:
                         print(f"{game_id} seat {seat}: handshake {marks['painted'] - marks['invite']:.0f} ms "
                               f"(load {loadavg()})", flush=True)  # fmt: skip
                     chooser = random.Random(args.seed)
+                    cdps = [page.context.new_cdp_session(page) for page in (host, *friends)]
+                    for cdp in cdps:
+                        cdp.send("Performance.enable")
+                    before = [metrics(cdp) for cdp in cdps]
                     start = time.time() * 1000
                     clicks = 0
                     idle = 0
@@ -323,6 +336,10 @@ def main() -> None:
                             clicks += 1
                             time.sleep(args.gap / 1000)
                     end = time.time() * 1000
+                    spent = [
+                        {key: (after[key] - was[key]) * 1000 for key in METRICS}
+                        for was, after in zip(before, [metrics(cdp) for cdp in cdps], strict=True)
+                    ]
                     host_book = book(host)
                     books = [book(f) for f in friends]
                     samples = [m for b in books for m in moves_of(b, host_book)]
@@ -332,6 +349,7 @@ def main() -> None:
                         "host_long": long_tasks(host_book["longtasks"], start, end),
                         "friend_long": [long_tasks(b["longtasks"], start, end) for b in books],
                         "seconds": (end - start) / 1000,
+                        "spent": spent,
                         "load": loadavg(),
                     }
                     print(f"{game_id}: {clicks} clicks in {(end - start) / 1000:.0f} s, load {loadavg()}", flush=True)
@@ -362,6 +380,9 @@ def main() -> None:
         print(f"    host long tasks: {count}, longest {longest:.0f} ms, {total:.0f} ms in {result['seconds']:.0f} s")
         for seat, (count, longest, total) in enumerate(result["friend_long"]):
             print(f"    friend {seat} long tasks: {count}, longest {longest:.0f} ms, {total:.0f} ms")
+        for name, spent in zip(("host", "friend 0", "friend 1"), result["spent"], strict=True):
+            per = max(1, result["clicks"])
+            print(f"    {name} main thread per click: " + ", ".join(f"{k} {v / per:.0f}" for k, v in spent.items()))
     everything = [s["total"] for r in results.values() for s in r["samples"]]
     print(f"\nall games: {percentiles(everything)}")
     print(f"blocked requests: {len(blocked)}; page errors: {len(errors)}")
