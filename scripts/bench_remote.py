@@ -46,6 +46,7 @@ GAMES = ("titan_dice", "titan_race", "titan", "born_of_titans")
 NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"  # as tests/e2e/test_remote_handshake.py
 ACTIONS = "#actions [data-action]:not([disabled])"
 BOARD_ACTIONS = "#board [data-action]"
+BOARD_PICKS = "#board [data-select]"
 
 INSTRUMENT = """(() => {
   const T = () => performance.timeOrigin + performance.now();
@@ -197,16 +198,30 @@ STEPS = [
 ]
 
 
-def asked(friend) -> bool:
-    return bool(friend.locator(ACTIONS).count() or friend.locator(BOARD_ACTIONS).count())
+def asked(host) -> int | None:
+    """The friend's seat whose decision it is, as the host's strip says ("thinking"), or None."""
+    chip = host.locator("#friends-strip .friend-thinking .seat-chip")
+    if not chip.count():
+        return None
+    found = re.search(r"seat-bg-(\d+)", chip.first.get_attribute("class") or "")
+    return int(found.group(1)) if found else None
 
 
 def one_click(friend, chooser: random.Random, timeout_ms: int = 20_000) -> bool:
-    """The friend clicks one of his choices (a confirm dialog confirmed); waits for the answering record's
-    paint. False if nothing could be clicked."""
-    choices = friend.locator(ACTIONS)
-    if not choices.count():
-        choices = friend.locator(BOARD_ACTIONS)
+    """The friend clicks one of his choices (a confirm dialog confirmed), picking on the board first where his
+    choices are drawn there (Titan's legions); waits for the answering record's paint. False if nothing could be
+    clicked."""
+    for _ in range(8):
+        choices = friend.locator(ACTIONS)
+        if not choices.count():
+            choices = friend.locator(BOARD_ACTIONS)
+        if choices.count():
+            break
+        picks = friend.locator(BOARD_PICKS)
+        if not picks.count():
+            return False
+        picks.nth(chooser.randrange(picks.count())).click(timeout=timeout_ms)  # drawn here, nothing sent
+        friend.wait_for_timeout(150)
     count = choices.count()
     if not count:
         return False
@@ -324,17 +339,19 @@ def main() -> None:
                     clicks = 0
                     idle = 0
                     while clicks < args.clicks and idle < 50:
-                        who = next((f for f in friends if asked(f)), None)
-                        if who is None:
+                        seat = asked(host)
+                        if seat is None:
                             if "over" in (host.inner_text("#status") or "").lower():
                                 break
                             idle += 1
                             time.sleep(0.1)
                             continue
                         idle = 0
-                        if one_click(who, chooser):
+                        if one_click(friends[seat], chooser):
                             clicks += 1
                             time.sleep(args.gap / 1000)
+                        else:
+                            idle += 1
                     end = time.time() * 1000
                     spent = [
                         {key: (after[key] - was[key]) * 1000 for key in METRICS}
