@@ -79,7 +79,9 @@ INSTRUMENT = """(() => {
       const t0 = T();
       try { return fn(ev); } finally {
         const t1 = T();
-        const entry = [t0, t1, idOf(channel), head(ev.data), String(ev.data).length, null];
+        const drew = window.titanGuestDrawMs ?? null;
+        const entry = [t0, t1, idOf(channel), head(ev.data), String(ev.data).length, null, drew];
+        window.titanGuestDrawMs = null;  // (app/join.py: the record drawn, then written to the page, ms)
         B.recv.push(entry);
         requestAnimationFrame(() => setTimeout(() => { entry[5] = T(); }, 0));
       }
@@ -272,6 +274,9 @@ def moves_of(friend_book: dict[str, Any], host_book: dict[str, Any]) -> list[dic
             "host_to_record": out[0] - got[0],
             "to_friend": first[0] - out[0],
             "friend_handle": last[1] - first[0],
+            "friend_read": last[1] - first[0] - sum(last[6] or [0, 0]),
+            "friend_draw": (last[6] or [0, 0])[0],
+            "friend_write": (last[6] or [0, 0])[1],
             "paint": last[5] - last[1],
             "host_handler": got[1] - got[0],
             "bytes": sum(r[4] for r in friend_book["recv"] if first[0] <= r[0] <= last[0]),
@@ -390,8 +395,8 @@ def main() -> None:
     for game_id, result in results.items():
         samples = result["samples"]
         print(f"  {game_id} ({result['clicks']} clicks, {len(samples)} followed, load {result['load']}):")
-        for part in ("total", "friend_click", "to_host", "host_to_record", "to_friend", "friend_handle", "paint",
-                     "host_handler", "bytes"):  # fmt: skip
+        for part in ("total", "friend_click", "to_host", "host_to_record", "to_friend", "friend_handle",
+                     "friend_read", "friend_draw", "friend_write", "paint", "host_handler", "bytes"):  # fmt: skip
             print(f"    {part}: {percentiles([s[part] for s in samples])}")
         count, longest, total = result["host_long"]
         print(f"    host long tasks: {count}, longest {longest:.0f} ms, {total:.0f} ms in {result['seconds']:.0f} s")

@@ -331,7 +331,7 @@ class HostSession:
             return "The computer plays this seat now."
         return f"It is not your decision: {state.seats[current].name} decides now."
 
-    def _changed(self, state: GameState, first: Link) -> None:
+    def _changed(self, state: GameState, first: Link | None = None) -> None:
         self.update(state, first)
         if self.on_change is not None:
             self.on_change(state)
