@@ -118,10 +118,10 @@ def percentiles(values: list[float]) -> str:
     return f"n={len(values)} p50={statistics.median(values):.0f} p95={pct(values, 0.95):.0f} max={max(values):.0f} ms"
 
 
-def new_context(browser, blocked: list[str], errors: list[str]):
+def new_context(browser, blocked: list[str], errors: list[str], motion: str = "no-preference"):
     from bench_page import guard
 
-    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800}, reduced_motion=motion)
     ctx.route("**/*", guard(blocked))
     ctx.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     ctx.on("weberror", lambda err: errors.append(str(err.error)))
@@ -305,13 +305,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--gap", type=int, default=250, help="ms after each paint before the next click")
     parser.add_argument("--json", help="write every sample to this file")
+    parser.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        help="the pages as a player who asked for reduced motion sees them (no spinner, no pulsing badge, no dice "
+        "tumbling: assets/app.css): what the animations cost the main threads",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "scripts"))
     from bench_page import loadavg  # (Playwright is imported here, not at the module's import)
     from playwright.sync_api import sync_playwright
     from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 
-    print(f"load average before: {loadavg()} ({os.cpu_count()} cores)")
+    print(f"load average before: {loadavg()} ({os.cpu_count()} cores); reduced motion: {args.reduced_motion}")
     httpd, base = start_server(ROOT)
     blocked: list[str] = []
     errors: list[str] = []
@@ -322,12 +328,13 @@ def main() -> None:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
             try:
                 for game_id in args.games.split(","):
-                    host_ctx = new_context(browser, blocked, errors)
+                    motion = "reduce" if args.reduced_motion else "no-preference"
+                    host_ctx = new_context(browser, blocked, errors, motion)
                     host = host_ctx.new_page()
                     host.goto(f"{base}?bench&ai-pause=0")
                     ready(host)
                     set_up(host, game_id, args.seed)
-                    friend_ctxs = [new_context(browser, blocked, errors) for _ in range(2)]
+                    friend_ctxs = [new_context(browser, blocked, errors, motion) for _ in range(2)]
                     friends = [ctx.new_page() for ctx in friend_ctxs]
                     for seat, friend in enumerate(friends):
                         marks = handshake(host, friend, seat)
