@@ -262,6 +262,7 @@ class Join:
             self.previous = None
         if self.mark is None:
             self.mark = mark_of(record)  # told from here on (as at the table, from a game's start)
+        started = dom.perf_now()
         try:
             told = told_since(record, self.mark)
             screen = draw_record(game, record, previous=self.previous, selected=self.selected, since_lines=told)
@@ -272,6 +273,7 @@ class Join:
             return
         self.previous = screen.view
         self.armed = None
+        drawn = dom.perf_now()
         line = connection_html(notice=session.notice, reload=session.reload, ended=session.closed, lost=self.lost)
         dom.set_html("join-line", line)
         dom.set_html("gamebar", screen.gamebar)
@@ -289,6 +291,7 @@ class Join:
         if connected and record.asked and not self.was_asked:  # keyboard play flows, as at the table
             dom.focus("#actions .btn-action:not(.ends-turn)", scroll=False)
         self.was_asked = record.asked and connected
+        dom.publish("titanGuestDrawMs", [drawn - started, dom.perf_now() - drawn])  # scripts/bench_remote.py
         dom.publish("titanGuestPos", session.pos)
 
     # -- the friend's hand -----------------------------------------------------------------------------------

@@ -166,12 +166,17 @@ class HostSession:
         for link in self.joined():
             link.send(Ping(n=self.serial))
 
-    def update(self, state: GameState) -> None:
+    def update(self, state: GameState, first: Link | None = None) -> None:
         """The game changed at the host's table (a move, a computer's move, an undo, a reload): every friend gets
-        the position."""
+        the position; `first` (the friend whose move or Undo it is) before the others, so that the page waiting on
+        its own click is answered without waiting for the other seats' records to be made."""
         self.state = state
         self.serial += 1
-        for link in self.joined():
+        links = self.joined()
+        if first is not None and first in links:
+            links.remove(first)
+            links.insert(0, first)
+        for link in links:
             self.send_record(link)
 
     def send_record(self, link: Link) -> None:
@@ -298,7 +303,7 @@ class HostSession:
             self._refuse(link, "illegal", short(error, 280))
             return
         link.played = played
-        self._changed(new)
+        self._changed(new, link)
 
     def _undo(self, link: Link, message: Undo) -> None:
         seat = link.seat
@@ -310,7 +315,7 @@ class HostSession:
         if undo_steps(self.state, seat) == 0:
             self._refuse(link, "illegal", "There is nothing of yours to take back now.")
             return
-        self._changed(undo(self.state, seat))
+        self._changed(undo(self.state, seat), link)
 
     def _asks(self, seat: int) -> bool:
         """The game asks `seat` now and its friend answers (not a computer seat, not a seat without an invite)."""
@@ -326,8 +331,8 @@ class HostSession:
             return "The computer plays this seat now."
         return f"It is not your decision: {state.seats[current].name} decides now."
 
-    def _changed(self, state: GameState) -> None:
-        self.update(state)
+    def _changed(self, state: GameState, first: Link | None = None) -> None:
+        self.update(state, first)
         if self.on_change is not None:
             self.on_change(state)
 

@@ -15,6 +15,7 @@ from app.remote.messages import GUEST_TEXT, PROTOCOL, parse_host
 from app.remote.record import seat_record
 from engine.core import save
 from engine.core.game import GameState, Seat
+from engine.core.undo import undo_steps
 from engine.registry import GAMES
 
 RELEASE = "r-test"
@@ -407,3 +408,43 @@ def test_random_messages_never_meet_a_fault_nor_move_the_game() -> None:
     refused += sum(1 for text in to_guest.sent if '"refused"' in text)
     assert host.faults == [] and snapshot(host) == start
     assert refused > 500
+
+
+def test_the_friend_who_acted_gets_his_record_first_and_every_friend_the_same_records() -> None:
+    """A friend's move (or Undo) is answered to his page before the other friends' records are made (his page waits
+    on his click); the records themselves are what each seat's record was before: the same for every friend."""
+    host = host_of("titan_dice", 3, seed=5)
+    order: list[int] = []
+    guests, pipes = {}, {}
+    for seat in (0, 1, 2):
+        guest, _link, to_guest, _to_host = join(host, seat)
+        guests[seat], pipes[seat] = guest, to_guest
+        deliver = to_guest.deliver
+
+        def noted(text: str, seat: int = seat, deliver: Callable[[str], None] = deliver) -> None:
+            if json.loads(text)["t"] == "record":
+                order.append(seat)
+            deliver(text)
+
+        to_guest.deliver = noted
+    chooser = random.Random(5)
+    acted = undone = 0
+    for _ in range(80):
+        seat = host.state.current_player
+        if host.state.is_over or seat is None:
+            break
+        order.clear()
+        if seat == 0:  # a move at the host's table (not a friend's): the friends in seat order
+            host.update(host.game.apply(host.state, chooser.choice(host.game.legal_actions(host.state))))
+            assert order == [0, 1, 2]
+            continue
+        if acted and not undone and undo_steps(host.state, seat):
+            assert guests[seat].undo()
+            undone += 1
+        else:
+            assert guests[seat].act(chooser.randrange(len(guests[seat].record.choices)))
+            acted += 1
+        assert order[0] == seat and sorted(order) == [0, 1, 2], (seat, order)
+        for each, guest in guests.items():
+            assert same(guest.record, seat_record(host.game, host.state, each))
+    assert acted > 10 and undone == 1
