@@ -221,6 +221,13 @@ def result_of(page: Page) -> str:
     return page.locator("#actions .result .result-list").inner_text()
 
 
+def friends_all_connected(host: Page, names: list[str]) -> None:
+    """The host's strip and Friends panel at the end: every friend connected, no step of joining left behind."""
+    strip, panel = host.inner_text("#friends-strip"), host.inner_text("#friends")
+    assert all(f"{name}: connected" in strip for name in names), strip
+    assert "Connecting" not in panel and "failed" not in panel, panel
+
+
 def test_titan_dice_between_two_devices(playwright_driver, base_url):
     browser = launch(playwright_driver)
     try:
@@ -245,6 +252,7 @@ def test_titan_dice_between_two_devices(playwright_driver, base_url):
         assert result_of(host) == result_of(friend)
         assert "wins" in host.inner_text("#status") and "wins" in friend.inner_text("#status")
         assert all(device.decisions > 0 for device in devices)
+        friends_all_connected(host, ["Bob"])
         save_shot(host, "remote-dice-host-over", full_page=True)
         save_shot(friend, "remote-dice-friend-over", full_page=True)
         print(
@@ -288,6 +296,7 @@ def test_titan_race_between_three_devices_one_a_phone(playwright_driver, base_ur
         played = time.perf_counter() - playing
         results = [result_of(device.page) for device in devices]
         assert results[0] == results[1] == results[2]
+        friends_all_connected(host, ["Bob", "Cid"])
         shields = {d.name: sum(any("Take the hit" in t for t in texts) for texts in d.asked_texts) for d in devices}
         assert sum(shields.values()) > 0, shields  # the Shield question was asked (of whom: checked as it came)
         save_shot(cid, "remote-race-phone-over")
