@@ -63,6 +63,7 @@ SCREEN = """() => {
     over: document.querySelector('#actions .result') !== null,
     status,
     turn: document.querySelector('#log .log-turn summary')?.innerText || '',
+    strip: document.querySelector('#friends-strip')?.innerText || '',
     fingerprint: [window.titanGuestPos || '', status, document.querySelectorAll('#log li').length,
       document.querySelector('#actions')?.innerHTML || ''].join('|'),
   };
@@ -221,6 +222,7 @@ def play_to_the_end(devices: list[Device], timeout_s: float) -> None:
                 now = host.evaluate(SCREEN)
                 assert f"{device.name} is deciding on another device" in now["status"], (device.name, now, screen)
                 assert now["texts"] == [], now
+                assert f"{device.name}: thinking" in now["strip"], now  # the host's strip says who is thinking
             device.asked_texts.append(screen["texts"])
             if any("Take the hit" in text for text in screen["texts"]):
                 assert "would lose a Life Point" in screen["status"], screen  # the Shield question, on his device
