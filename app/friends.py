@@ -258,7 +258,8 @@ class Friends:
             reason = str(getattr(waiting, "reason", "") or error)
             invite.message = f"The connection failed: {reason}"
         else:
-            invite.message = "Connecting…"
+            if invite.peer is waiting:  # not opened meanwhile (`opened` takes the offer and clears the message)
+                invite.message = "Connecting…"
         self.render()
 
     def opened(self, seat: int, made: Any) -> None:

@@ -21,6 +21,7 @@ from app.remote.join_view import (
     connection_html,
     draw_record,
     joining_html,
+    mark_after,
     mark_of,
     read_join_fragment,
     told_since,
@@ -260,8 +261,7 @@ class Join:
             dom.scroll_top()
             self.drawn = True
             self.previous = None
-        if self.mark is None:
-            self.mark = mark_of(record)  # told from here on (as at the table, from a game's start)
+        self.mark = mark_after(record, self.mark)  # from the game's start, then from after his own decisions
         started = dom.perf_now()
         try:
             told = told_since(record, self.mark)
@@ -362,12 +362,14 @@ class Join:
         except ValueError:
             return
         self.armed = None
-        record = session.record
+        record, mark = session.record, self.mark
+        if record is not None:  # told from here until the record of his decision played comes (`mark_after`)
+            self.mark = mark_of(record)
         if session.act(index):
             self.selected = None
-            self.mark = mark_of(record) if record is not None else None  # what happens from here on is told next
             dom.set_html("join-line", "<p class='join-notice' role='status'>Sent to the host…</p>")
         else:
+            self.mark = mark
             self.draw()
 
     def select(self, key: str) -> None:

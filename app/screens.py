@@ -209,8 +209,9 @@ def log_html(
         shown = list(enumerate(lines))[-limit:]
         shown.reverse()
         return "".join(f"<li{LAST if number >= first_new else ''}>{esc(line)}</li>" for number, line in shown)
-    starts = [(0, "Set-up")] if turns[0][0] > 0 else []
-    starts += [(start, heading) for start, heading in turns]
+    starts = [(start, heading) for start, heading in turns]
+    if starts[0][0] > 0:  # the lines before the first turn: under the game's own set-up turn, if it heads one so
+        starts = [(0, "Set-up")] + (starts[1:] if starts[0][1] == "Set-up" else starts)
     groups = []
     for position, (start, heading) in enumerate(starts):
         end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)

@@ -225,6 +225,16 @@ def mark_of(record: SeatRecord) -> Mark:
     return log_mark(cast(Any, record))
 
 
+def mark_after(record: SeatRecord, mark: Mark | None) -> Mark:
+    """Where the seat's summary is told from once `record` is drawn (`mark`: where it was told from before): from
+    the first record on, and from just after each of the seat's own decisions (a record whose last action is the
+    seat's), as the host's table marks a seat once its decision is played. So what the seat did itself is never
+    told back to it as what happened since its last turn."""
+    if mark is None or (record.seat is not None and record.actor == record.seat):
+        return mark_of(record)
+    return mark
+
+
 def draw_record(
     game: Any,
     record: SeatRecord,

@@ -444,6 +444,36 @@ async def test_a_reply_code_that_cannot_be_read_says_so_and_changes_nothing(monk
 
 
 @play
+async def test_a_channel_open_before_its_reply_is_taken_leaves_no_connecting_behind(monkeypatch):
+    """On loopback the data channel can open (and the friend say hello) before the page's `await` of the reply
+    resumes: the panel must then say he is connected, not "Connecting…" for the rest of the game (seen in the
+    browser, tests/e2e/test_remote_games_app.py)."""
+    host = Host(monkeypatch)
+    friends = host.start("titan_dice", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    offer = host.app.friends.invites[1].peer
+    taken = host.net.take_reply
+
+    async def opens_at_once(made: HostPeer, code: str) -> None:
+        await taken(made, code)
+        guest = GuestSession(GuestChannel(made), friends[1], release=host.session.release)
+        made.guest, made.state = guest, "open"
+        made.on_open()
+        guest.open()
+
+    monkeypatch.setattr(importlib.import_module("app.remote.peer"), "take_reply", opens_at_once)
+    await host.paste(1, f"reply.{offer.code}")
+    assert "Bob: connected" in host.page.html["friends-strip"]
+    assert "Connecting" not in host.page.panel
+    # a reply taken whose channel is still opening does say so
+    await host.invite(1)
+    second = host.app.friends.invites[1].peer
+    monkeypatch.setattr(importlib.import_module("app.remote.peer"), "take_reply", taken)
+    await host.paste(1, f"reply.{second.code}")
+    assert "Connecting…" in host.page.panel
+
+
+@play
 async def test_a_gone_friends_seat_handed_to_the_computer_and_back(monkeypatch):
     host = Host(monkeypatch)
     host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -389,5 +390,67 @@ def test_a_host_of_another_release_says_reload_this_page(monkeypatch) -> None:
         assert peer.link.seat is None and peer.link.closed  # nothing played with it
         shown = page.html["screen"]
         assert "different versions of Titan Table" in shown and "join-reload" in shown
+
+    asyncio.run(body())
+
+
+def test_the_friends_summary_tells_what_happened_since_his_last_decision_as_the_hosts_table_would(monkeypatch) -> None:
+    """'Since your last turn' on the friend's page is what the host's table would show his seat: from just after his
+    own decision (the table marks a seat once its decision is played), never his own move told back to him. Titan
+    Race, where a turn is several decisions of one seat (a move, then a trap), played through the page's clicks."""
+    from app.gameview import since_lines
+    from app.since import log_mark, summary_html
+
+    async def body() -> None:
+        page = FakePage()
+        controller = controller_with(page, monkeypatch)
+        from app import dom
+        from app.remote import peer as peer_module
+
+        peers: list[FakePeer] = []
+
+        async def make_reply(offer_code: str, ice_servers: Any = None) -> tuple[FakePeer, str]:
+            peers.append(FakePeer())
+            return peers[-1], REPLY
+
+        async def release_id() -> str:
+            return RELEASE
+
+        session_store: dict[str, str | None] = {}
+        monkeypatch.setattr(peer_module, "make_reply", make_reply)
+        monkeypatch.setattr(dom, "release_id", release_id, raising=False)
+        monkeypatch.setattr(dom, "session_set", session_store.__setitem__)
+        monkeypatch.setattr(dom, "session_get", session_store.get)
+        monkeypatch.setattr(dom, "closest_command", lambda event: event.found)
+        app = controller.App()
+        game = GAMES["titan_race"]
+        state = game.new_game(2, seed=6, seats=[Seat(name="Ann"), Seat(name="Bob")])
+        host = HostSession(game, state, release=RELEASE, clock=lambda: 0.0)
+        token = host.invite(1)
+        assert app.join.open_link("#" + invite_fragment(token, OFFER))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        peer = peers[-1]
+        peer.link = host.connect(HostEnd(peer))
+        peer.state = "open"
+        peer.on_open()
+        table_mark = log_mark(host.state)  # the host's table marks every seat at the start
+        told = 0
+        for _ in range(120):
+            if host.state.is_over:
+                break
+            if host.state.current_player == 1:  # Bob, on his own page
+                summary = re.search(r"<details class='since'.*?</details>", page.html["actions"])
+                expected = summary_html(since_lines(game, host.state, table_mark))
+                assert (summary.group(0) if summary else "") == expected
+                assert app.join.mark == table_mark
+                told += bool(expected)
+                choices = app.join.session.record.choices
+                first = next(index for index, choice in enumerate(choices) if not choice.confirm)  # no dialog
+                app.on_click(Click("action", str(first)))
+                table_mark = log_mark(host.state)  # once his decision is played
+            else:  # Ann, at the host's table
+                host.update(game.apply(host.state, game.legal_actions(host.state)[0]))
+        assert told > 5  # it told something, many times
 
     asyncio.run(body())

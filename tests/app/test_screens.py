@@ -161,6 +161,18 @@ def test_the_log_groups_lines_by_turn_newest_turn_first_older_turns_folded():
     assert flat.startswith("<li class='log-last'>F1</li><li>E1</li>")
 
 
+def test_a_games_own_set_up_turn_takes_the_lines_before_it_under_one_heading():
+    """Titan Race and Born of Titans head their set-up decisions 'Set-up': the lines written before them (the game's
+    first line) go under that one heading, not under a second 'Set-up' of their own (seen in a Titan Race log)."""
+    lines = ["Titan Race on Lagoon.", "Ann races Grinder.", "Round 1: Grinder rolls red.", "Grinder moves."]
+    html = log_html(lines, [(1, "Set-up"), (3, "Round 1: Grinder (Ann)")])
+    groups = re.findall(r"<summary>([^<]*)</summary><ol class='log-lines'>(.*?)</ol>", html)
+    assert groups == [
+        ("Round 1: Grinder (Ann)", "<li>Grinder moves.</li>"),
+        ("Set-up", "<li>Titan Race on Lagoon.</li><li>Ann races Grinder.</li><li>Round 1: Grinder rolls red.</li>"),
+    ]
+
+
 def test_a_replay_steps_through_a_game_from_its_start_with_the_log_in_step():
     from app.gameview import render_regions, replay_regions, replay_viewer
     from engine.core.replay import replay_states
