@@ -142,6 +142,7 @@ class Friends:
             return
         if state is not session.state:
             session.update(state)
+        dom.publish("titanHostPos", session.pos)  # the position the friends' pages are sent (for tests to wait on)
         self.render()
 
     def on_change(self, state: GameState) -> None:
