@@ -27,8 +27,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, fill_seats, guarded_context, save_shot
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    fill_seats,
+    guarded_context,
+    save_shot,
+    wait_ready,
+)
 from tests.e2e.test_remote_handshake import NO_MDNS
 from tests.e2e.test_titan_app import FAST, WAIT, in_battle, step
 
