@@ -4,7 +4,7 @@ copy and paste them. Each human clicks his own choices on his own page with the 
 (a legion then its land, a character then its hex or its target): in a battle the attacker's decisions are made on
 one page and the defender's on the other.
 
-- Battle Titan set up on the form (two rounds, Bob a friend on another device), played to its end through a
+- Battle Titan set up on the form (three rounds, Bob a friend on another device), played to its end through a
   battle: both pages show the same reckoning.
 - Standard Titan opened from a save string just before an engagement: the host hands Bob's seat to a friend from
   the share dialog, and the two fight the battle out from their devices.
@@ -38,13 +38,24 @@ from tests.e2e.conftest import (
     wait_ready,
 )
 from tests.e2e.test_remote_handshake import NO_MDNS
-from tests.e2e.test_titan_app import FAST, WAIT, in_battle, step
+from tests.e2e.test_titan_app import FAST, WAIT, in_battle, step, tap
 
 pytestmark = pytest.mark.e2e
 
 # The click-player's clicks that send a choice to the host (the others pick on the board, drawn on the page).
 SENDS = {"target", "battle-target", "strike", "split", "done-split", "muster", "fight", "button", "first", "confirmed"}
 ASKED = WAIT.replace("#actions .result, ", "") + ", #dialog [data-cmd=confirm-choice]"
+# The first target land (its index among the lit lands) on which another's legion stands: its marker lets taps
+# through to the land (`tt-pass`), the picked legion's own marker aside; -1: none.
+ENGAGING = """() => {
+  const centres = [...document.querySelectorAll('#board .tt-legion.tt-pass:not(.is-selected)')].map((g) => {
+    const b = g.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2];
+  });
+  return [...document.querySelectorAll('#board .tt-target')].findIndex((land) => {
+    const b = land.getBoundingClientRect();
+    return centres.some(([x, y]) => x > b.left && x < b.right && y > b.top && y < b.bottom);
+  });
+}"""
 # Test instrumentation injected into the friend's page (no app code): every RTCPeerConnection it makes is kept, so
 # that the test can close the live one as a network cut would end it.
 KEEP_PEERS = """(() => {
@@ -66,7 +77,13 @@ def two_devices(playwright_driver, *, phone: bool = False) -> Iterator[tuple[Pag
             guarded_context(browser, **(PHONE if phone else DESKTOP)),
         )
         friend_ctx.add_init_script(KEEP_PEERS)
-        yield host_ctx.new_page(), friend_ctx.new_page()
+        host, friend = host_ctx.new_page(), friend_ctx.new_page()
+        try:
+            yield host, friend
+        except BaseException:
+            save_shot(host, "remote-titan-failed-host")
+            save_shot(friend, "remote-titan-failed-friend")
+            raise
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
     finally:
@@ -98,7 +115,10 @@ def in_step(host: Page, friend: Page) -> None:
 
 
 def asked(page: Page) -> bool:
-    return page.locator(ASKED).count() > 0
+    """The page shows a choice (drawn: a closed dialog keeps its last markup, hidden)."""
+    return page.evaluate(
+        "(sel) => [...document.querySelectorAll(sel)].some((el) => el.getClientRects().length > 0)", ASKED
+    )
 
 
 def over(page: Page) -> bool:
@@ -109,8 +129,9 @@ class Players:
     """The two humans, each clicking on his own page; what each clicked, and whether a battle was fought with
     both pages deciding in it."""
 
-    def __init__(self, host: Page, friend: Page, seed: int) -> None:
+    def __init__(self, host: Page, friend: Page, seed: int, *, engage: bool = False) -> None:
         self.host, self.friend = host, friend
+        self.engage = engage  # on the masterboard, move onto another's legion whenever a picked legion can
         self.rng = random.Random(seed)
         self.seen: dict[str, Any] = {"host": 0, "friend": 0, "host-battle": 0, "friend-battle": 0}
 
@@ -133,7 +154,13 @@ class Players:
     def _play(self, page: Page, who: str) -> str:
         before = page.evaluate("window.titanGuestPos") if who == "friend" else None
         battle = in_battle(page)
-        clicked = step(page, self.rng)
+        engage = -1 if battle or not self.engage else page.evaluate(ENGAGING)
+        if engage >= 0:  # a land the picked legion may reach holds another's legion: go there
+            tap(page.locator("#board .tt-target").nth(engage))
+            clicked = "target"
+            self.seen["engage"] = self.seen.get("engage", 0) + 1
+        else:
+            clicked = step(page, self.rng)
         self.seen[who] += 1
         self.seen[f"{who}-battle"] += battle and clicked in SENDS
         if who == "friend" and clicked in SENDS:  # the choice went to the host: its record comes back
@@ -168,8 +195,8 @@ def battle_shots(host: Page, friend: Page, name: str) -> None:
 
 
 # -- Battle Titan, set up on the form ------------------------------------------------------------------------------
-ROUNDS = 2
-BT_SEED = 10
+ROUNDS = 3
+BT_SEED = 5  # towers near enough for a battle in the second round (most click sequences)
 
 
 def test_battle_titan_across_two_devices_is_played_to_its_end_through_a_battle(playwright_driver, base_url):
@@ -189,7 +216,7 @@ def test_battle_titan_across_two_devices_is_played_to_its_end_through_a_battle(p
         host.click("[data-cmd=start]")
         host.wait_for_selector("#board .tt")
         handshake = connect(host, friend, 1)
-        players = Players(host, friend, BT_SEED)
+        players = Players(host, friend, BT_SEED, engage=True)
         shot_taken = False
 
         def battle_seen() -> bool:
