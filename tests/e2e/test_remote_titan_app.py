@@ -63,6 +63,30 @@ KEEP_PEERS = """(() => {
   window.__peers = [];
   window.RTCPeerConnection = function (...args) { const pc = new Native(...args); window.__peers.push(pc); return pc; };
   window.RTCPeerConnection.prototype = Native.prototype;
+  // A silent outage of the data path (window.__outage(true), then false): what the page sends and what arrives
+  // is held meanwhile and delivered in order when the path is back, as the reliable channel's SCTP delivers it
+  // after a network outage shorter than ICE's consent timeout; nothing is closed, so neither side is told.
+  const send = RTCDataChannel.prototype.send, add = RTCDataChannel.prototype.addEventListener;
+  const remove = RTCDataChannel.prototype.removeEventListener, wrapped = new WeakMap();
+  let out = false, held = [], inbox = [];
+  RTCDataChannel.prototype.send = function (data) { out ? held.push([this, data]) : send.call(this, data); };
+  RTCDataChannel.prototype.addEventListener = function (type, fn, ...rest) {
+    if (type !== 'message') return add.call(this, type, fn, ...rest);
+    const held_fn = (event) => (out ? inbox.push(() => fn(event)) : fn(event));
+    wrapped.set(fn, held_fn);
+    return add.call(this, type, held_fn, ...rest);
+  };
+  RTCDataChannel.prototype.removeEventListener = function (type, fn, ...rest) {
+    return remove.call(this, type, wrapped.get(fn) || fn, ...rest);
+  };
+  window.__outage = (on) => {
+    out = on;
+    if (on) return;
+    const sends = held, arrived = inbox;
+    held = []; inbox = [];
+    sends.forEach(([channel, data]) => send.call(channel, data));
+    arrived.forEach((deliver) => deliver());
+  };
 })();"""
 
 
@@ -347,3 +371,38 @@ def test_the_connection_cut_mid_battle_and_restored_the_battle_goes_on(playwrigh
     print(
         f"Cut and restored: {time.perf_counter() - started:.1f} s, restored in {restored:.1f} s, clicks {players.seen}"
     )
+
+
+def test_a_silent_outage_mid_battle_the_host_shows_the_friend_dropped_then_back_and_his_move_lands(
+    playwright_driver, base_url
+):
+    """The data path goes silent (KEEP_PEERS' outage: nothing closed, nothing lost, as a network outage shorter than
+    ICE's consent timeout): the host shows the friend dropped (no word for 15 s), the friend's move made meanwhile
+    waits, and when the path is back the host shows him thinking again and his move is played."""
+    started = time.perf_counter()
+    with two_devices(playwright_driver) as (host, friend):
+        open_for_a_friend(host, base_url)
+        connect(host, friend, 1)
+        players = Players(host, friend, 9)
+        players.until(lambda: in_battle(host) and players.seen["friend-battle"] >= 2 and asked(friend))
+        pos = host.evaluate("window.titanHostPos")
+        friend.evaluate("window.__outage(true)")
+        cut = time.perf_counter()
+        for _ in range(6):  # the friend plays on: his choice waits in the silent channel
+            if step(friend, players.rng) in SENDS:
+                break
+        else:
+            raise AssertionError("the friend made no choice")
+        host.wait_for_selector("#friend-row-1 .friend-dropped", timeout=30_000)
+        dropped = time.perf_counter() - cut
+        expect(host.locator("#friends-strip")).to_contain_text("Bob: dropped")
+        assert host.evaluate("window.titanHostPos") == pos  # nothing played meanwhile
+        save_shot(host, "remote-titan-dropped-host")
+        friend.evaluate("window.__outage(false)")
+        host.wait_for_selector("#friend-row-1 .friend-state:is(.friend-connected, .friend-thinking)", timeout=15_000)
+        host.wait_for_function("(pos) => window.titanHostPos !== pos", arg=pos, timeout=10_000)  # his move landed
+        in_step(host, friend)
+        for _ in range(12):  # and the battle goes on
+            players.click()
+        assert host.inner_text("#status") == friend.inner_text("#status")
+    print(f"Silent outage: {time.perf_counter() - started:.1f} s, shown dropped {dropped:.1f} s after, {players.seen}")
