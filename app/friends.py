@@ -260,7 +260,8 @@ class Friends:
             reason = str(getattr(waiting, "reason", "") or error)
             invite.message = f"The connection failed: {reason}"
         else:
-            invite.message = "Connecting…"
+            if getattr(waiting, "state", "connecting") == "connecting":  # (not if it opened while the reply was taken)
+                invite.message = "Connecting…"
         self.render()
 
     def opened(self, seat: int, made: Any) -> None:

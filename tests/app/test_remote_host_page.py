@@ -653,3 +653,27 @@ async def test_a_human_seat_of_a_game_opened_from_a_save_string_is_handed_to_a_f
     await host.settle()
     assert "is deciding on another device" in host.page.html["status"]
     assert guest.record is not None and guest.record.asked
+
+
+@play
+async def test_a_channel_that_opens_while_its_reply_is_taken_is_not_left_saying_connecting(monkeypatch):
+    """Seen in the browser under load: the channel opened (the friend joined) before `take_reply` returned, and the
+    panel then said "Connecting…" under the friend's name for good, dropped or connected."""
+    host = Host(monkeypatch)
+    friends = host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    peer = host.app.friends.invites[1].peer
+    guests = []
+
+    async def take_reply_opening_at_once(waiting: HostPeer, code: str) -> None:
+        waiting.replied = code
+        guest = GuestSession(GuestChannel(waiting), friends[1], release=host.session.release)
+        waiting.guest, waiting.state = guest, "open"
+        waiting.on_open()
+        guest.open()
+        guests.append(guest)
+
+    monkeypatch.setattr(importlib.import_module("app.remote.peer"), "take_reply", take_reply_opening_at_once)
+    await host.paste(1, f"reply.{peer.code}")
+    assert guests and guests[0].seat == 1
+    assert "Connecting" not in host.page.panel, host.page.panel
