@@ -235,6 +235,7 @@ COMMANDS: dict[str, Callable[[App, Pressed], object]] = {
     "friend-reply": _with_seat(lambda app, seat: app.friends.reply(seat)),
     "friend-to-computer": _with_seat(lambda app, seat: app.friends.to_computer(seat)),
     "friend-back": _with_seat(lambda app, seat: app.friends.back(seat)),
+    "friend-seat": _with_seat(lambda app, seat: app.friends.add_seat(seat)),
     # the computer's help
     "hint": lambda app, p: app.computer.ask_hint(),
     "fight-for-me": lambda app, p: app.computer.start_stand_in(),

@@ -35,7 +35,13 @@ class Dialogs:
         if state is None:
             return
         text = dumps(state)
-        dom.set_html("dialog", share_dialog_html(text, f"{dom.page_url()}#save={text}"))
+        remote = self.app.table.remote
+        seats = (
+            []
+            if state.is_over
+            else [(seat, who.name) for seat, who in enumerate(state.seats) if not who.is_ai and seat not in remote]
+        )
+        dom.set_html("dialog", share_dialog_html(text, f"{dom.page_url()}#save={text}", seats=seats))
         self.app.notices.clear()  # an old notice never sits behind a dialog
         dom.show_dialog("dialog")
         dom.focus("[data-cmd='copy-save']")

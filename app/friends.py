@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import secrets
 import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -141,6 +142,7 @@ class Friends:
             return
         if state is not session.state:
             session.update(state)
+        dom.publish("titanHostPos", session.pos)  # the position the friends' pages are sent (for tests to wait on)
         self.render()
 
     def on_change(self, state: GameState) -> None:
@@ -329,6 +331,33 @@ class Friends:
         elif invite is not None and invite.peer is made:
             invite.message = f"The connection failed: {reason}" if reason else "The connection failed."
         self.render()
+
+    # -- a seat of the game shown handed to a friend ---------------------------------------------------------
+    def add_seat(self, seat: int) -> None:
+        """A human seat of the game shown (one opened from a save string, say, whose friends' seats are none) is
+        played by a friend on another device from now on: its invite token is made and kept with the game's entry
+        (never in the save), and the Friends panel shows the seat with its Invite. Friends already joined stay
+        connected."""
+        table, saver = self.app.table, self.app.stored.saver
+        state = table.state
+        if state is None or state.is_over or not 0 <= seat < state.num_players or state.seats[seat].is_ai:
+            return
+        if seat in saver.friends:
+            return
+        token = secrets.token_urlsafe(16)
+        saver.friends = {**saver.friends, seat: token}
+        if self.session is not None and self.entry_id == saver.entry_id:
+            self.session.tokens[seat] = token
+            self.invites[seat] = Invite()
+        else:
+            self.start()
+        if table.shown_seat == seat:  # the device is no longer his to hold
+            table.shown_seat = None
+        self.app.dialogs.close()
+        table.note(f"{state.seats[seat].name} plays from another device: invite him from the Friends panel.")
+        table.show()
+        saver.written = None  # the entry's friends changed: written though the position did not
+        self.app.stored.autosave()
 
     # -- a seat handed to the computer and back ----------------------------------------------------------------
     def to_computer(self, seat: int) -> None:

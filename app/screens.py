@@ -272,9 +272,22 @@ def rules_html(title: str, rules_body: str, rulings_body: str, *, back_label: st
     )
 
 
-def share_dialog_html(save: str, link: str, message: str = "") -> str:
-    """The save/share dialog: the save string and the link, with copy buttons."""
+def share_dialog_html(save: str, link: str, message: str = "", *, seats: list[tuple[int, str]] | None = None) -> str:
+    """The save/share dialog: the save string and the link, with copy buttons; `seats`: the human seats at this
+    device that a friend on another device could play from now on (seat, name), each with its button."""
     msg = f"<p class='dialog-msg' role='status'>{esc(message)}</p>" if message else "<p class='dialog-msg'></p>"
+    friends = ""
+    if seats:
+        friends = (
+            "<section class='share-friends' aria-labelledby='share-friends-title'>"
+            "<h3 id='share-friends-title'>Play with friends on other devices</h3>"
+            "<p>A seat played at this device can be played by a friend from his own device: he gets an invite link "
+            "on the Friends panel.</p><div class='form-buttons'>"
+            + "".join(
+                button(f"{name} plays on another device", cls="btn", cmd="friend-seat", id=seat) for seat, name in seats
+            )
+            + "</div></section>"
+        )
     return (
         "<form method='dialog' class='dialog-body' onsubmit='return false'>"
         "<h2 id='dialog-title'>Save and share</h2>"
@@ -284,7 +297,7 @@ def share_dialog_html(save: str, link: str, message: str = "") -> str:
         f"<textarea id='share-save' readonly rows='4' spellcheck='false'>{esc(save)}</textarea></label>"
         "<label class='field' for='share-link'><span>Link</span>"
         f"<input{attrs(id='share-link', type='text', readonly=True, value=link, spellcheck='false')}></label>"
-        f"{msg}<div class='form-buttons'>"
+        f"{friends}{msg}<div class='form-buttons'>"
         + button("Copy save string", cls="btn btn-primary", cmd="copy-save")
         + button("Copy link", cls="btn btn-primary", cmd="copy-link")
         + button("Close", cls="btn", cmd="close-dialog")

@@ -640,3 +640,70 @@ async def test_a_reply_code_scanned_on_the_hosts_device_is_taken_as_if_pasted(mo
     assert peer.replied == f"reply.{peer.code}"
     host.start("titan", [Seat(name="Ann"), Seat(name="Cyd")], friends=[])  # another game: no more listening
     assert host.relay.closed == 1
+
+
+@play
+async def test_a_human_seat_of_a_game_opened_from_a_save_string_is_handed_to_a_friend_from_the_share_dialog(
+    monkeypatch,
+):
+    """A game opened from a save string has no friends' seats (they live with a stored entry, never in a save):
+    the share dialog offers each human seat to a friend on another device; pressed, the seat gets an invite token
+    kept with the entry, the Friends panel shows it, and the friend joins and plays it as a set-up's friend would."""
+    from tests.app.test_settings_reply import pressed
+
+    host = Host(monkeypatch)
+    controller = sys.modules["app.controller"]  # as the fake page imported it
+    state = TITAN.new_game(2, None, 7, [Seat(name="Ann"), Seat(name="Bob <i>")])
+    host.page.values = {"import-text": dumps(state)}
+    host.app.dialogs.import_from_dialog()
+    assert host.session is None and host.app.stored.saver.friends == {}
+    host.app.dialogs.show_share()
+    dialog = host.page.html["dialog"]
+    assert dialog.count('data-cmd="friend-seat"') == 2 and "Bob &lt;i&gt; plays on another device" in dialog
+    pressed(host.app, controller, "friend-seat", "1")
+    await host.settle()
+    friends = host.app.stored.saver.friends
+    assert list(friends) == [1] and len(friends[1]) >= 16
+    assert host.stored().friends == {"1": friends[1]} and friends[1] not in host.stored().save
+    assert host.session is not None and host.session.tokens == friends
+    assert (
+        "friends-strip" in host.page.html["screen"]
+        and "Bob &lt;i&gt;: not joined yet" in host.page.html["friends-strip"]
+    )
+    host.app.dialogs.show_share()  # Bob's seat is a friend's now: only Ann's is offered
+    assert host.page.html["dialog"].count('data-cmd="friend-seat"') == 1
+    pressed(host.app, controller, "friend-seat", "1")  # pressed again (an old dialog): nothing changes
+    assert host.app.stored.saver.friends == friends
+    await host.invite(1)
+    guest, _channel, _peer = await host.join(1)
+    strip = host.page.html["friends-strip"]
+    assert guest.seat == 1 and ("Bob &lt;i&gt;: connected" in strip or "Bob &lt;i&gt;: thinking" in strip)
+    while host.table.state.current_player == 0:
+        local_seat_plays(host, 0)
+    await host.settle()
+    assert "is deciding on another device" in host.page.html["status"]
+    assert guest.record is not None and guest.record.asked
+
+
+@play
+async def test_a_channel_that_opens_while_its_reply_is_taken_is_not_left_saying_connecting(monkeypatch):
+    """Seen in the browser under load: the channel opened (the friend joined) before `take_reply` returned, and the
+    panel then said "Connecting…" under the friend's name for good, dropped or connected."""
+    host = Host(monkeypatch)
+    friends = host.start("titan", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    await host.invite(1)
+    peer = host.app.friends.invites[1].peer
+    guests = []
+
+    async def take_reply_opening_at_once(waiting: HostPeer, code: str) -> None:
+        waiting.replied = code
+        guest = GuestSession(GuestChannel(waiting), friends[1], release=host.session.release)
+        waiting.guest, waiting.state = guest, "open"
+        waiting.on_open()
+        guest.open()
+        guests.append(guest)
+
+    monkeypatch.setattr(importlib.import_module("app.remote.peer"), "take_reply", take_reply_opening_at_once)
+    await host.paste(1, f"reply.{peer.code}")
+    assert guests and guests[0].seat == 1
+    assert "Connecting" not in host.page.panel, host.page.panel
