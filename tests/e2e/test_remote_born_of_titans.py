@@ -8,9 +8,9 @@ every other request blocked, connected through the host's invite link and the fr
   invite link" for Bob's seat, Bob opens it, sends his reply, and plays on where the game stood.
 - A friend's page of another release (its sw.js says another version): told to reload, nothing played.
 
-The seed (3, two players, the policy, moments after every roll) was picked in CPython with born_policy.observe: the
-game ends in about 135 decisions, Bob can play a Divine counter in Ann's turn at his 20th decision or so, and Ann
-holds Divine counters from about the 75th on.
+The seed (20, two players, the policy with Bob playing a Divine counter, on his own Hero first, whenever a moment in
+Ann's turn lets him; moments after every roll) was picked in CPython with born_policy.observe: the game ends in 138
+decisions, Bob plays Apollo in Ann's turn at the 51st, and Ann holds Divine counters from the 97th on.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(
     reason="the WebRTC glue, the QR codes and the ICE settings are other branches' (issue 23)",
 )
 
-SEED = "3"
+SEED = "20"
 MAX_DECISIONS = 300
 
 # Whose decision the page shows now: 'over' (the result), 'asked' (this page's choices, on a record newer than the
@@ -114,6 +114,7 @@ class Players:
         self.bob_cannot = 0  # Bob's moments in Ann's turn where he held no counter he could play
         self.bob_played: list[str] = []  # the Divine counters Bob played in Ann's turn
         self.secrets_checked = 0
+        self.asked_how: dict[bool, set[str]] = {True: set(), False: set()}  # Bob's status line, could he play or not
 
     def whose(self, timeout_s: float = 30.0) -> str:
         """'Ann' or 'Bob' (whose page asks now), or 'over'."""
@@ -141,10 +142,11 @@ class Players:
             if me == "Bob" and mover == "Ann":
                 if on_moment is not None:
                     on_moment(self, seen)
+                self.asked_how[bool(plays)].add(page.inner_text("#status"))
                 if not plays:
                     self.bob_cannot += 1
                 elif divine_in_their_turn:
-                    index = plays[0]
+                    index = ([i for i in plays if "(Bob)" in seen.labels[i]] or plays)[0]  # on his own Hero first
                     self.bob_played.append(seen.labels[index])
         if me == "Bob":
             self.played_on = page.evaluate("window.titanGuestPos")
@@ -169,11 +171,12 @@ class Players:
         assert anns.locator(".bt-divine").count() == 0
         own = set(self.friend.locator("#board .bt-sheet.is-me .bt-divine").all_inner_texts())
         html = self.friend.content()
-        log = self.friend.inner_text("#log")
+        log = self.friend.text_content("#log") or ""  # every line, a folded turn's too
         for name in names:
             assert name not in anns.inner_html(), name
             if name not in own and name not in log:  # named nowhere Bob may read it
-                assert name not in html, f"Bob's page names Ann's {name}"
+                at = html.find(name)
+                assert at < 0, f"Bob's page names Ann's {name}: {html[max(0, at - 300) : at + 100]}"
                 self.secrets_checked += 1
 
 
@@ -226,7 +229,15 @@ def test_a_whole_game_with_a_friend_who_plays_a_divine_counter_in_the_hosts_turn
         # Bob was asked at moments in Ann's turn, on his device, and played a Divine counter there.
         assert players.bob_played, players.moments
         played = re.match(r"Play (\w+)", players.bob_played[0])[1]
-        assert re.search(rf"Bob plays {played}|{played}", host.inner_text("#log"))
+        turns = host.evaluate("[...document.querySelectorAll('#log .log-turn')].map((t) => t.textContent)")
+        bobs = host.locator("#board .bt-sheet:not(.is-me) .bt-hero-chip").inner_text()  # Bob's Hero
+        in_anns = [t for t in turns if re.search(rf"Round \d+: .+ \(Ann\).*{bobs}.* plays {played} on", t, re.S)]
+        assert in_anns, (played, bobs, [t[:300] for t in turns if f"plays {played}" in t])
+        # ... and was asked the same way when he held no counter he could play then
+        assert players.bob_cannot >= 1 and players.asked_how[True] and players.asked_how[False]
+        assert all(
+            "a moment to react: play a Divine counter, or pass" in s for s in set.union(*players.asked_how.values())
+        )
         assert players.secrets_checked >= 1  # Ann held counters Bob's page never named
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
