@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -246,5 +247,88 @@ def test_a_whole_game_with_a_friend_who_plays_a_divine_counter_in_the_hosts_turn
             f"Bob's moments in Ann's turn with nothing to play {players.bob_cannot}, Bob played {players.bob_played}, "
             f"Ann's counters checked {players.secrets_checked}, whole test {time.perf_counter() - started:.1f} s"
         )
+    finally:
+        browser.close()
+
+
+def play_until_bobs_moment(players: Players) -> None:
+    """Both play until Bob is asked at a moment to react in Ann's turn, holding a counter he could play."""
+    while sum(players.decisions.values()) < MAX_DECISIONS:
+        me = players.whose()
+        assert me != "over", "the game ended before Bob's moment"
+        if me == "Bob" and players.friend.evaluate(MOVER_JS) == "Ann":
+            labels = seen_on_page(players.friend, "Bob").labels
+            if "Pass" in labels and any(label.startswith("Play ") for label in labels):
+                return
+        players.play(me, divine_in_their_turn=False)
+    raise AssertionError("no moment for Bob")
+
+
+LOG_JS = "() => document.querySelector('#log').textContent"
+LINES_JS = "() => [...document.querySelectorAll('#log li:not(:has(li))')].map((li) => li.textContent)"
+
+
+def test_the_host_reloads_mid_game_reinvites_and_the_game_goes_on(playwright_driver, base_url):
+    started = time.perf_counter()
+    browser = launch(playwright_driver)
+    try:
+        host_ctx, friend_ctx, host, friend = two_pages(browser, phone_friend=True)
+        host.goto(base_url)
+        wait_ready(host)
+        start_born_with_a_friend(host)
+        first = invite(host)
+        join(host, friend, first)
+        players = Players(host, friend)
+        play_until_bobs_moment(players)
+        # Bob's moment to react, on a phone: asked there, the host waits.
+        expect(friend.locator("#status")).to_contain_text("a moment to react")
+        expect(host.locator("#status")).to_contain_text("Bob is deciding on another device")
+        assert friend.evaluate("document.documentElement.scrollWidth") <= 390
+        save_shot(friend, "remote-born-phone-friend-moment")
+        save_shot(friend, "remote-born-phone-friend-moment-full", full_page=True)
+        save_shot(host, "remote-born-phone-host-moment")
+        log, labels = host.evaluate(LOG_JS), seen_on_page(friend, "Bob").labels
+        assert friend.evaluate(LOG_JS) == log
+        sheets = friend.inner_html("#board .bt-sheets")
+        lines = host.evaluate(LINES_JS)
+
+        reloaded = time.perf_counter()
+        host.reload()  # the host's page reloads: the game opens from its save, Bob's seat waits for him
+        wait_ready(host)
+        host.wait_for_selector("#board .bt", timeout=20_000)
+        expect(host.locator("#status")).to_contain_text("Bob is deciding on another device")
+        assert host.evaluate(LOG_JS) == log
+        reinvite = host.locator("#friends [data-cmd=friend-invite]")  # "Invite" once more: the same seat and token
+        expect(reinvite).to_have_attribute("title", re.compile("the same seat, the same invite"))
+        save_shot(host, "remote-born-host-reloaded")
+        friend.wait_for_selector("#join-line .join-alert, #join-line:has-text('connection')", timeout=30_000)
+        again = invite(host)
+        assert again != first and again.split("#join=")[1].split(".")[0] == first.split("#join=")[1].split(".")[0]
+        join(host, friend, again, fresh=False)  # the new link opened in his page's tab
+        expect(host.locator("#friends-strip")).to_contain_text("thinking")
+        print(f"host reload to Bob back at his moment: {time.perf_counter() - reloaded:.1f} s")
+
+        # Where it stood, on both sides: Bob's moment, his choices, the log, the Crew Sheets.
+        friend.wait_for_function(f"() => document.querySelector('#log').textContent === {log!r}", timeout=10_000)
+        expect(friend.locator("#status")).to_contain_text("a moment to react")
+        assert seen_on_page(friend, "Bob").labels == labels
+        assert friend.inner_html("#board .bt-sheets") == sheets
+        players.played_on = None
+        played = players.play("Bob")  # he plays his counter now
+        assert played.startswith("Play ")
+        counter = re.match(r"Play (?:two )?(\w+)", played)[1]
+        host.wait_for_function(
+            "(c) => document.querySelector('#log').textContent.includes(' plays ' + c)", arg=counter, timeout=10_000
+        )
+        for _ in range(12):  # and the game goes on, each playing on his own page
+            me = players.whose()
+            assert me != "over"
+            players.play(me)
+        players.whose()
+        assert friend.evaluate(LOG_JS) == host.evaluate(LOG_JS)
+        assert not Counter(lines) - Counter(host.evaluate(LINES_JS))  # every line before the reload is still there
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
+        print(f"decisions {players.decisions}, whole test {time.perf_counter() - started:.1f} s")
     finally:
         browser.close()
