@@ -332,3 +332,46 @@ def test_the_host_reloads_mid_game_reinvites_and_the_game_goes_on(playwright_dri
         print(f"decisions {players.decisions}, whole test {time.perf_counter() - started:.1f} s")
     finally:
         browser.close()
+
+
+def serve_release(context: BrowserContext, version: str) -> None:
+    """This context's pages read `version` as their release (dom.release_id reads sw.js's MANIFEST.version): a
+    test-only stand-in for a page cached from another release."""
+    body = f'const MANIFEST = {{"version": "{version}", "files": []}};\n'
+    context.route(
+        "**/sw.js", lambda route: route.fulfill(status=200, content_type="text/javascript", body=body)
+    )  # routed before the guard (the last route added is asked first); 127.0.0.1 only
+
+
+def test_a_friends_page_of_another_release_is_told_to_reload_and_nothing_is_played(playwright_driver, base_url):
+    started = time.perf_counter()
+    browser = launch(playwright_driver)
+    try:
+        host_ctx, friend_ctx, host, friend = two_pages(browser)
+        serve_release(host_ctx, "a1b2c3d4e5f6")
+        serve_release(friend_ctx, "0f9e8d7c6b5a")  # the friend's page: another release
+        host.goto(base_url)
+        wait_ready(host)
+        start_born_with_a_friend(host)
+        log, status = host.evaluate(LOG_JS), host.inner_text("#status")
+        friend.goto(invite(host))
+        wait_ready(friend)
+        friend.wait_for_selector("#join-reply", timeout=20_000)
+        host.fill("#friend-reply-1", friend.input_value("#join-reply"))
+        host.click("#friends [data-cmd=friend-reply]")
+        # The friend is told to reload, in words; no board, no choice reaches his page.
+        expect(friend.locator(".join-problem")).to_have_text("Reload this page", timeout=20_000)
+        expect(friend.locator(".join-message")).to_contain_text("run different versions of Titan Table")
+        expect(friend.locator(".join-message")).to_contain_text("reload this page")
+        expect(friend.locator("[data-cmd=join-reload]")).to_be_visible()
+        assert friend.locator("#board .bt, #actions .btn-action").count() == 0
+        save_shot(friend, "remote-born-other-release-friend")
+        save_shot(host, "remote-born-other-release-host")
+        # Nothing was played: the host's game stands where it stood, the seat still waits for Bob.
+        assert host.evaluate(LOG_JS) == log and host.inner_text("#status") == status
+        expect(host.locator("#friends-strip")).not_to_contain_text("connected")
+        for ctx in (host_ctx, friend_ctx):
+            ctx.guard.check()
+        print(f"whole test {time.perf_counter() - started:.1f} s")
+    finally:
+        browser.close()
