@@ -366,10 +366,12 @@ def test_a_friends_page_of_another_release_is_told_to_reload_and_nothing_is_play
         expect(friend.locator("[data-cmd=join-reload]")).to_be_visible()
         assert friend.locator("#board .bt, #actions .btn-action").count() == 0
         save_shot(friend, "remote-born-other-release-friend")
-        save_shot(host, "remote-born-other-release-host")
         # Nothing was played: the host's game stands where it stood, the seat still waits for Bob.
         assert host.evaluate(LOG_JS) == log and host.inner_text("#status") == status
         expect(host.locator("#friends-strip")).not_to_contain_text("connected")
+        expect(host.locator("#friends .friend-message")).to_contain_text("Bob's page runs another version")  # said
+        host.locator("#friends").scroll_into_view_if_needed()
+        save_shot(host, "remote-born-other-release-host")
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
         print(f"whole test {time.perf_counter() - started:.1f} s")
