@@ -104,9 +104,9 @@ class Peer:
             self._end("closed", failure_reason("lost"))
 
     def close(self) -> None:
-        """End the connection (this side's choice: `on_close` is not called). The channel closes now, after the
-        browser has sent what is queued on it (a `mismatch` or a `bye` sent just before); the connection itself
-        `LINGER` seconds later, since closing it at once would drop those last messages."""
+        """End the connection (this side's choice: `on_close` is not called; nothing more is sent or heard). The
+        channel and the connection close `LINGER` seconds later: closed at once, they dropped the last message
+        queued (a `mismatch` or a `bye` sent just before), seen in Chromium."""
         self.on_close = None
         self._end("closed", "", linger=True)
 
@@ -158,17 +158,16 @@ class Peer:
             self._end("failed", reason)
 
     def _end(self, state: str, reason: str, *, linger: bool = False) -> None:
-        """Closed or failed, once: the channel and the connection closed (the connection `LINGER` seconds later
-        with `linger`), the listeners' proxies freed."""
+        """Closed or failed, once: the channel and the connection closed (`LINGER` seconds later with `linger`),
+        the listeners' proxies freed."""
         if self.state in ("closed", "failed"):
             return
         self.state, self.reason = state, reason
         self._cancel_timer()
-        _close_quietly(self.channel)
         if linger and self.channel is not None:
-            asyncio.get_event_loop().call_later(LINGER, _close_quietly, self.pc)
+            asyncio.get_event_loop().call_later(LINGER, _close_both, self.channel, self.pc)
         else:
-            _close_quietly(self.pc)
+            _close_both(self.channel, self.pc)
         listeners, self._listeners = self._listeners, []
         asyncio.get_event_loop().call_soon(_free, listeners)  # not from inside a proxy being called
         callback, self.on_close = self.on_close, None
@@ -188,12 +187,13 @@ class Peer:
         self._listeners.append((target, event, proxy))
 
 
-def _close_quietly(thing: Any) -> None:
-    try:
-        if thing is not None:
-            thing.close()
-    except Exception:
-        pass
+def _close_both(channel: Any, pc: Any) -> None:
+    for thing in (channel, pc):
+        try:
+            if thing is not None:
+                thing.close()
+        except Exception:
+            pass
 
 
 def _free(listeners: list[tuple[Any, str, Any]]) -> None:
