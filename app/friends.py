@@ -283,6 +283,13 @@ class Friends:
         offer for its next connection."""
         self.keep_time()
         link.receive(text)
+        invite = self.invites.get(seat)
+        if link.mismatched and invite is not None and self.session is not None:
+            name = self.session.state.seats[seat].name
+            invite.message = (
+                f"{name}'s page runs another version of Titan Table: nothing was played. He must reload his page "
+                "(or, if his is the newer, reload this one), then open a new invite link."
+            )
         if link.seat is not None and not link.closed:
             invite = self.invites.get(link.seat)
             if invite is not None:

@@ -181,6 +181,8 @@ class Join:
     def _ended(self, attempt: int, reason: str) -> None:
         if attempt != self.attempt:
             return
+        if self.session is not None and self.session.reload:
+            return  # the host closes the channel after its `mismatch`: "reload this page" stays what is said
         self.lost = reason or "The connection to the host ended."
         if self.session is not None and self.session.record is not None:
             self.draw()

@@ -71,6 +71,7 @@ class Link:
     last_seen: float = 0.0
     log: list[str] = field(default_factory=list)  # the log lines the friend's page holds
     played: tuple[str, str] | None = None  # (position id, action) of the last action it played
+    mismatched: bool = False  # its page runs another release: told so (`mismatch`) and closed, nothing played
 
     def receive(self, text: object) -> None:
         """One message from the friend's page: checked, then played or refused. Never raises: a fault of the host's
@@ -270,6 +271,7 @@ class HostSession:
             "and open the invite again (if it already is the newest, the host must reload)."
         )
         link.send(Mismatch(protocol=PROTOCOL, release=self.release, message=text))
+        link.mismatched = True
         link.close()
 
     def _act(self, link: Link, act: Act) -> None:

@@ -29,6 +29,7 @@ from app.remote.sdpcode import CodeError, decode, encode
 CHANNEL = "titan"
 GATHER_TIMEOUT = 6.0  # seconds to wait for ICE gathering (then the candidates gathered so far are used)
 CONNECT_TIMEOUT = 25.0  # seconds from the reply code pasted at the host to the channel open
+LINGER = 3.0  # seconds a connection closed by this side stays up for its channel's last messages to leave
 WAIT_FOR_HOST = 900.0  # seconds the friend's page waits for the host to paste its reply code
 
 SAME_NETWORK = "On one network (the same Wi-Fi), check that both devices are on it, then try again."
@@ -103,9 +104,11 @@ class Peer:
             self._end("closed", failure_reason("lost"))
 
     def close(self) -> None:
-        """End the connection (this side's choice: `on_close` is not called)."""
+        """End the connection (this side's choice: `on_close` is not called; nothing more is sent or heard). The
+        channel and the connection close `LINGER` seconds later: closed at once, they dropped the last message
+        queued (a `mismatch` or a `bye` sent just before), seen in Chromium."""
         self.on_close = None
-        self._end("closed", "")
+        self._end("closed", "", linger=True)
 
     def wait_until(self, seconds: float, reason: str) -> None:
         """Fail with `reason` unless the channel is open within `seconds`."""
@@ -154,18 +157,17 @@ class Peer:
         if self.state == "connecting":
             self._end("failed", reason)
 
-    def _end(self, state: str, reason: str) -> None:
-        """Closed or failed, once: the channel and the connection closed, the listeners' proxies freed."""
+    def _end(self, state: str, reason: str, *, linger: bool = False) -> None:
+        """Closed or failed, once: the channel and the connection closed (`LINGER` seconds later with `linger`),
+        the listeners' proxies freed."""
         if self.state in ("closed", "failed"):
             return
         self.state, self.reason = state, reason
         self._cancel_timer()
-        for thing in (self.channel, self.pc):
-            try:
-                if thing is not None:
-                    thing.close()
-            except Exception:
-                pass
+        if linger and self.channel is not None:
+            asyncio.get_event_loop().call_later(LINGER, _close_both, self.channel, self.pc)
+        else:
+            _close_both(self.channel, self.pc)
         listeners, self._listeners = self._listeners, []
         asyncio.get_event_loop().call_soon(_free, listeners)  # not from inside a proxy being called
         callback, self.on_close = self.on_close, None
@@ -183,6 +185,15 @@ class Peer:
         proxy = create_proxy(handler)
         target.addEventListener(event, proxy)
         self._listeners.append((target, event, proxy))
+
+
+def _close_both(channel: Any, pc: Any) -> None:
+    for thing in (channel, pc):
+        try:
+            if thing is not None:
+                thing.close()
+        except Exception:
+            pass
 
 
 def _free(listeners: list[tuple[Any, str, Any]]) -> None:

@@ -5,6 +5,7 @@ each friend's page is a `GuestSession` talking to the host's through a fake data
 from __future__ import annotations
 
 import asyncio
+import html
 import importlib
 import json
 import re
@@ -707,3 +708,25 @@ async def test_a_channel_that_opens_while_its_reply_is_taken_is_not_left_saying_
     await host.paste(1, f"reply.{peer.code}")
     assert guests and guests[0].seat == 1
     assert "Connecting" not in host.page.panel, host.page.panel
+
+
+@play
+async def test_a_friends_page_of_another_release_is_said_on_the_host_page_and_nothing_is_played(monkeypatch):
+    host = Host(monkeypatch)
+    host.start("born_of_titans", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    before = host.table.state
+    await host.invite(1)
+    peer = host.app.friends.invites[1].peer
+    await host.paste(1, f"reply.{peer.code}")
+    channel = GuestChannel(peer)
+    guest = GuestSession(channel, host.app.stored.saver.friends[1], release="0f9e8d7c6b5a")  # another release
+    peer.guest = guest
+    peer.state = "open"
+    peer.on_open()
+    guest.open()
+    await host.settle()
+    assert guest.reload and guest.seat is None and guest.record is None  # told to reload, nothing more
+    assert host.table.state is before and host.session.joined(1) == []  # nothing played, nobody seated
+    panel = html.unescape(host.page.panel)
+    assert "Bob's page runs another version of Titan Table" in panel and "Connecting…" not in panel
+    assert "Bob: not joined yet" in host.page.html["friends-strip"]

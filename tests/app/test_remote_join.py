@@ -390,6 +390,74 @@ def test_a_host_of_another_release_says_reload_this_page(monkeypatch) -> None:
         assert peer.link.seat is None and peer.link.closed  # nothing played with it
         shown = page.html["screen"]
         assert "different versions of Titan Table" in shown and "join-reload" in shown
+        # The host closes the channel after its `mismatch`: the friend's peer then ends, and the page still says
+        # what to do (reload), not only that the connection ended (seen in the browser, tests/e2e).
+        peer.state = "closed"
+        peer.on_close("The host closed the connection.")
+        shown = page.html["screen"]
+        assert "different versions of Titan Table" in shown and "join-reload" in shown
+        assert "The connection ended" not in shown
+
+    asyncio.run(body())
+
+
+# -- the WebRTC glue's close, with fake browser objects ---------------------------------------------------------
+class FakeTarget:
+    """An RTCPeerConnection's or RTCDataChannel's surface the Peer uses: listeners, close, what happened."""
+
+    def __init__(self, name: str, events: list[str]) -> None:
+        self.name, self.events = name, events
+        self.readyState = "open"
+        self.iceConnectionState = self.connectionState = "connected"
+
+    def addEventListener(self, event: str, proxy: Any) -> None:  # noqa: N802 (the browser's name)
+        pass
+
+    def removeEventListener(self, event: str, proxy: Any) -> None:  # noqa: N802
+        pass
+
+    def send(self, text: str) -> None:
+        self.events.append(f"{self.name} sends {text}")
+
+    def close(self) -> None:
+        self.events.append(f"{self.name} closed")
+
+
+def test_a_peer_closed_by_its_side_lets_its_last_message_leave_before_the_connection_closes(monkeypatch) -> None:
+    """The host sends `mismatch` (or `bye`) and closes at once: closing the peer connection then would drop the
+    message queued on the channel (seen in Chromium: the friend of another release was told only that the
+    connection ended). Both are closed `LINGER` later; nothing more is sent meanwhile."""
+    import sys
+    from types import ModuleType
+
+    from app.remote import peer as peer_module
+
+    ffi = ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda handler: SimpleNamespace(destroy=lambda: None)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.setattr(peer_module, "LINGER", 0.01)
+
+    async def body() -> None:
+        events: list[str] = []
+        peer = peer_module.Peer(FakeTarget("connection", events), [], joins=False)
+        peer._attach(FakeTarget("channel", events))
+        closed: list[str] = []
+        peer.on_close = closed.append
+        assert peer.state == "open"
+        peer.send('{"t":"mismatch"}')
+        peer.close()
+        assert events == ['channel sends {"t":"mismatch"}']  # the channel and the connection still up
+        assert peer.state == "closed" and closed == []  # this side's choice: on_close is not called
+        peer.send('{"t":"ping"}')  # nothing more is sent
+        await asyncio.sleep(0.05)
+        assert events == ['channel sends {"t":"mismatch"}', "channel closed", "connection closed"]
+        # A failure closes both at once (nothing is left to send).
+        events.clear()
+        failed = peer_module.Peer(FakeTarget("connection", events), [], joins=False)
+        failed._attach(FakeTarget("channel", events))
+        failed._end("failed", "lost")
+        assert events == ["channel closed", "connection closed"]
 
     asyncio.run(body())
 
