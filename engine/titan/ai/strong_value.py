@@ -21,11 +21,12 @@ from collections.abc import Generator
 from typing import Any, NamedTuple
 
 from engine.core import Rng
-from engine.titan import baseline, flow, masterboard, recruiting
+from engine.titan import flow, masterboard, recruiting
+from engine.titan.ai import baseline
+from engine.titan.ai.odds import contest, mean
+from engine.titan.ai.strong_war import War
 from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
-from engine.titan.odds import contest, mean
 from engine.titan.state import Legion, TitanState, seen, unseen
-from engine.titan.strong_war import War
 from engine.titan.warmongering import battle_titan
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)

@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.core import Action
 from engine.titan import battlemap, flow, masterboard, recruiting, respawn, sight
-from engine.titan.ai import chance_of_hits, left_out  # shared reckoning (odds, room to come on), not strategy
+from engine.titan.ai.reckoning import chance_of_hits, left_out  # shared reckoning (odds, room to come on), not strategy
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.state import Legion, Phase, TitanState, seen, unseen
