@@ -1,4 +1,4 @@
-"""Standard's battle play (level 1, `ai.py`): each character to the hex where what it deals outweighs what it
+"""Standard's battle play (level 1, `standard.py`): each character to the hex where what it deals outweighs what it
 takes, strikes where they kill the most value, a higher strike number when the carry it opens pays.
 
 - Maneuvers: the most valuable character able to move goes to its best hex (the kill it threatens, the blows it
