@@ -40,7 +40,7 @@ from ai_strength import level_of, read_records, record_key, run_pairing
 from winrate import wilson
 
 from engine.core.bots import BASELINE
-from engine.titan.ai import CLUB
+from engine.titan.ai.levels import CLUB
 
 PRIOR = 0.5  # wins added to each side of every pairing (the add-half correction)
 ANCHORS = {BASELINE: 1500.0, 0: 1000.0, CLUB: 1500.0}  # the baseline at 1500, Random at 1000, Titan's club player 1500

@@ -6,8 +6,8 @@
 
 Levels: 0 random, 1 Easy, 2 Hard, B the game's scripted baseline player of sound simple rules
 (`Game.baseline_action`: engine/<game>/baseline.py); for Titan, S is Standard playing Battle Titan by the
-standard game's values (`engine/titan/ai.py`, STANDARD_VALUES: the yardstick of Standard playing for points),
-and C the club player of issue 22 (`engine/titan/club.py`: Standard's yardstick).
+standard game's values (`engine/titan/ai/standard.py`, STANDARD_VALUES: the yardstick of Standard playing for points),
+and C the club player of issue 22 (`engine/titan/ai/club.py`: Standard's yardstick).
 
 Each pairing plays N games with seats rotated (the first level sits in seat
 i mod P of game i, every other seat plays the second level: with --players 3,
@@ -329,11 +329,11 @@ def level_of(text: str) -> int:
     playing Battle Titan by the standard game's values (a level for this trial only, never offered)."""
     word = text.strip().upper()
     if word == "C":
-        from engine.titan.ai import CLUB
+        from engine.titan.ai.levels import CLUB
 
         return CLUB
     if word == "S":
-        from engine.titan.ai import STANDARD_VALUES
+        from engine.titan.ai.levels import STANDARD_VALUES
 
         return STANDARD_VALUES
     return BASELINE if word == "B" else int(text)
@@ -341,7 +341,7 @@ def level_of(text: str) -> int:
 
 def level_name(level: int) -> str:
     """'level 2', 'the baseline', or 'level S' (Titan's Standard by the standard game's values)."""
-    from engine.titan.ai import CLUB, STANDARD_VALUES
+    from engine.titan.ai.levels import CLUB, STANDARD_VALUES
 
     if level == CLUB:
         return "the club player"

@@ -6,7 +6,7 @@
 
 Battles are taken from real games (two Standard players, seeds SEED..SEED+GAMES-1): each time a battle is
 about to be fought, the position is kept. Each kept battle is then played twice from there, Strong's battle
-play (`strong_battle.decide`) on one side and Standard's (`ai.choose`) on the other, then the sides swapped;
+play (`strong_battle.decide`) on one side and Standard's (`standard.choose`) on the other, then the sides swapped;
 both plays roll the same dice (the battle's dice stream is reseeded alike), so a battle won both ways says the
 battle was one-sided, and only the plays' difference counts. Strong's score: battles won (a mutual destruction
 counts half) out of all plays; 50% if it plays exactly as Standard does. Also: attacks lost on time. With
@@ -31,7 +31,7 @@ from winrate import wilson
 
 from engine.core import Rng
 from engine.core.bots import make_bot
-from engine.titan import ai, club, strong_battle
+from engine.titan.ai import club, standard, strong_battle
 from engine.titan.data import character_value
 from engine.titan.game import Titan
 from engine.titan.state import Phase, TitanState
@@ -111,7 +111,7 @@ def play(
         if seat == strong_seat and len(legal) > 1:
             action = strong_choice(state, seat, legal, times)
         else:
-            action = ai.choose(state, seat, legal, None)
+            action = standard.choose(state, seat, legal, None)
         state = GAME.apply(state, action)
         if watch:
             for line in state.log[seen:]:

@@ -10,7 +10,7 @@ standing). Game i uses seed SEED+i; the mix of tables cycles over `TABLES`. It a
 runs with different seeds add up.
 
 `report` splits the battles in two halves by game (even seeds to tune on, odd seeds held out) and scores on
-the held-out half: `engine.titan.odds.contest`, the baseline's strength-ratio formula a^4 / (a^4 + b^4)
+the held-out half: `engine.titan.ai.odds.contest`, the baseline's strength-ratio formula a^4 / (a^4 + b^4)
 (`baseline.win_chance`) and Standard's `fighting_strength` turned into a chance by a logistic fit on the
 tuning half (the most that ratio can do). For each: Brier score and log loss of "the attacker wins", a
 reliability table by predicted decile, and (for the odds) the mean absolute error of the value each side
@@ -35,8 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core.bots import BASELINE, make_bot
 from engine.registry import get_game
 from engine.titan import battle_end as battle_module
-from engine.titan import odds, recruiting
-from engine.titan.baseline import win_chance
+from engine.titan import recruiting
+from engine.titan.ai import odds
+from engine.titan.ai.baseline import win_chance
 from engine.titan.data import ANGEL, ARCHANGEL, BATTLE_ROUNDS, LANDS, character_value
 
 # (players, levels by seat): Standard against Standard and against the baseline, two and four players

@@ -26,8 +26,8 @@ from winrate import wilson
 
 from engine.core.bots import make_bot
 from engine.registry import get_game
-from engine.titan import strong_value
-from engine.titan.strong import BATTLE_PHASES
+from engine.titan.ai import strong_value
+from engine.titan.ai.strong_decision import BATTLE_PHASES
 
 
 def play(game, seed: int, new_seat: int, times: dict[str, list[float]], units: dict[str, list[float]]) -> float:

@@ -421,8 +421,8 @@ class Titan(Game):
         return rules_markdown(battle_titan=True)
 
     def bot_levels(self) -> list[tuple[int, str]]:
-        """Random (the generic random player: to learn the game against), the Standard player of `ai.py` and the
-        Strong player of `strong.py`."""
+        """Random (the generic random player: to learn the game against), the Standard player of `ai/standard.py`
+        and the Strong player of `ai/strong.py`."""
         return [(0, "Random"), (1, "Standard"), (2, "Strong")]
 
     def bot_level_notes(self) -> dict[int, str]:
@@ -445,14 +445,15 @@ class Titan(Game):
         return f"Turn {titan.turn_number}, {fight.land}, {fight.attacker} attacks {fight.defender}"
 
     def own_bot(self, level: int, seed: int) -> Any:
-        """Level 1: the Standard player of `ai.py` (level 0 stays the generic random player)."""
+        """Titan's own players (engine/titan/ai: Standard, Strong and the trial levels); 0 stays the generic random
+        player."""
         from engine.titan.ai import make_bot
 
         return make_bot(self, level, seed)
 
     def baseline_action(self, state: GameState, actions: list[Action]) -> Action:
-        """The scripted player of engine/titan/baseline.py (a yardstick for the computer players)."""
-        from engine.titan.baseline import choose
+        """The scripted player of engine/titan/ai/baseline.py (a yardstick for the computer players)."""
+        from engine.titan.ai.baseline import choose
 
         return choose(_own(state), actions)
 

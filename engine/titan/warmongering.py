@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.titan.battle_state import ATTACKER, DEFENDER
 from engine.titan.data import TITAN, character_value
 from engine.titan.state import TitanState
 from engine.titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
 
-ATTACKER, DEFENDER = "attacker", "defender"
 HOWS = ("battle", "concession", "flee", "agreement", "time loss")
 
 

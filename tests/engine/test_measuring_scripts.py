@@ -344,7 +344,7 @@ def test_bench_watch_counts_the_long_tasks_of_a_games_set_up_apart_and_thinks_on
 
 
 def test_titans_club_player_is_level_c_and_may_anchor_the_ratings():
-    from engine.titan.ai import CLUB
+    from engine.titan.ai.levels import CLUB
 
     strength, rating = load("ai_strength"), load("ai_rating")
     assert strength.level_of("C") == CLUB and strength.level_name(CLUB) == "the club player"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.core import Seat
 from engine.core.bots import bot_levels, make_bot
-from engine.titan.ai import TitanBot
+from engine.titan.ai.standard import TitanBot
+from engine.titan.ai.strong import StrongBot
 from engine.titan.state import unseen
-from engine.titan.strong import StrongBot
 from tests.engine.titan.test_flow import GAME, new
 
 
@@ -104,8 +104,8 @@ def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_ta
 
 def test_a_legion_of_six_moves_where_it_can_muster():
     """Issue 13: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
-    from engine.titan import ai
     from engine.titan.actions import Move
+    from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import _moving, _mustering_choice
     from tests.engine.titan.test_flow import place
 
@@ -114,7 +114,7 @@ def test_a_legion_of_six_moves_where_it_can_muster():
     place(state, "Bk01", 0, start, ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan", "Ogre"])
     place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True  # it may stop moving
-    action = ai.choose(state, 0, GAME.legal_actions(state), None)
+    action = standard.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(action, Move) and action.land in can
 
 
@@ -145,8 +145,8 @@ def _signs_not_distance() -> tuple[int, int, int, int, int]:
 
 def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls_and_the_signs():
     """Issue 13: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
-    from engine.titan import ai
     from engine.titan.actions import Move
+    from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import BIG, _moving, _titan_in_danger
     from tests.engine.titan.test_flow import place
 
@@ -158,7 +158,7 @@ def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls
         place(state, "Bu02", 1, 100 if abs(start - 100) > 50 else 400, ["Titan"])
         actions = GAME.legal_actions(state)
         assert any(isinstance(a, Move) and a.land == near for a in actions)
-        chosen = ai.choose(state, 0, actions, None)
+        chosen = standard.choose(state, 0, actions, None)
         assert isinstance(chosen, Move) and chosen.land != near, (start, roll, enemy, near)
 
 
@@ -181,8 +181,8 @@ def _cornered() -> tuple[int, int, int]:
 
 def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attack():
     """Issue 13: Standard's split halves were forced to part into a stronger stack."""
-    from engine.titan import ai
     from engine.titan.actions import EndSplits, Split
+    from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import BIG
     from tests.engine.titan.test_flow import clear_board, new, place
 
@@ -195,7 +195,7 @@ def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attac
         place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
         place(state, "Bu01", 1, enemy if threatened else 600, BIG if threatened else ["Ogre"]).reveal([0])
         place(state, "Bu02", 1, 500 if start // 100 != 5 else 200, ["Titan"])
-        chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+        chosen = standard.choose(state, 0, GAME.legal_actions(state), None)
         assert isinstance(chosen, EndSplits if threatened else Split)
 
 
@@ -232,8 +232,8 @@ def _next_turn_choice() -> tuple[int, int, int, int]:
 
 def test_it_moves_where_it_can_muster_next_turn():
     """A move is worth what the legion could muster next turn from there, over the six rolls (as SimpleAI)."""
-    from engine.titan import ai
     from engine.titan.actions import Move
+    from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import _moving
     from tests.engine.titan.test_flow import place
 
@@ -242,14 +242,14 @@ def test_it_moves_where_it_can_muster_next_turn():
     place(state, "Bk01", 0, start, ["Ogre", "Ogre", "Troll"])
     place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan"])
-    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    chosen = standard.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(chosen, Move) and chosen.land == good
 
 
 def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor_that_can_spare_it():
     """Issue 13: Standard summoned while already winning 4:1, and from a donor then left exposed."""
-    from engine.titan import ai
     from engine.titan.actions import Summon
+    from engine.titan.ai import standard
     from engine.titan.battle import ATTACKER
     from tests.engine.titan.test_battle import fight, set_battle
     from tests.engine.titan.test_flow import place
@@ -262,14 +262,14 @@ def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor
         state.battle.summon, state.decider = "offer", 1
         actions = GAME.legal_actions(state)
         assert Summon(donor="Bu02", angel="Angel") in actions and Summon(donor="Bu03", angel="Angel") in actions
-        chosen = ai.choose(state, 1, actions, None)
+        chosen = standard.choose(state, 1, actions, None)
         assert chosen == expected if isinstance(expected, Summon) else chosen.donor == expected
 
 
 def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
     """Issue 13 (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
-    from engine.titan import ai
     from engine.titan.actions import EndManeuver, Maneuver
+    from engine.titan.ai import standard
     from engine.titan.battle import ATTACKER, DEFENDER
     from tests.engine.titan.test_battle import fight, index_of, set_battle
 
@@ -281,7 +281,7 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
     state.decider = 1
     actions = GAME.legal_actions(state)
     assert EndManeuver() in actions
-    chosen = ai.choose(state, 1, actions, None)
+    chosen = standard.choose(state, 1, actions, None)
     assert isinstance(chosen, Maneuver)
     from engine.titan import battlemap
 
@@ -290,14 +290,15 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
 
 def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_does_on_average():
     """Issue 13: Standard never took the mulligan."""
-    from engine.titan import ai, masterboard, recruiting
+    from engine.titan import masterboard, recruiting
     from engine.titan.actions import EndSplits, Mulligan
+    from engine.titan.ai import standard
     from engine.titan.data import CREATURES, LANDS
     from tests.engine.titan.test_flow import act
 
     state = new(2)
     seat = state.current_player
-    state = act(state, ai.choose(state, seat, GAME.legal_actions(state), None))  # the first split
+    state = act(state, standard.choose(state, seat, GAME.legal_actions(state), None))  # the first split
     state = act(state, EndSplits())
     assert state.phase == "move" and Mulligan() in GAME.legal_actions(state)
 
@@ -316,20 +317,20 @@ def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_doe
     assert {worth(roll) < average for roll in range(1, 7)} == {True, False}
     for roll in range(1, 7):
         state.roll = roll
-        chosen = ai.choose(state, seat, GAME.legal_actions(state), None)
+        chosen = standard.choose(state, seat, GAME.legal_actions(state), None)
         assert (chosen == Mulligan()) == (worth(roll) < average), roll
 
 
 def test_it_attacks_a_stack_it_is_a_third_stronger_than():
     """Standard attacks at a strength ratio of 1.25 or more (it waited for 1.4, leaving the baseline its kills)."""
-    from engine.titan import ai
     from engine.titan.actions import Move
+    from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import _attack_position
 
     state = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll"])  # 44 against 32: 1.375
     target = state.legions["Bu01"].land
-    chosen = ai.choose(state, 0, GAME.legal_actions(state), None)
+    chosen = standard.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(chosen, Move) and chosen.land == target
     weaker = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll", "Gargoyle"])  # 44 against 44
-    chosen = ai.choose(weaker, 0, GAME.legal_actions(weaker), None)
+    chosen = standard.choose(weaker, 0, GAME.legal_actions(weaker), None)
     assert not (isinstance(chosen, Move) and chosen.land == weaker.legions["Bu01"].land)

@@ -22,7 +22,7 @@ import pytest
 
 from engine.core import Rng
 from engine.core.bots import BASELINE, make_bot
-from engine.titan.ai import CLUB
+from engine.titan.ai.levels import CLUB
 from engine.titan.game import Titan
 from engine.titan.state import TitanState
 

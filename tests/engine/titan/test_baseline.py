@@ -1,13 +1,14 @@
-"""Titan's scripted baseline player (engine/titan/baseline.py): the yardstick of the computer players. Its key
+"""Titan's scripted baseline player (engine/titan/ai/baseline.py): the yardstick of the computer players. Its key
 rules, and that it decides only on what its seat may know."""
 
 from __future__ import annotations
 
 from engine.core import Rng
 from engine.core.bots import BASELINE, BaselineBot, make_bot
-from engine.titan import baseline, masterboard, recruiting
 from engine.titan import battle as battles
+from engine.titan import masterboard, recruiting
 from engine.titan.actions import Engage, Fight, Flee, Move, Propose, Strike
+from engine.titan.ai import baseline
 from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.data import LANDS
 from engine.titan.state import Phase, TitanState

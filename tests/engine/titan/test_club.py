@@ -1,15 +1,15 @@
-"""Titan's club player (engine/titan/club.py, issue 22): Standard's yardstick. Each rule of thumb of the issue on
+"""Titan's club player (engine/titan/ai/club.py, issue 22): Standard's yardstick. Each rule of thumb of the issue on
 a position of its own. That it decides only on what its seat may know: tests/engine/titan/test_ai_secrets.py."""
 
 from __future__ import annotations
 
 from engine.core.bots import make_bot
 from engine.titan import battle as battles
-from engine.titan import club, club_battle
 from engine.titan.actions import Acquire, Carry, Engage, Fight, Flee, Move, Muster, Split, Strike
-from engine.titan.ai import CLUB
+from engine.titan.ai import club, club_battle
+from engine.titan.ai.club import ClubBot
+from engine.titan.ai.levels import CLUB
 from engine.titan.battle import ATTACKER, DEFENDER
-from engine.titan.club import ClubBot
 from engine.titan.state import Phase
 from tests.engine.titan.test_baseline import BIG, _attack_position, _moving, _titan_in_danger
 from tests.engine.titan.test_battle import fight, index_of, set_battle

@@ -1,4 +1,4 @@
-"""Titan's battle odds (engine/titan/odds.py): hand-worked battles, the land, the Titan, the cache, and a seat's
+"""Titan's battle odds (engine/titan/ai/odds.py): hand-worked battles, the land, the Titan, the cache, and a seat's
 knowledge (the odds of a legion it has not seen whole must not depend on what it has not seen)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from engine.core import Rng, Seat
 from engine.core.bots import make_bot
-from engine.titan import odds
+from engine.titan.ai import odds
+from engine.titan.ai.odds import MODEL, Odds, battle_odds, contest, play_out
 from engine.titan.data import LANDS, character_value
-from engine.titan.odds import MODEL, Odds, battle_odds, contest, play_out
 from engine.titan.state import TitanState, seen
 from tests.engine.titan.test_flow import GAME
 

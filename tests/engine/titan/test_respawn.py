@@ -244,10 +244,10 @@ def test_a_player_wiped_out_before_his_first_turn_spawns_and_splits_his_eight_fr
 
 
 def test_standard_splits_a_spawned_eight_even_where_a_half_would_be_cornered(monkeypatch):
-    from engine.titan import ai
+    from engine.titan.ai import standard
 
     state, bob = spawned_on_a_free_tower()
-    monkeypatch.setattr(ai, "_cornered", lambda *_: True)  # every split would risk a half: the eight still part
+    monkeypatch.setattr(standard, "_cornered", lambda *_: True)  # every split would risk a half: the eight still part
     action = GAME.own_bot(1, 1).choose(state, bob)
     assert isinstance(action, Split) and action in GAME.legal_actions(state)
 

@@ -14,7 +14,8 @@ import pytest
 from engine.core import Rng, Seat
 from engine.core.bots import decision_rng, make_bot
 from engine.registry import get_game
-from engine.titan import ai, battlemap, masterboard, recruiting, sight, slices, strong_battle, strong_value
+from engine.titan import battlemap, masterboard, recruiting, sight
+from engine.titan.ai import slices, standard, strong_battle, strong_value
 
 GAME = get_game("titan")
 MAX_WORK = 200  # reckonings a step may make (one piece of Standard's makes up to ~1,700, Strong's whole up to ~2,800)
@@ -77,7 +78,7 @@ def test_sliced_standard_decides_as_in_one_piece_and_each_step_does_little(work)
         for state, seat, bot in positions(1, seed, 700):
             legal = GAME.sensible_actions(state, GAME.legal_actions(state))
             work.clear()
-            one_piece = ai.choose(state, seat, legal, decision_rng(bot.seed, state, seat))
+            one_piece = standard.choose(state, seat, legal, decision_rng(bot.seed, state, seat))
             whole = work.total()
             action, steps = steps_work(bot, state, seat, work)
             assert action == one_piece, (seed, state.moves, state.phase)

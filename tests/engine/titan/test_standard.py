@@ -3,8 +3,9 @@ on the Standard before them (the first split fixed whatever the Tower, no higher
 
 from __future__ import annotations
 
-from engine.titan import ai, battlemap, masterboard
+from engine.titan import battlemap, masterboard
 from engine.titan.actions import Split, Strike
+from engine.titan.ai import reckoning, standard
 from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.data import LANDS, TOWERS
 from engine.titan.state import Phase
@@ -26,7 +27,7 @@ def _first_split_from(tower: int) -> tuple:
 
 def _parted(state, seat) -> str:
     """The creature of which one goes with each half (the pair the split breaks)."""
-    chosen = ai.choose(state, seat, GAME.legal_actions(state), None)
+    chosen = standard.choose(state, seat, GAME.legal_actions(state), None)
     assert isinstance(chosen, Split)
     leaving = [name for name in chosen.leaving if name != "Angel"]
     return next(name for name in leaving if leaving.count(name) == 1)
@@ -60,7 +61,7 @@ def test_the_turns_one_teleport_goes_to_the_legion_it_helps_most():
     place(state, "Bu01", 1, 100, ["Titan"])
     assert not any(LANDS[land].terrain in ("Brush", "Jungle") for land in masterboard.destination_lands(200, 6))
     while state.phase == Phase.MOVE:
-        state = act(state, ai.choose(state, 0, GAME.legal_actions(state), None))
+        state = act(state, standard.choose(state, 0, GAME.legal_actions(state), None))
     assert state.legions["Bk01"].teleport == "tower"
     assert LANDS[state.legions["Bk01"].land].terrain in ("Brush", "Jungle")
     assert state.legions["Bk02"].moved and not state.legions["Bk02"].teleport
@@ -84,7 +85,7 @@ def test_a_higher_strike_number_where_the_carry_it_opens_pays():
     assert battlemap.strike_terms(land, "Behemoth", "C3", "Unicorn", "C2").strike_number == 5
     legal = GAME.legal_actions(state)
     assert Strike(unit=behemoth, target=serpent, number=5) in legal
-    assert ai.choose(state, 1, legal, None) == Strike(unit=behemoth, target=serpent, number=5)
+    assert standard.choose(state, 1, legal, None) == Strike(unit=behemoth, target=serpent, number=5)
 
 
 def test_no_higher_strike_number_where_it_costs_the_kill_more_than_the_carry_brings():
@@ -100,7 +101,7 @@ def test_no_higher_strike_number_where_it_costs_the_kill_more_than_the_carry_bri
     state.phase, state.decider = Phase.STRIKE, 1
     legal = GAME.legal_actions(state)
     assert Strike(unit=gargoyle, target=ogre, number=5) in legal
-    assert ai.choose(state, 1, legal, None) == Strike(unit=gargoyle, target=ogre, number=3)
+    assert standard.choose(state, 1, legal, None) == Strike(unit=gargoyle, target=ogre, number=3)
 
 
 # -- issue 22: attacks by the odds of the battle, teleports in an enemy's reach
@@ -130,11 +131,11 @@ def test_an_attack_is_made_by_the_odds_of_the_battle_not_the_strength_ratio(monk
     # three Trolls (48) against two Cyclops (36) in their Jungle: a third stronger, but the Cyclops win most of
     # these battles (natives in the Brambles)
     state, attack = _attack_in("Jungle", ["Troll", "Troll", "Troll"], ["Cyclops", "Cyclops"])
-    threats = ai._threats(state, 0, True)
-    assert ai._attack_odds(state, 0, "Bk01", "Bu01", attack.land, 1) < ai.ATTACK_ODDS
-    assert ai._move_value(state, 0, attack, threats, None, 1) == -1000.0
-    monkeypatch.setattr(ai, "ATTACK_ODDS", 0.0)  # the strength ratio alone (1.25) would attack
-    assert ai._move_value(state, 0, attack, threats, None, 1) > -1000.0
+    threats = reckoning.threats(state, 0, True)
+    assert standard._attack_odds(state, 0, "Bk01", "Bu01", attack.land, 1) < standard.ATTACK_ODDS
+    assert standard._move_value(state, 0, attack, threats, None, 1) == -1000.0
+    monkeypatch.setattr(standard, "ATTACK_ODDS", 0.0)  # the strength ratio alone (1.25) would attack
+    assert standard._move_value(state, 0, attack, threats, None, 1) > -1000.0
 
 
 def test_an_enemys_reach_counts_his_titan_teleport_and_his_tower_teleport():
@@ -150,17 +151,17 @@ def test_an_enemys_reach_counts_his_titan_teleport_and_his_tower_teleport():
     titan = place(state, "Bu01", 1, 600, ["Titan", "Angel", "Troll"])
     titan.reveal([0, 1])  # Ann has seen his Titan and his Angel
     state.players[1].score = 400
-    near = ai._threats(state, 0, False)[0][1]
+    near = reckoning.threats(state, 0, False)[0][1]
     assert far not in near  # no normal move reaches Ann's land from Tower 600
-    reach = ai._threats(state, 0, True)[0][1]
+    reach = reckoning.threats(state, 0, True)[0][1]
     assert reach[far] == 1  # his Titan teleports onto Ann's legion on a 6
     assert all(reach.get(tower, 0) >= 1 for tower in TOWERS if tower != 600)  # the Angel's tower teleport
     state.players[1].score = 399
-    assert far not in ai._threats(state, 0, True)[0][1]
+    assert far not in reckoning.threats(state, 0, True)[0][1]
 
 
 def test_in_battle_a_character_weighs_its_chance_to_die_and_the_kills_it_helps_make():
-    from engine.titan import standard_battle
+    from engine.titan.ai import standard_battle
 
     state = fight(["Titan", "Troll", "Troll"], ["Ogre", "Ogre"])
     titan = index_of(state, "Titan", ATTACKER)

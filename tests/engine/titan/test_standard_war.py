@@ -8,9 +8,11 @@ import pytest
 
 from engine.core import Seat
 from engine.core.bots import decision_rng, make_bot
-from engine.titan import ai, battlemap, masterboard, respawn, standard_war
+from engine.titan import battlemap, masterboard, respawn
 from engine.titan.actions import EndManeuver, EndMoves, EndMusters, Engage, Fight, Flee, Maneuver, Move, Spawn, Strike
-from engine.titan.ai import STANDARD_VALUES, StandardValuesBot, TitanBot
+from engine.titan.ai import reckoning, standard, standard_war
+from engine.titan.ai.levels import STANDARD_VALUES
+from engine.titan.ai.standard import StandardValuesBot, TitanBot
 from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.game import TitanOptions
 from engine.titan.state import Phase, TitanState
@@ -107,7 +109,7 @@ def test_in_its_last_turn_it_keeps_a_legion_out_of_reach_rather_than_muster_wher
     place(state, "Bk02", 0, 100, ["Titan"]).moved = True
     place(state, "Bu01", 1, 22, ["Warbear", "Warbear", "Troll", "Troll", "Lion"]).reveal([0])
     place(state, "Bu02", 1, 500, ["Titan"])
-    (threat, _titan) = ai._threats(state, 0)
+    (threat, _titan) = reckoning.threats(state, 0)
     assert threat[1].get(2000) == 4 and not threat[1].get(29)
     points, standard = choices(state)
     assert points == EndMoves()
@@ -161,7 +163,7 @@ def test_sliced_standard_plays_battle_titan_as_in_one_piece_and_each_step_does_l
         if len(legal) > 1:
             work.clear()
             view = standard_war.outlook(state, seat)
-            one_piece = ai.choose(state, seat, legal, decision_rng(bots[seat].seed, state, seat), view)
+            one_piece = standard.choose(state, seat, legal, decision_rng(bots[seat].seed, state, seat), view)
             whole = work.total()
             action, steps = steps_work(bots[seat], state, seat, work)
             assert action == one_piece and max(steps) <= MAX_WORK, (state.moves, state.phase, steps)

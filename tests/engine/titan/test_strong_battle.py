@@ -1,13 +1,15 @@
 """Titan's Strong battle play: hand-built positions where the right play is clear, what it may know, its slices.
 
-Where Standard (`ai.choose`, what the scaffolding returned) gets a position wrong, the test says so and checks
+Where Standard (`standard.choose`, what the scaffolding returned) gets a position wrong, the test says so and checks
 Standard's answer too, so that the test would fail had Strong still played Standard's choice."""
 
 from __future__ import annotations
 
 from engine.core import Rng
-from engine.titan import ai, battlemap, strong_battle
+from engine.titan import battlemap
 from engine.titan.actions import Strike
+from engine.titan.ai import strong_battle
+from engine.titan.ai.standard import choose as choose_standard
 from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import fight, index_of, set_battle
@@ -35,7 +37,7 @@ def maneuver_phase(state: TitanState, choose) -> TitanState:
 
 
 def standard(state, seat, legal):
-    return ai.choose(state, seat, legal, None)
+    return choose_standard(state, seat, legal, None)
 
 
 def strong_choice(state, seat, legal):
@@ -82,7 +84,7 @@ def test_strikes_go_together_at_the_enemy_they_can_kill():
     _strike_phase(state)
     action, _ = strong(state, 1)
     assert isinstance(action, Strike) and action.target == troll
-    assert ai.choose(state, 1, GAME.legal_actions(state), None).target != troll  # Standard's mistake
+    assert choose_standard(state, 1, GAME.legal_actions(state), None).target != troll  # Standard's mistake
 
 
 def test_a_strike_at_the_higher_number_that_kills_carries_on():
@@ -96,7 +98,7 @@ def test_a_strike_at_the_higher_number_that_kills_carries_on():
     _strike_phase(state)
     action, _ = strong(state, 1)
     assert action == Strike(unit=index_of(state, "Ogre", ATTACKER), target=gargoyle, number=5)
-    assert ai.choose(state, 1, GAME.legal_actions(state), None).target == ogre  # Standard's mistake
+    assert choose_standard(state, 1, GAME.legal_actions(state), None).target == ogre  # Standard's mistake
 
 
 def _giants_near_the_titan() -> TitanState:
@@ -242,4 +244,4 @@ def test_an_angel_comes_from_the_donor_out_of_danger_never_stripping_the_titans_
         ]
         assert strong(state, 1, legal)[0] == Summon(donor=safe, angel="Angel")
         if titans == "Bu02":
-            assert ai.choose(state, 1, legal, None).donor == titans  # Standard's mistake
+            assert choose_standard(state, 1, legal, None).donor == titans  # Standard's mistake

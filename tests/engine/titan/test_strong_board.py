@@ -1,4 +1,4 @@
-"""Titan's Strong player on the masterboard (engine/titan/strong_board.py): hand-built positions where the right
+"""Titan's Strong player on the masterboard (engine/titan/ai/strong_board.py): hand-built positions where the right
 play is clear (and Standard, which the scaffolding played, gets it wrong), that it decides only on what its seat
 may know, that its work is sliced and its answer legal."""
 
@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from engine.core import Action, Rng
 from engine.core.bots import make_bot
-from engine.titan import masterboard, strong_board, strong_value
+from engine.titan import masterboard
 from engine.titan.actions import Engage, Flee, Move, Propose
+from engine.titan.ai import strong_board, strong_value
+from engine.titan.ai.strong_decision import BATTLE_PHASES
 from engine.titan.data import LANDS
 from engine.titan.state import Phase, TitanState
-from engine.titan.strong import BATTLE_PHASES
 from tests.engine.titan.test_baseline import BIG
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
 

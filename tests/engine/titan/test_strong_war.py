@@ -1,4 +1,4 @@
-"""Titan's Strong player in Battle Titan (engine/titan/strong_war.py): positions where it plays for the house rules'
+"""Titan's Strong player in Battle Titan (engine/titan/ai/strong_war.py): positions where it plays for the house rules'
 points and so chooses otherwise than in standard Titan, each for the reason the rules give; its steps stay small."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import pytest
 
 from engine.core import Rng, Seat
 from engine.core.bots import make_bot
-from engine.titan import respawn, strong_board, strong_war
+from engine.titan import respawn
 from engine.titan.actions import EndMusters, Engage, Move, Spawn
+from engine.titan.ai import strong_board, strong_war
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan import test_strong_board
 from tests.engine.titan.test_baseline import BIG

@@ -1,6 +1,6 @@
 """Standard's decisions made a slice at a time: its costly reckonings one at a time, the same choice as in one piece.
 
-Standard (`ai.py`) decides with plain functions, not a generator, and a move or a maneuver among many choices
+Standard (`standard.py`) decides with plain functions, not a generator, and a move or a maneuver among many choices
 costs it up to 20 ms of CPython (50 ms in the page's Pyodide): one task too long for the page. Rather than
 rewrite it as generators, its costly reckonings are marked `@unit(weight)`: pure functions of the position
 (where each legion reaches and what it musters there, the danger on a land, a hex's value, who an entry shuts

@@ -1,4 +1,4 @@
-"""The club player's battle play (engine/titan/club.py: the rules of thumb of issue 22, the yardstick Standard is
+"""The club player's battle play (engine/titan/ai/club.py: the rules of thumb of issue 22, the yardstick Standard is
 measured against):
 
 - `Field.hex_worth`: every character weighs on each reachable hex the kills it helps make next round (the rise in
@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.core import Action
 from engine.titan import battlemap, sight
-from engine.titan.ai import chance_of_hits, left_out
-from engine.titan.baseline import TITAN_STAKE
+from engine.titan.ai.baseline import TITAN_STAKE
+from engine.titan.ai.reckoning import chance_of_hits, left_out
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import CREATURES, TITAN, character_value
 from engine.titan.state import TitanState

@@ -30,10 +30,10 @@ from typing import Any
 
 from engine.core import Action
 from engine.titan import battlemap, flow, masterboard, recruiting, respawn, sight
-from engine.titan.ai import chance_of_hits, left_out  # shared reckoning (odds, room to come on), not strategy
+from engine.titan.ai.reckoning import chance_of_hits, hidden_average, left_out  # shared reckoning, not strategy
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
-from engine.titan.state import Legion, Phase, TitanState, seen, unseen
+from engine.titan.state import Legion, Phase, TitanState, seen
 
 TITAN_STAKE = 400.0  # what losing the Titan's legion costs beyond its value: the game
 WIN_EXPONENT = 4.0  # win chance = a^k / (a^k + b^k) for strengths a and b (ratio 1.3: 74%, 2: 94%)
@@ -85,13 +85,6 @@ def choose(state: TitanState, actions: list[Action]) -> Action:
 
 
 # -- what the seat knows -----------------------------------------------------------------------------------------
-
-
-def hidden_average(state: TitanState, seat: int) -> float:
-    """The average value of a character the seat has not seen (what an unknown slot of a legion is worth)."""
-    pool = unseen(state, seat)
-    total = sum(pool.values())
-    return sum(CREATURES[name].value * count for name, count in pool.items()) / total if total else 0.0
 
 
 def strength(state: TitanState, legion: Legion, seat: int, average: float) -> float:

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 from engine.core import Action
 from engine.titan import flow, masterboard
+from engine.titan.ai.strong_value import Reach, Valuation
 from engine.titan.state import Legion
-from engine.titan.strong_value import Reach, Valuation
 
 TELEPORT_COST = 3.0  # a teleport shows a lord: it must gain something
 CANDIDATES = 5  # destinations kept per legion when planning the moves together

@@ -35,13 +35,14 @@ from functools import cache
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.titan import ai, battlemap, sight
+from engine.titan import battlemap, sight
 from engine.titan.actions import Carry, EndManeuver, EndStrikes, Maneuver, Rangestrike, Reinforce, Strike, Summon
+from engine.titan.ai import reckoning, standard, standard_battle
+from engine.titan.ai.strong_decision import Decision
+from engine.titan.ai.strong_war import battle_stakes
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, other_side, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, HEX_LABELS, HEX_NEIGHBORS, TITAN
 from engine.titan.state import TitanState
-from engine.titan.strong import Decision
-from engine.titan.strong_war import battle_stakes
 from engine.titan.warmongering import battle_titan
 
 DAMAGE = 0.5  # a hit that does not kill is worth this share of the hit's part of the character's value
@@ -453,7 +454,7 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Decision:
     end = next((a for a in legal if isinstance(a, EndManeuver)), None)
     if not moves:
         yield
-        return end if end is not None else ai.choose(state, seat, legal, None)
+        return end if end is not None else standard.choose(state, seat, legal, None)
     plan, order = yield from plan_maneuver(state, seat, legal)
     battle: Battle = state.battle
     wanted = [Maneuver(unit=i, hex=plan[i]) for i in order if plan[i] is not None and plan[i] != battle.units[i].hex]
@@ -465,7 +466,7 @@ def maneuver(state: TitanState, seat: int, legal: list[Action]) -> Decision:
         left_out = {}
         for action in entering:
             yield
-            left_out[action] = ai.left_out(state, battle, action.unit, action.hex)
+            left_out[action] = reckoning.left_out(state, battle, action.unit, action.hex)
         return min(entering, key=lambda a: left_out[a])
     if playable:
         return playable[0]
@@ -581,7 +582,7 @@ def strike(state: TitanState, seat: int, legal: list[Action]) -> Decision:
     end = next((a for a in legal if isinstance(a, EndStrikes)), None)
     if not actions:
         yield
-        return end if end is not None else ai.choose(state, seat, legal, None)
+        return end if end is not None else standard.choose(state, seat, legal, None)
     best, best_value = actions[0], -1.0
     for action in actions:
         yield
@@ -636,9 +637,9 @@ def summon_or_reinforce(state: TitanState, seat: int, legal: list[Action]) -> Ac
     side = Side(state, seat)
     mine, theirs = side.strength(side.me), side.strength(side.them)
     short_of_time = side.phases_left <= 3
-    if mine >= ai.SUMMON_BELOW * theirs and not short_of_time:
+    if mine >= standard_battle.SUMMON_BELOW * theirs and not short_of_time:
         return decline  # the battle is won without it
-    threats = ai._threats(state, seat)
+    threats = reckoning.threats(state, seat)
     best, best_key = decline, None
     for action in summons:
         if not action.donor:
@@ -646,8 +647,8 @@ def summon_or_reinforce(state: TitanState, seat: int, legal: list[Action]) -> Ac
         donor = state.legions[action.donor]
         if donor.height < 3:
             continue  # a donor left with one character is easy prey
-        strength = ai.fighting_strength(state, donor, seat) - CREATURES[action.angel].value
-        danger = ai._danger(threats, donor.land, strength, donor.has_titan)
+        strength = reckoning.fighting_strength(state, donor, seat) - CREATURES[action.angel].value
+        danger = reckoning.danger(threats, donor.land, strength, donor.has_titan)
         if danger > 0 and donor.has_titan:
             continue  # never strip the Titan's legion into danger
         key = (-danger, CREATURES[action.angel].value, action.donor)

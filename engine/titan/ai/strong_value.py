@@ -21,11 +21,12 @@ from collections.abc import Generator
 from typing import Any, NamedTuple
 
 from engine.core import Rng
-from engine.titan import baseline, flow, masterboard, recruiting
+from engine.titan import flow, masterboard, recruiting
+from engine.titan.ai import baseline, reckoning
+from engine.titan.ai.odds import contest, mean
+from engine.titan.ai.strong_war import War
 from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
-from engine.titan.odds import contest, mean
 from engine.titan.state import Legion, TitanState, seen, unseen
-from engine.titan.strong_war import War
 from engine.titan.warmongering import battle_titan
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
@@ -86,7 +87,7 @@ def _odds(
 def _ratio_odds(state: TitanState, attacker: Legion, defender: Legion, seat: int) -> Odds:
     """The scripted baseline's strength ratio: win chance a^k/(a^k+b^k) (k = WIN_EXPONENT), the winner keeping
     sqrt(a^2 - b^2) of its strength (the loser takes some with it)."""
-    average = baseline.hidden_average(state, seat)
+    average = reckoning.hidden_average(state, seat)
     a = _known_strength(state, attacker, seat, average)
     b = _known_strength(state, defender, seat, average)
     wins = 1.0 if b <= 0 else 0.0 if a <= 0 else a**WIN_EXPONENT / (a**WIN_EXPONENT + b**WIN_EXPONENT)
@@ -190,7 +191,7 @@ class Valuation:
         self.war = War(state, seat) if battle_titan(state) else None
         if self.war is not None:
             self.enemies = [lg for lg in self.enemies if self.war.can_answer(lg.owner)]
-        self.average = baseline.hidden_average(state, seat)
+        self.average = reckoning.hidden_average(state, seat)
         self._odds: dict[tuple[Any, ...], Odds] = {}
         self._dest: dict[tuple[int, int], list[int]] = {}
         self._recruit: dict[tuple[str, tuple[str, ...]], tuple[float, str]] = {}

@@ -28,12 +28,15 @@ from typing import Any, cast
 
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
-from engine.core.game import Game, GameState
-from engine.titan import flow, masterboard, odds, recruiting, respawn, slices, standard_battle, standard_war
-from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
+from engine.core.game import GameState
+from engine.titan import flow, masterboard, recruiting, respawn
+from engine.titan.ai import odds, reckoning, slices, standard_battle, standard_war
+from engine.titan.ai.levels import STANDARD_VALUES
+from engine.titan.ai.reckoning import expected_value, fighting_strength
+from engine.titan.ai.standard_war import Outlook
+from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder as splits_remainder
-from engine.titan.standard_war import Outlook
-from engine.titan.state import Legion, Phase, TitanState, unseen
+from engine.titan.state import Legion, Phase, TitanState
 
 ATTACK_MARGIN = 1.25  # attack only an enemy this many times weaker (at 1.4 Standard waited too long)
 ATTACK_ODDS = 0.7  # ... rather: only at this chance to win, the battle played out (`odds.py`; 0: by the margin)
@@ -41,14 +44,7 @@ TITAN_ATTACK_ODDS = 0.85  # the Titan's legion only at this one
 ODDS_SAMPLES = 4  # deals of what the seat has not seen, for the odds of an attack
 TELEPORT_REACH = True  # an enemy's reach counts his teleports on a 6 (a lord seen in a Tower, a Titan at 400)
 NEXT_TURN = 0.5  # a move is worth half what the legion could muster next turn from there, over the rolls
-TITAN_DANGER = 150.0  # what an enemy stack that could kill the Titan's legion costs, times its share of rolls
 FLEE_BELOW = 0.6  # a defender without a lord flees a legion this many times stronger (and more)
-STANDARD_VALUES = 11  # a level for trials, not offered: Standard playing Battle Titan by the standard game's values
-CLUB = 12  # a level for trials, not offered: the club player of `club.py`, Standard's yardstick (issue 22)
-# Standard's battle play lives in standard_battle.py; these are kept here for the modules that use them through ai
-SUMMON_BELOW = standard_battle.SUMMON_BELOW
-chance_of_hits = standard_battle.chance_of_hits
-left_out = standard_battle.left_out
 
 
 class TitanBot(Bot):
@@ -73,28 +69,6 @@ class StandardValuesBot(TitanBot):
 
 
 # -- estimates -------------------------------------------------------------------------------------------------
-
-
-def hidden_average(state: TitanState, seat: int) -> float:
-    """The average value of a character this seat has not seen (what an unknown slot is worth)."""
-    pool = unseen(state, seat)
-    total = sum(pool.values())
-    return sum(CREATURES[name].value * count for name, count in pool.items()) / total if total else 0.0
-
-
-def expected_value(state: TitanState, legion: Legion, seat: int) -> float:
-    """A legion's value as `seat` knows it (unknown characters at the average hidden value)."""
-    score = state.players[legion.owner].score
-    if legion.owner == seat:
-        return float(sum(character_value(name, score) for name in legion.contents))
-    known = legion.knows(seat)
-    unknown = legion.height - len(known)
-    return sum(character_value(name, score) for name in known) + unknown * hidden_average(state, seat)
-
-
-def fighting_strength(state: TitanState, legion: Legion, seat: int) -> float:
-    """Power x skill summed, with a Titan counted a little above its value (it must be protected)."""
-    return expected_value(state, legion, seat)
 
 
 # -- the decision ----------------------------------------------------------------------------------------------------
@@ -281,57 +255,6 @@ def _recruit_value(state: TitanState, legion: Legion, land: int) -> float:
     return max((CREATURES[m.recruit].value for m in options), default=0.0)
 
 
-@slices.unit(1.0)
-def _threats(state: TitanState, seat: int, teleports: bool = False) -> list[tuple[float, dict[int, int]]]:
-    """Every enemy legion's strength (as the seat knows it) and the lands it reaches next turn -> on how many of
-    the six rolls (following the signs on the land borders; a move ends on entering an occupied land)."""
-    engaged = flow.engaged_lands(state)
-    threats = []
-    for legion in state.legions.values():
-        if legion.owner == seat:
-            continue
-        stops = {other.land for other in state.legions.values() if other.owner != legion.owner}
-        reach = {land: 7 - steps for land, steps in masterboard.fewest_steps(legion.land, stops, engaged).items()}
-        if teleports:
-            _teleport_reach(state, seat, legion, stops, reach)
-        threats.append((fighting_strength(state, legion, seat), reach))
-    return threats
-
-
-def _teleport_reach(state: TitanState, seat: int, legion: Legion, stops: set[int], reach: dict[int, int]) -> None:
-    """An enemy's teleports on a 6, as far as the seat knows them: from a Tower with a lord it has seen, to any
-    land within six and any Tower; his Titan, once seen and his score 400, onto any of the seat's legions."""
-    known = legion.knows(seat)
-    if LANDS[legion.land].is_tower and any(CREATURES[name].is_lord for name in known):
-        for land in masterboard.lands_within(legion.land, 6).keys() | set(TOWERS):
-            reach[land] = max(reach.get(land, 0), 1)
-    if TITAN in known and state.players[legion.owner].score >= 400:
-        for land in stops:
-            reach[land] = max(reach.get(land, 0), 1)
-
-
-def _danger(
-    threats: list[tuple[float, dict[int, int]]], land: int, strength: float, is_titan: bool, view: Outlook | None = None
-) -> float:
-    """How much a legion of `strength` on `land` risks next turn: of the enemy stacks that reach it and would
-    (nearly) match it, the worst, weighed by the share of rolls on which it reaches; a Titan's legion counts
-    treble, and a stack that could kill the Titan costs the game (under Battle Titan: the points at stake)."""
-    danger = 0.0
-    for enemy, reach in threats:
-        rolls = reach.get(land, 0)
-        if view is not None:
-            danger = max(danger, standard_war.danger(view, enemy, rolls / 6.0, strength, is_titan))
-            continue
-        if not rolls or enemy <= 0.7 * strength:
-            continue
-        share = rolls / 6.0
-        worst = share * max(0.0, enemy - 0.7 * strength) * (3.0 if is_titan else 1.0)
-        if is_titan:
-            worst += share * TITAN_DANGER
-        danger = max(danger, worst)
-    return danger
-
-
 @slices.unit(8.0)
 def _attack_odds(state: TitanState, seat: int, attacker: str, defender: str, land: int, salt: int) -> float:
     """The chance that `attacker` attacking `defender` on `land` wins: the battle played out on an abstract
@@ -356,7 +279,7 @@ def _move_value(
     if enemies and view is not None:  # Battle Titan: the attack's points, won or lost, and the winner's exposure
         enemy_strength = fighting_strength(state, enemies[0], seat)
         left = strength - standard_war.lost_winning(strength, enemy_strength)
-        exposed = _danger(threats, action.land, left, legion.has_titan, view)
+        exposed = reckoning.danger(threats, action.land, left, legion.has_titan, view)
         return standard_war.attack_worth(view, strength, enemy_strength, exposed)
     if enemies:
         enemy = enemies[0]
@@ -370,7 +293,7 @@ def _move_value(
         gain = expected_value(state, enemy, seat) + (200.0 if TITAN in enemy.knows(seat) else 0.0)
         return gain - 0.3 * enemy_strength
     value = _stay_value(state, legion, action.land, view, recruit=True)
-    value -= 0.5 * _danger(threats, action.land, strength, legion.has_titan, view)
+    value -= 0.5 * reckoning.danger(threats, action.land, strength, legion.has_titan, view)
     if action.teleport:
         value -= 5.0  # a teleport shows a lord: only when it pays
     return value
@@ -427,10 +350,10 @@ def _move(
     end = _of_kind(legal, "end_moves")
     if not moves:
         return end[0] if end else legal[0]
-    threats = _threats(state, seat, TELEPORT_REACH and view is None)
+    threats = reckoning.threats(state, seat, TELEPORT_REACH and view is None)
     staying = {
         legion.marker: _stay_value(state, legion, legion.land, view, recruit=False)
-        - 0.5 * _danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan, view)
+        - 0.5 * reckoning.danger(threats, legion.land, fighting_strength(state, legion, seat), legion.has_titan, view)
         for legion in state.legions_of(seat)
         if not legion.moved
     }
@@ -506,19 +429,3 @@ def _muster(state: TitanState, seat: int, legal: list[Action]) -> Action:
     if musters:
         return max(musters, key=lambda a: (CREATURES[a.creature].value, a.marker))
     return _of_kind(legal, "end_musters")[0]
-
-
-def make_bot(game: Game, level: int, seed: int) -> Bot | None:
-    """The game's own bot for `level` (1 Standard, 2 Strong, `CLUB` the club player), or None for the generic ones
-    (0: random)."""
-    if level == 2:
-        from engine.titan.strong import StrongBot
-
-        return StrongBot(game, seed)
-    if level == STANDARD_VALUES:
-        return StandardValuesBot(game, seed)
-    if level == CLUB:
-        from engine.titan.club import ClubBot
-
-        return ClubBot(game, seed)
-    return TitanBot(game, seed) if level == 1 else None

@@ -33,7 +33,7 @@ actions). `contest` plays it many times over on an abstract battlefield instead:
 
 Calibrated against battles the Standard and baseline players fought (`scripts/battle_odds.py`; the figures are
 in docs/benchmarks.md, "Battle odds (issue 13)"). `battle_odds` asks the same question about legions on the
-board as a seat knows them: what it has not seen is dealt again (`Titan.determinize`) and the answers averaged.
+board as a seat knows them: what it has not seen is dealt again (`determinize`) and the answers averaged.
 """
 
 from __future__ import annotations
@@ -60,10 +60,11 @@ from engine.titan.data import (
     character_value,
     power_of,
 )
+from engine.titan.determinize import determinize
+from engine.titan.state import TitanState, seen
 
 if TYPE_CHECKING:
     from engine.core import Rng
-    from engine.titan.state import TitanState
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ TABLE = 64  # entries of a hit table: hits = table[a uniform draw in 0..TABLE-1]
 # (the engine's `Rng` costs a microsecond a draw, and a question draws thousands). Its draw x in 1..2^31-2 gives
 # x * n >> 31, uniform in 0..n-1, and x < p * 2^31 with the chance p.
 LCG_MULTIPLIER, LCG_MODULUS = 48271, 2147483647
-ATTACKER, DEFENDER = 0, 1
+ATTACKING, DEFENDING = 0, 1  # a side's index in the tables of a battle played out (not battle_state's names)
 NOBODY, TIME = -1, -2  # how a battle may end besides a side's win: mutual elimination, the attacker out of time
 PHASES = 2 * BATTLE_ROUNDS  # strike phases in a battle: the defender's, then the attacker's, each round
 
@@ -162,30 +163,30 @@ def strike_situations(
     chance the terrain gives (`share` times `HAZARD_SHARE`), on plain ground otherwise. Rules: hazards.md."""
     s, t = CREATURES[striker], CREATURES[target]
     dice, number = power, 4 - s.skill + t.skill
-    defending = striker if striker_side == DEFENDER else target
+    defending = striker if striker_side == DEFENDING else target
     chance = HAZARD_SHARE.get(terrain, 0.0) * share
     hazard_dice, hazard_number = dice, number
     if terrain in ("Brush", "Jungle"):
         if t.native_to("Brambles") and not s.native_to("Brambles"):
-            chance *= 1.0 if striker_side == ATTACKER else 0.5
+            chance *= 1.0 if striker_side == ATTACKING else 0.5
             hazard_number += 1
         else:
             chance = 0.0
     elif terrain in ("Hills", "Mountains"):  # the defender on top of a slope
-        if striker_side == DEFENDER and s.native_to("Slope"):
+        if striker_side == DEFENDING and s.native_to("Slope"):
             hazard_dice += 1
-        elif striker_side == ATTACKER and not s.native_to("Slope"):
+        elif striker_side == ATTACKING and not s.native_to("Slope"):
             hazard_number += 1
     elif terrain == "Desert":  # the defender behind a dune, in its sand hex
         chance *= 1.0 if CREATURES[defending].native_to("Dune") else 0.5
-        if striker_side == DEFENDER and s.native_to("Dune"):
+        if striker_side == DEFENDING and s.native_to("Dune"):
             hazard_dice += 2
-        elif striker_side == ATTACKER and not s.native_to("Dune"):
+        elif striker_side == ATTACKING and not s.native_to("Dune"):
             hazard_dice -= 1
     elif terrain == "Tower":  # the defender inside the walls
-        hazard_number += -1 if striker_side == DEFENDER else 1
+        hazard_number += -1 if striker_side == DEFENDING else 1
     situations = [(1.0 - chance, dice, number), (chance, hazard_dice, hazard_number)]
-    if terrain == "Mountains" and striker_side == DEFENDER and s.native_to("Volcano"):
+    if terrain == "Mountains" and striker_side == DEFENDING and s.native_to("Volcano"):
         situations = [(w * (1 - VOLCANO_SHARE), d, n) for w, d, n in situations] + [
             (w * VOLCANO_SHARE, d + 2, n) for w, d, n in situations
         ]
@@ -278,7 +279,7 @@ def play_out(
     present = (len(attackers), len(defenders))
     strikes: list[list[list[tuple[int, ...]]]] = [[], []]
     ranged: list[list[list[tuple[int, ...] | None]]] = [[], []]
-    for side in (ATTACKER, DEFENDER):
+    for side in (ATTACKING, DEFENDING):
         other = sides[1 - side]
         for i, name in enumerate(sides[side].names):
             power = sides[side].hp[i]
@@ -305,7 +306,7 @@ def play_out(
     question = (attackers, defenders, terrain, attacker_score, defender_score, angel, reinforcement)
     seed = zlib.crc32(repr(question).encode())
     x = seed % (LCG_MODULUS - 1) + 1  # the generator's state: never 0
-    ends = {ATTACKER: 0, DEFENDER: 0, NOBODY: 0, TIME: 0}
+    ends = {ATTACKING: 0, DEFENDING: 0, NOBODY: 0, TIME: 0}
     a_left = d_left = 0.0
     n = 0
     while n < model.samples:
@@ -316,7 +317,7 @@ def play_out(
         n += 1
         if n == model.sure_after and ends[outcome] == n:
             break  # a foregone battle: every playing so far ended the same way
-    return Odds(ends[ATTACKER] / n, (ends[DEFENDER] + ends[TIME]) / n, a_left / n, d_left / n, ends[TIME] / n)
+    return Odds(ends[ATTACKING] / n, (ends[DEFENDING] + ends[TIME]) / n, a_left / n, d_left / n, ends[TIME] / n)
 
 
 def _value(names: tuple[str, ...], score: int) -> int:
@@ -354,19 +355,19 @@ def _battle(
         x = x * LCG_MULTIPLIER % LCG_MODULUS
         contact += x * (model.contact_spread + 1) >> 31
     for phase in range(PHASES):
-        active = DEFENDER if phase % 2 == 0 else ATTACKER
+        active = DEFENDING if phase % 2 == 0 else ATTACKING
         if phase == summon:
-            alive[ATTACKER].append(angel)
+            alive[ATTACKING].append(angel)
             angel = -1
-        if reinforcement >= 0 and phase == 2 * REINFORCEMENT_ROUND - 1 and len(alive[DEFENDER]) < MAX_LEGION:
-            alive[DEFENDER].append(reinforcement)
+        if reinforcement >= 0 and phase == 2 * REINFORCEMENT_ROUND - 1 and len(alive[DEFENDING]) < MAX_LEGION:
+            alive[DEFENDING].append(reinforcement)
             reinforcement = -1
         in_contact = phase >= contact
         if not in_contact and not shooters[active]:
             continue  # nobody can reach anybody yet
         # who fights: a Titan keeps back while enough of his side stand; in contact, most of each side
         fighting = []
-        for side in (ATTACKER, DEFENDER):
+        for side in (ATTACKING, DEFENDING):
             living = alive[side]
             titan_back = has_titan[side] and len(living) - 1 > reserves[side]
             if in_contact:
@@ -381,7 +382,7 @@ def _battle(
             fighting.append(living)
         killed = [False, False]
         if in_contact and drifting:
-            for side in (ATTACKER, DEFENDER):
+            for side in (ATTACKING, DEFENDING):
                 for i in fighting[side]:
                     if drift[side][i]:
                         x = x * LCG_MULTIPLIER % LCG_MODULUS
@@ -433,7 +434,7 @@ def _battle(
             continue
         # the slain leave at the end of the phase; a side wiped out, or whose Titan fell, has lost
         titan_down = [False, False]
-        for side in (ATTACKER, DEFENDER):
+        for side in (ATTACKING, DEFENDING):
             if killed[side]:
                 hp_s, dmg_s = hp[side], damage[side]
                 if has_titan[side]:
@@ -441,26 +442,29 @@ def _battle(
                 alive[side][:] = [i for i in alive[side] if dmg_s[i] < hp_s[i]]
         if titan_down[0] or titan_down[1] or not alive[0] or not alive[1]:
             return (*_ending(alive, titan_down, values), x)
-        if killed[DEFENDER] and summon < 0 and angel >= 0 and len(alive[ATTACKER]) < MAX_LEGION:
-            mine = sum(values[ATTACKER][i] * (1 - damage[ATTACKER][i] / hp[0][i]) for i in alive[ATTACKER])
-            theirs = sum(values[DEFENDER][i] * (1 - damage[DEFENDER][i] / hp[1][i]) for i in alive[DEFENDER])
+        if killed[DEFENDING] and summon < 0 and angel >= 0 and len(alive[ATTACKING]) < MAX_LEGION:
+            mine = sum(values[ATTACKING][i] * (1 - damage[ATTACKING][i] / hp[0][i]) for i in alive[ATTACKING])
+            theirs = sum(values[DEFENDING][i] * (1 - damage[DEFENDING][i] / hp[1][i]) for i in alive[DEFENDING])
             if mine < model.summon_below * theirs:  # summoned only while the battle is in doubt (as the bots do)
-                summon = phase + 1 if active == DEFENDER else phase + 2  # the attacker's next strike phase
+                summon = phase + 1 if active == DEFENDING else phase + 2  # the attacker's next strike phase
     # time: the attacker has not won by the end of round 7
-    return TIME, 0.0, float(sum(values[DEFENDER][i] for i in alive[DEFENDER])), x
+    return TIME, 0.0, float(sum(values[DEFENDING][i] for i in alive[DEFENDING])), x
 
 
 def _ending(
     alive: tuple[list[int], list[int]], titan_down: list[bool], values: tuple[list[int], ...]
 ) -> tuple[int, float, float]:
     """Who won a battle that ended in a strike phase [10.5, 19.3], and what the winner keeps."""
-    standing = [bool(alive[ATTACKER]) and not titan_down[ATTACKER], bool(alive[DEFENDER]) and not titan_down[DEFENDER]]
-    if titan_down[ATTACKER] and titan_down[DEFENDER]:
+    standing = [
+        bool(alive[ATTACKING]) and not titan_down[ATTACKING],
+        bool(alive[DEFENDING]) and not titan_down[DEFENDING],
+    ]
+    if titan_down[ATTACKING] and titan_down[DEFENDING]:
         return NOBODY, 0.0, 0.0
-    if standing[ATTACKER] and not standing[DEFENDER]:
-        return ATTACKER, float(sum(values[ATTACKER][i] for i in alive[ATTACKER])), 0.0
-    if standing[DEFENDER] and not standing[ATTACKER]:
-        return DEFENDER, 0.0, float(sum(values[DEFENDER][i] for i in alive[DEFENDER]))
+    if standing[ATTACKING] and not standing[DEFENDING]:
+        return ATTACKING, float(sum(values[ATTACKING][i] for i in alive[ATTACKING])), 0.0
+    if standing[DEFENDING] and not standing[ATTACKING]:
+        return DEFENDING, 0.0, float(sum(values[DEFENDING][i] for i in alive[DEFENDING]))
     return NOBODY, 0.0, 0.0
 
 
@@ -474,14 +478,13 @@ def battle_odds(
     the attacker may be elsewhere now, for a move not yet made), as `seat` knows them.
 
     What the seat has not seen (another player's characters, hence also whether his other legions hold an angel
-    to summon) is dealt again `samples` times by `Titan.determinize` from `rng`, and the odds averaged; the real
+    to summon) is dealt again `samples` times by `determinize` from `rng`, and the odds averaged; the real
     contents of what it has not seen are never read. When it has seen everything that matters, one question is
     enough."""
     where = state.legions[defender].land if land is None else land
     if _all_seen(state, attacker, defender, seat):
         return _odds_in(state, attacker, defender, where)
-    game = _titan()
-    results = [_odds_in(game.determinize(state, seat, rng), attacker, defender, where) for _ in range(max(1, samples))]  # type: ignore[arg-type]
+    results = [_odds_in(determinize(state, seat, rng), attacker, defender, where) for _ in range(max(1, samples))]
     return mean(results)
 
 
@@ -500,8 +503,6 @@ def mean(results: Sequence[Odds]) -> Odds:
 def _all_seen(state: TitanState, attacker: str, defender: str, seat: int) -> bool:
     """Whether the seat has seen both legions whole and every other legion of the attacker's player (where an
     angel to summon could be)."""
-    from engine.titan.state import seen
-
     owner = state.legions[attacker].owner
     return all(
         len(seen(state, legion, seat)) == legion.height
@@ -548,15 +549,3 @@ def _reinforcement(state: TitanState, defender: str, land: int) -> str:
         return ""
     options = recruiting.reinforcements(LANDS[land].terrain, legion.contents, state.stock)
     return max((m.recruit for m in options), key=lambda name: (CREATURES[name].value, name), default="")
-
-
-_GAME: list[object] = []
-
-
-def _titan() -> object:
-    """The Titan game object (for `determinize`), made once."""
-    if not _GAME:
-        from engine.titan.game import Titan
-
-        _GAME.append(Titan())
-    return _GAME[0]

@@ -17,17 +17,18 @@ from collections.abc import Generator
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.titan import ai, flow, masterboard, respawn
+from engine.titan import flow, masterboard, respawn
+from engine.titan.ai import standard
+from engine.titan.ai.strong_decision import Decision
+from engine.titan.ai.strong_moves import MovePlanner
+from engine.titan.ai.strong_moves import _steps as _steps  # (tests plan with it)
+from engine.titan.ai.strong_value import POINTS, Reach
+from engine.titan.ai.strong_value import _drain as _drain  # (tests and scripts run sliced work with it)
+from engine.titan.ai.strong_value import _odds as _odds  # (tests ask the odds with it)
+from engine.titan.ai.strong_war import spawn_pick
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder
 from engine.titan.state import Legion, Phase, TitanState
-from engine.titan.strong import Decision
-from engine.titan.strong_moves import MovePlanner
-from engine.titan.strong_moves import _steps as _steps  # (tests plan with it)
-from engine.titan.strong_value import POINTS, Reach
-from engine.titan.strong_value import _drain as _drain  # (tests and scripts run sliced work with it)
-from engine.titan.strong_value import _odds as _odds  # (tests ask the odds with it)
-from engine.titan.strong_war import spawn_pick
 from engine.titan.warmongering import war
 
 SPLIT_CANDIDATES = 8  # splits of a legion valued over the six rolls (after a quick first sort)
@@ -59,7 +60,7 @@ def decide(state: TitanState, seat: int, legal: list[Action], rng: Rng) -> Decis
         return board.muster(legal)
     if phase == Phase.SPAWN:
         return (yield from board.spawn(legal))
-    return ai.choose(state, seat, legal, rng)  # (battle phases go to strong_battle; not reached)
+    return standard.choose(state, seat, legal, rng)  # (battle phases go to strong_battle; not reached)
 
 
 class _Board(MovePlanner):

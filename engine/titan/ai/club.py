@@ -31,10 +31,12 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import GameState
-from engine.titan import flow, masterboard, odds, respawn
-from engine.titan.ai import CLUB
-from engine.titan.baseline import TITAN_STAKE, _Board, grouped, hidden_average, recruit_value, strength, win_chance
-from engine.titan.club_battle import Field
+from engine.titan import flow, masterboard, respawn
+from engine.titan.ai import odds
+from engine.titan.ai.baseline import TITAN_STAKE, _Board, grouped, recruit_value, strength, win_chance
+from engine.titan.ai.club_battle import Field
+from engine.titan.ai.levels import CLUB
+from engine.titan.ai.reckoning import hidden_average
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN
 from engine.titan.state import Legion, Phase, TitanState, seen
 

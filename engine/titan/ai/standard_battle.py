@@ -1,4 +1,4 @@
-"""Standard's battle play (level 1, `ai.py`): each character to the hex where what it deals outweighs what it
+"""Standard's battle play (level 1, `standard.py`): each character to the hex where what it deals outweighs what it
 takes, strikes where they kill the most value, a higher strike number when the carry it opens pays.
 
 - Maneuvers: the most valuable character able to move goes to its best hex (the kill it threatens, the blows it
@@ -14,13 +14,13 @@ takes, strikes where they kill the most value, a higher strike number when the c
 from __future__ import annotations
 
 import math
-from collections import Counter
-from functools import cache
 from typing import Any
 
 from engine.core import Action
-from engine.titan import battlemap, slices
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, maneuver_actions, unit_power
+from engine.titan import battlemap
+from engine.titan.ai import slices
+from engine.titan.ai.reckoning import chance_at_least, chance_of_hits, left_out
+from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, TITAN, character_value
 from engine.titan.state import TitanState
 
@@ -34,33 +34,6 @@ TITAN_STRIKE = 50.0  # a strike at the enemy Titan is worth this much more (unde
 
 def _of_kind(legal: list[Action], kind: str) -> list[Any]:
     return [action for action in legal if action.kind == kind]
-
-
-@cache
-def chance_of_hits(dice: int, number: int, hits: int) -> float:
-    """The chance that `dice` dice needing `number` score at least `hits` hits."""
-    if hits <= 0:
-        return 1.0
-    if dice < hits:
-        return 0.0
-    p = (7 - max(1, min(6, number))) / 6.0
-    return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
-
-
-def chance_at_least(strikes: list[tuple[int, int]], hits: int) -> float:
-    """The chance that strikes of (dice, strike number) together score at least `hits` hits."""
-    if hits <= 0:
-        return 1.0
-    dist = [1.0] + [0.0] * hits  # the chance of k hits so far, the last: `hits` or more
-    for dice, number in strikes:
-        p = (7 - max(1, min(6, number))) / 6.0
-        for _ in range(max(0, dice)):
-            new = [0.0] * (hits + 1)
-            for k, chance in enumerate(dist):
-                new[k] += chance * (1 - p)
-                new[min(hits, k + 1)] += chance * p
-            dist = new
-    return dist[hits]
 
 
 def _allies_blows(state: TitanState, battle: Battle, index: int, target: Any) -> list[tuple[int, int]]:
@@ -231,37 +204,6 @@ def _side_strength(state: TitanState, battle: Battle, side: str) -> float:
             power = unit_power(state, battle, unit)
             total += CREATURES[unit.name].skill * max(0, power - unit.hits)
     return total
-
-
-@slices.unit(1.0)
-def left_out(state: TitanState, battle: Battle, index: int, label: str) -> int:
-    """Once character `index` has come on at `label`, how many others of its side still waiting could not come
-    on? Tried greedily: the one with the fewest hexes first, to the hex the fewest others could use."""
-    probe = battle.copy()
-    probe.units[index].hex, probe.units[index].done = label, True
-    side = probe.active
-    stuck: set[int] = set()
-    for _ in range(len(probe.units)):
-        pending = [
-            i
-            for i, u in enumerate(probe.units)
-            if u.side == side and u.hex is None and not u.done and not u.slain and i not in stuck
-        ]
-        if not pending:
-            break
-        options: dict[int, list[str]] = {i: [] for i in pending}
-        for action in maneuver_actions(state, probe):
-            if action.unit in options:
-                options[action.unit].append(action.hex)
-        stuck |= {i for i, hexes in options.items() if not hexes}
-        placeable = [i for i in pending if options[i]]
-        if not placeable:
-            break
-        contest = Counter(h for i in placeable for h in options[i])
-        tight = min(placeable, key=lambda i: (len(options[i]), i))
-        probe.units[tight].hex = min(options[tight], key=lambda h: (contest[h], h))
-        probe.units[tight].done = True
-    return len(stuck)
 
 
 def _hit_chances(dice: int, number: int) -> list[float]:
