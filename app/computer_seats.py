@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from app import ai, dom
 from app.computer_help import battle_offer, battle_over_words, hint_of
 from app.decision import StandIn, decision_now
+from app.paint import SCREEN
 from engine.core.game import Game, GameState
 
 if TYPE_CHECKING:
@@ -155,6 +156,7 @@ class ComputerSeats:
             table.selected = hint.selected
             table.render(rolled=False, keep_selection=True)
         board = dom.element("board")
+        SCREEN.forget()  # (choices marked in the page: the next draw writes them whole)
         for node in dom.query_all(dom.element("screen"), "[data-action]"):
             value = dom.attribute(node, "data-action")
             if value == str(hint.index) or (value in {str(i) for i in hint.on_map} and board.contains(node)):

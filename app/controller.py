@@ -23,6 +23,7 @@ from app.home import Home
 from app.join import Join
 from app.new_game import NewGame
 from app.notices import Notices
+from app.paint import SCREEN
 from app.remote import ice, relay
 from app.replay import STEPS, Replay
 from app.reply_page import ReplyPage
@@ -96,6 +97,7 @@ class App:
             rolling = dom.query(dom.element("board"), ".rolling")
             if rolling is not None:  # a click anywhere skips the dice animation
                 rolling.classList.remove("rolling")
+                SCREEN.forget()  # (the board changed in the page: written whole next time)
         found = dom.closest_command(event)
         if found is None:
             return

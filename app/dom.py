@@ -437,3 +437,17 @@ async def release_id() -> str:
     except Exception:
         pass
     return "unknown"
+
+
+def splice_html(element_id: str, drop_first: int, drop_last: int, markup: str) -> None:
+    """Remove an element's first `drop_first` and last `drop_last` children, then put `markup` in front (the log's
+    new items, app/paint.py)."""
+    node = _py(js.document.getElementById(element_id))
+    if node is None:
+        return
+    for _ in range(drop_first):
+        node.firstElementChild.remove()
+    for _ in range(drop_last):
+        node.lastElementChild.remove()
+    if markup:
+        node.insertAdjacentHTML("afterbegin", markup)

@@ -37,6 +37,7 @@ from app.screens import (
     game_over_html,
     gamebar_html,
     log_html,
+    log_items,
     replay_bar_html,
     replay_controls_html,
     status_html,
@@ -61,6 +62,7 @@ class Regions:
     view: dict[str, Any] | None = None  # the view drawn (pass it back as `previous` to animate the next one)
     board_key: str = ""  # a map drawn once: while the board keeps this key, only `board_parts` are rewritten
     board_parts: dict[str, str] | None = None
+    log_items: list[str] | None = None  # `log` as its top-level items (app/paint.py writes only the changed ones)
 
 
 def log_with_notes(
@@ -268,6 +270,7 @@ def record_regions(
             actions = summary_html(since_lines) + actions
     thinking = record.current is not None and not record.asked
     lines, turns, last = log_with_notes(record.log, record.turns, record.last_lines, notes or [])
+    items = log_items(lines, turns, last_lines=last)
     return Regions(
         gamebar=gamebar_html(
             game.title, record.can_undo if undoable is None else undoable, record.over, replay, undo_for=undo_for
@@ -275,12 +278,13 @@ def record_regions(
         status=status_html(text, thinking=thinking, over=record.over, seat=record.current),
         board=board,
         actions=actions,
-        log=log_html(lines, turns, last_lines=last),
+        log="".join(items),
         legal=legal,
         status_text=text,
         view=record.view,
         board_key=board_key,
         board_parts=board_parts,
+        log_items=items,
     )
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import dom
 from app.gameview import armed_status
+from app.paint import SCREEN
 from app.remote.guest import GuestSession
 from app.remote.join_view import (
     JOINING_KEY,
@@ -222,8 +223,8 @@ class Join:
         self.stop()
         self.lost = "The connection was closed when this page was left."
         if self.drawn:
-            dom.set_html("join-line", connection_html(lost=self.lost))
-            dom.set_html("actions", "<p class='waiting'>Not connected to the host.</p>")
+            SCREEN.html("join-line", connection_html(lost=self.lost))
+            SCREEN.html("actions", "<p class='waiting'>Not connected to the host.</p>")
 
     def leave(self) -> None:
         self.attempt += 1
@@ -245,6 +246,7 @@ class Join:
             return  # (the rules are open: drawn on the way back)
         self.drawn = False
         dom.set_html("screen", joining_html(self.joining))
+        SCREEN.reset()
         dom.set_html("topbar-extra", "")
 
     def draw(self) -> None:
@@ -260,6 +262,7 @@ class Join:
             return
         if not self.drawn:
             dom.set_html("screen", "<div id='join-line' class='join-line'></div>" + game_layout_html(record.title))
+            SCREEN.reset()
             dom.scroll_top()
             self.drawn = True
             self.previous = None
@@ -271,25 +274,25 @@ class Join:
         except Exception as error:  # a record the views cannot draw (the host's page is untrusted): say so
             traceback.print_exc()
             session.notice = f"The host sent a position this page cannot draw ({str(error)[:120]})."
-            dom.set_html("join-line", connection_html(notice=session.notice))
+            SCREEN.html("join-line", connection_html(notice=session.notice))
             return
         self.previous = screen.view
         self.armed = None
         drawn = dom.perf_now()
         line = connection_html(notice=session.notice, reload=session.reload, ended=session.closed, lost=self.lost)
-        dom.set_html("join-line", line)
-        dom.set_html("gamebar", screen.gamebar)
-        dom.set_html("status", screen.status)
-        board = dom.element("board")
-        kept = dom.query(board, "[data-static]")
-        if screen.board_key and kept is not None and dom.attribute(kept, "data-static") == screen.board_key:
-            for element_id, markup in (screen.board_parts or {}).items():
-                dom.set_html(element_id, markup)
-        else:
-            dom.set_html("board", screen.board)
+        SCREEN.html("join-line", line)  # (only the regions whose markup changed are written: app/paint.py)
+        SCREEN.html("gamebar", screen.gamebar)
+        SCREEN.html("status", screen.status)
+        kept = dom.query(dom.element("board"), "[data-static]") if screen.board_key else None
+        SCREEN.board(
+            screen.board,
+            screen.board_key,
+            screen.board_parts,
+            kept is not None and dom.attribute(kept, "data-static") == screen.board_key,
+        )
         connected = not (self.lost or session.closed or session.reload)
-        dom.set_html("actions", screen.actions if connected else "<p class='waiting'>Not connected to the host.</p>")
-        dom.set_html("log", screen.log)
+        SCREEN.html("actions", screen.actions if connected else "<p class='waiting'>Not connected to the host.</p>")
+        SCREEN.log(screen.log, screen.log_items)
         if connected and record.asked and not self.was_asked:  # keyboard play flows, as at the table
             dom.focus("#actions .btn-action:not(.ends-turn)", scroll=False)
         self.was_asked = record.asked and connected
@@ -342,6 +345,7 @@ class Join:
         if not on_board or (not previewed and not detail) or self.armed == value:
             return True
         self.armed = value
+        SCREEN.forget()  # (the page is changed here: the next draw writes it whole)
         for other in dom.query_all(dom.element("screen"), "[data-action]"):
             if dom.attribute(other, "data-action") == value:
                 other.classList.add("is-armed")
@@ -369,7 +373,7 @@ class Join:
             self.mark = mark_of(record)
         if session.act(index):
             self.selected = None
-            dom.set_html("join-line", "<p class='join-notice' role='status'>Sent to the host…</p>")
+            SCREEN.html("join-line", "<p class='join-notice' role='status'>Sent to the host…</p>")
         else:
             self.mark = mark
             self.draw()
@@ -384,7 +388,7 @@ class Join:
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
-            dom.set_html("join-line", "<p class='join-notice' role='status'>Asked the host to take it back…</p>")
+            SCREEN.html("join-line", "<p class='join-notice' role='status'>Asked the host to take it back…</p>")
 
     async def copy(self) -> None:
         if self.joining.step == "reply" and await dom.copy_text(self.joining.reply):

@@ -202,13 +202,26 @@ def log_html(
     `last_lines`: how many of the last lines the last move wrote (marked, as the board marks the move).
     Without turns (a game saved before they were kept), the lines show newest first, ungrouped.
     """
+    return "".join(log_items(lines, turns, limit=limit, open_turns=open_turns, last_lines=last_lines))
+
+
+def log_items(
+    lines: Sequence[str],
+    turns: Sequence[tuple[int, str]] = (),
+    *,
+    limit: int = 200,
+    open_turns: int = 4,
+    last_lines: int = 0,
+) -> list[str]:
+    """`log_html`'s markup as its top-level items (`<li>`s, newest first), joined they are `log_html`: a page
+    that wrote the log before writes only the items that changed (app/paint.py)."""
     if not lines:
-        return "<li class='empty'>Nothing has happened yet.</li>"
+        return ["<li class='empty'>Nothing has happened yet.</li>"]
     first_new = len(lines) - last_lines
     if not turns:
         shown = list(enumerate(lines))[-limit:]
         shown.reverse()
-        return "".join(f"<li{LAST if number >= first_new else ''}>{esc(line)}</li>" for number, line in shown)
+        return [f"<li{LAST if number >= first_new else ''}>{esc(line)}</li>" for number, line in shown]
     starts = [(start, heading) for start, heading in turns]
     if starts[0][0] > 0:  # the lines before the first turn: under the game's own set-up turn, if it heads one so
         starts = [(0, "Set-up")] + (starts[1:] if starts[0][1] == "Set-up" else starts)
@@ -230,7 +243,7 @@ def log_html(
             f"<li class='log-turn'><details{' open' if rank < open_turns else ''}>"
             f"<summary>{esc(heading)}</summary><ol class='log-lines'>{entries}</ol></details></li>"
         )
-    return "".join(items)
+    return items
 
 
 def game_over_html(lines: Sequence[str], can_replay: bool = False, final: str = "") -> str:

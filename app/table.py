@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app import dom
 from app.decision import Decision, can_undo, decision_now, device_holder, guards_secrets, undo_for, undo_seat
 from app.gameview import armed_status, render_regions
+from app.paint import SCREEN
 from app.screens import confirm_dialog_html, game_layout_html
 from app.since import Mark, log_mark
 from app.views import view_module
@@ -86,6 +87,7 @@ class Table:
         router.remember("game")
         router.mark_open(self.app.stored.saver.entry_id or "")
         dom.set_html("screen", game_layout_html(self.game.title, friends=self.app.friends.session is not None))
+        SCREEN.reset()
         self.app.friends.drawn = {}  # the Friends panel is new: written whole
         dom.scroll_top()
         self.last_view = None
@@ -118,17 +120,17 @@ class Table:
         self.last_view = regions.view
         self.legal = regions.legal
         self.armed = None
-        dom.set_html("gamebar", regions.gamebar)
-        dom.set_html("status", regions.status)
-        board = dom.element("board")
-        kept = dom.query(board, "[data-static]")
-        if regions.board_key and kept is not None and dom.attribute(kept, "data-static") == regions.board_key:
-            for element_id, markup in (regions.board_parts or {}).items():
-                dom.set_html(element_id, markup)
-        else:
-            dom.set_html("board", regions.board)
-        dom.set_html("actions", regions.actions)
-        dom.set_html("log", regions.log)
+        SCREEN.html("gamebar", regions.gamebar)  # (only the regions whose markup changed are written: app/paint.py)
+        SCREEN.html("status", regions.status)
+        kept = dom.query(dom.element("board"), "[data-static]") if regions.board_key else None
+        SCREEN.board(
+            regions.board,
+            regions.board_key,
+            regions.board_parts,
+            kept is not None and dom.attribute(kept, "data-static") == regions.board_key,
+        )
+        SCREEN.html("actions", regions.actions)
+        SCREEN.log(regions.log, regions.log_items)
         self.app.friends.changed(state)  # the friends' pages get the position (if it changed), the panel redrawn
 
     def focus_first_choice(self) -> None:
@@ -177,6 +179,7 @@ class Table:
         if self.armed == value:
             return True
         self.armed = value
+        SCREEN.forget()  # (the page is changed here: the next draw writes it whole)
         for other in dom.query_all(dom.element("screen"), "[data-action]"):
             if dom.attribute(other, "data-action") == value:
                 other.classList.add("is-armed")
