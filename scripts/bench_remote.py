@@ -2,7 +2,7 @@
 host, and the long tasks of the host's and the friends' pages, per game.
 
     .venv/bin/python scripts/bench_remote.py [--games titan_dice,titan_race,titan,born_of_titans] [--clicks 40]
-                                              [--seed 3] [--gap 250]
+                                              [--seed 3] [--gap 250] [--friends 2|1]
 
 One headless Chromium on 127.0.0.1 (every other request blocked, service workers off), three contexts: the host's
 page is the real app (`?bench`), where a 2-player game is set up through the form with **both seats friends on
@@ -137,8 +137,9 @@ def ready(page) -> None:
         sys.exit(f"the app did not start: {page.inner_text('body')[:2000]}")
 
 
-def set_up(host, game_id: str, seed: int) -> None:
-    """A 2-player game, both seats friends on other devices, through the form."""
+def set_up(host, game_id: str, seed: int, friends: int = 2) -> None:
+    """A 2-player game through the form: both seats friends on other devices, or (`friends` 1) seat 0 a human at
+    the host's table and seat 1 a friend."""
     if host.locator("#gamebar [data-cmd=home]").count():
         host.click("#gamebar [data-cmd=home]")
     host.click("[data-cmd=new]")
@@ -148,7 +149,7 @@ def set_up(host, game_id: str, seed: int) -> None:
     host.select_option("#setup-count", "2")
     host.wait_for_selector("#seat1-name")
     for seat in range(2):
-        host.select_option(f"#seat{seat}-kind", "friend")
+        host.select_option(f"#seat{seat}-kind", "friend" if seat >= 2 - friends else "human")
     host.fill("#setup-seed", str(seed))
     host.click("[data-cmd=start]")
     host.wait_for_selector("#friends [data-cmd=friend-invite][data-id='1']", timeout=30_000)
@@ -247,6 +248,38 @@ def one_click(friend, chooser: random.Random, timeout_ms: int = 20_000) -> bool:
     return True
 
 
+def host_click(host, chooser: random.Random, timeout_ms: int = 20_000) -> bool:
+    """The human at the host's table (`--friends 1`) clicks one of his choices, as `one_click` does for a friend;
+    waits until the friend's page is sent the position. False if nothing could be clicked."""
+    if host.locator("#actions [data-cmd=reveal]").count():
+        host.click("#actions [data-cmd=reveal]")
+    for _ in range(8):
+        choices = host.locator(ACTIONS)
+        if not choices.count():
+            choices = host.locator(BOARD_ACTIONS)
+        if choices.count():
+            break
+        picks = host.locator(BOARD_PICKS)
+        if not picks.count():
+            return False
+        picks.nth(chooser.randrange(picks.count())).click(timeout=timeout_ms)
+        host.wait_for_timeout(150)
+    count = choices.count()
+    if not count:
+        return False
+    pos = host.evaluate("window.titanHostPos")
+    choices.nth(chooser.randrange(count)).click(timeout=timeout_ms)
+    host.wait_for_function(
+        "(pos) => window.titanHostPos !== pos || document.querySelector('[data-cmd=confirm-choice]')",
+        arg=pos,
+        timeout=timeout_ms,
+    )
+    if host.locator("[data-cmd=confirm-choice]").count():
+        host.click("[data-cmd=confirm-choice]")
+        host.wait_for_function("(pos) => window.titanHostPos !== pos", arg=pos, timeout=timeout_ms)
+    return True
+
+
 def moves_of(friend_book: dict[str, Any], host_book: dict[str, Any]) -> list[dict[str, float]]:
     """Each act the friend sent, followed through the host to his paint (ms)."""
     result = []
@@ -306,6 +339,14 @@ def main() -> None:
     parser.add_argument("--gap", type=int, default=250, help="ms after each paint before the next click")
     parser.add_argument("--json", help="write every sample to this file")
     parser.add_argument(
+        "--friends",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="2: both seats friends (three pages); 1: seat 0 a human at the host's table (this script clicks his "
+        "choices there), seat 1 a friend: two pages on two cores, closer to two devices",
+    )
+    parser.add_argument(
         "--reduced-motion",
         action="store_true",
         help="the pages as a player who asked for reduced motion sees them (no spinner, no pulsing badge, no dice "
@@ -317,7 +358,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     from serve import CHROMIUM, CHROMIUM_ARGS, start_server
 
-    print(f"load average before: {loadavg()} ({os.cpu_count()} cores); reduced motion: {args.reduced_motion}")
+    print(f"load average before: {loadavg()} ({os.cpu_count()} cores); reduced motion: {args.reduced_motion}; "
+          f"friends: {args.friends}")  # fmt: skip
     httpd, base = start_server(ROOT)
     blocked: list[str] = []
     errors: list[str] = []
@@ -333,10 +375,12 @@ def main() -> None:
                     host = host_ctx.new_page()
                     host.goto(f"{base}?bench&ai-pause=0")
                     ready(host)
-                    set_up(host, game_id, args.seed)
-                    friend_ctxs = [new_context(browser, blocked, errors, motion) for _ in range(2)]
+                    set_up(host, game_id, args.seed, args.friends)
+                    friend_ctxs = [new_context(browser, blocked, errors, motion) for _ in range(args.friends)]
                     friends = [ctx.new_page() for ctx in friend_ctxs]
-                    for seat, friend in enumerate(friends):
+                    first = 2 - args.friends  # the first friend's seat
+                    for index, friend in enumerate(friends):
+                        seat = first + index
                         marks = handshake(host, friend, seat)
                         marks["game"] = game_id  # type: ignore[assignment]
                         shakes.append(marks)
@@ -355,11 +399,14 @@ def main() -> None:
                         if seat is None:
                             if "over" in (host.inner_text("#status") or "").lower():
                                 break
+                            if first and host.locator(f"{ACTIONS}, #actions [data-cmd=reveal]").count():
+                                idle = 0 if host_click(host, chooser) else idle + 1  # the host's own seat
+                                continue
                             idle += 1
                             time.sleep(0.1)
                             continue
                         idle = 0
-                        if one_click(friends[seat], chooser):
+                        if one_click(friends[seat - first], chooser):
                             clicks += 1
                             time.sleep(args.gap / 1000)
                         else:
@@ -409,7 +456,7 @@ def main() -> None:
         print(f"    host long tasks: {count}, longest {longest:.0f} ms, {total:.0f} ms in {result['seconds']:.0f} s")
         for seat, (count, longest, total) in enumerate(result["friend_long"]):
             print(f"    friend {seat} long tasks: {count}, longest {longest:.0f} ms, {total:.0f} ms")
-        for name, spent in zip(("host", "friend 0", "friend 1"), result["spent"], strict=True):
+        for name, spent in zip(("host", "friend 0", "friend 1")[: len(result["spent"])], result["spent"], strict=True):
             per = max(1, result["clicks"])
             print(f"    {name} main thread per click: " + ", ".join(f"{k} {v / per:.0f}" for k, v in spent.items()))
     everything = [s["total"] for r in results.values() for s in r["samples"]]
