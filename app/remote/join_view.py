@@ -170,6 +170,7 @@ class GuestScreen:
     view: dict[str, Any] | None = None
     board_key: str = ""
     board_parts: dict[str, str] | None = None
+    log_items: list[str] | None = None  # `log` as its items (app/paint.py writes only the changed ones)
 
 
 def guest_bar_html(title: str, can_undo: bool, is_over: bool, game_id: str = "") -> str:
@@ -262,6 +263,7 @@ def draw_record(
             view=regions.view,
             board_key=getattr(regions, "board_key", ""),
             board_parts=getattr(regions, "board_parts", None),
+            log_items=getattr(regions, "log_items", None),
         )
     thinking = not record.asked and not record.over
     if record.over:

@@ -19,6 +19,23 @@ from typing import Any
 from app.storage import MemoryBackend
 
 ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
+_LI = re.compile(r"<li[ >]|</li>")
+
+
+def top_items(markup: str) -> list[str]:
+    """The top-level `<li>` items of a log's markup (its text is escaped: no '<' but the tags')."""
+    items, depth, start = [], 0, 0
+    for found in _LI.finditer(markup):
+        if found.group() == "</li>":
+            depth -= 1
+            if depth == 0:
+                items.append(markup[start : found.end()])
+        else:
+            if depth == 0:
+                start = found.start()
+            depth += 1
+    assert "".join(items) == markup, "not a list of <li> items"
+    return items
 
 
 class Region:
@@ -66,6 +83,7 @@ class FakePage:
             "query_all": self.query_all,
             "attribute": lambda node, name: node.value if isinstance(node, Choice) and name == "data-action" else None,
             "set_html": self.html.__setitem__,
+            "splice_html": self.splice_html,
             "set_text": self.texts.__setitem__,
             "focus": lambda selector, scroll=True: self.focused.append(selector),
             "focused_selector": lambda: None,
@@ -100,6 +118,12 @@ class FakePage:
             "broadcast_channel": lambda name, on_message: None,  # no other tab (tests give one where they need it)
         }
 
+    def splice_html(self, element_id: str, drop_first: int, drop_last: int, markup: str) -> None:
+        """`app.dom.splice_html`: the first and last children dropped, `markup` put in front (the log's items)."""
+        children = top_items(self.html[element_id])
+        assert drop_first + drop_last <= len(children)
+        self.html[element_id] = markup + "".join(children[drop_first : len(children) - drop_last])
+
     def query_all(self, node: Any, selector: str) -> list[Any]:
         """The choices drawn on the board and in the choices panel (the screen's [data-action] elements)."""
         if selector != "[data-action]":
@@ -125,4 +149,7 @@ def controller_with(page: FakePage, monkeypatch: Any) -> Any:
     dom = importlib.import_module("app.dom")
     for name, function in page.functions().items():
         monkeypatch.setattr(dom, name, function)
+    from app.paint import SCREEN
+
+    SCREEN.reset()  # (a new page: what the last test's page holds is not on it)
     return importlib.import_module("app.controller")

@@ -4,7 +4,6 @@ write of each region would give, and a record that changes little writes little 
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import pytest
@@ -15,24 +14,7 @@ from app.remote.record import seat_record
 from app.screens import log_html, log_items
 from engine.core.game import GameState, Seat
 from engine.registry import GAMES
-
-_TAG = re.compile(r"<li[ >]|</li>")
-
-
-def _items(markup: str) -> list[str]:
-    """The top-level `<li>` items of a log's markup (its text is escaped: no '<' but the tags')."""
-    items, depth, start = [], 0, 0
-    for found in _TAG.finditer(markup):
-        if found.group() == "</li>":
-            depth -= 1
-            if depth == 0:
-                items.append(markup[start : found.end()])
-        else:
-            if depth == 0:
-                start = found.start()
-            depth += 1
-    assert "".join(items) == markup
-    return items
+from tests.app.fake_page import top_items
 
 
 class FakePage:
@@ -45,14 +27,14 @@ class FakePage:
 
     def set_html(self, element_id: str, markup: str) -> None:
         self.html[element_id] = markup
-        self.children[element_id] = _items(markup) if element_id == "log" else [markup]
+        self.children[element_id] = top_items(markup) if element_id == "log" else [markup]
         self.written += len(markup)
 
     def splice_html(self, element_id: str, drop_first: int, drop_last: int, markup: str) -> None:
         children = self.children[element_id]
         assert drop_first + drop_last <= len(children)
         children = children[drop_first : len(children) - drop_last]
-        self.children[element_id] = _items(markup) + children if markup else children
+        self.children[element_id] = top_items(markup) + children if markup else children
         self.html[element_id] = "".join(self.children[element_id])
         self.written += len(markup)
 
