@@ -56,6 +56,8 @@ def test_the_host_invites_a_friend_who_plays_reloads_and_rejoins_with_one_paste(
         assert host.locator("#actions .btn-action").count() == 0
         friend.wait_for_selector("#actions .btn-action", timeout=15_000)
         save_shot(host, "remote-host-waiting")
+        for page in (host, friend):  # each record wrote only what changed (app/paint.py): as whole writes would
+            _same_as_written_whole(page)
         lines = host.evaluate("document.querySelectorAll('#log li').length")
         friend.locator("#actions .btn-action").first.click()
         host.wait_for_function("(n) => document.querySelectorAll('#log li').length > n", arg=lines, timeout=10_000)
@@ -72,3 +74,18 @@ def test_the_host_invites_a_friend_who_plays_reloads_and_rejoins_with_one_paste(
             ctx.guard.check()
     finally:
         browser.close()
+
+
+REGIONS = "() => ['gamebar', 'actions', 'log'].map((id) => document.getElementById(id).innerHTML)"
+
+
+def _same_as_written_whole(page) -> None:
+    """The regions as the moves wrote them (only what changed: the log's new turns put in front) are what one whole
+    write gives: the rules opened and closed, the screen is written anew."""
+    drawn = page.evaluate(REGIONS)
+    assert drawn[2].count("log-turn") >= 2, drawn[2]  # (a log of two turns at least, written move by move)
+    page.click("#gamebar [data-cmd=rules]")
+    page.wait_for_selector("[data-cmd=back]")
+    page.locator("[data-cmd=back]").first.click()
+    page.wait_for_selector("#log li")
+    assert page.evaluate(REGIONS) == drawn
