@@ -399,8 +399,8 @@ def main() -> None:
                         if seat is None:
                             if "over" in (host.inner_text("#status") or "").lower():
                                 break
-                            if first and host.locator(f"{ACTIONS}, #actions [data-cmd=reveal]").count():
-                                idle = 0 if host_click(host, chooser) else idle + 1  # the host's own seat
+                            if first and host_click(host, chooser):  # the host's own seat (picks on the map too)
+                                idle = 0
                                 continue
                             idle += 1
                             time.sleep(0.1)
