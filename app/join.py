@@ -12,7 +12,6 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from app import dom
-from app.gameview import armed_status
 from app.paint import SCREEN
 from app.remote.guest import GuestSession
 from app.remote.join_view import (
@@ -30,6 +29,7 @@ from app.remote.join_view import (
 from app.remote.sdpcode import CodeError
 from app.screens import confirm_dialog_html, game_layout_html
 from app.since import Mark
+from app.table import show_armed
 from engine.registry import GAMES
 
 if TYPE_CHECKING:
@@ -345,17 +345,7 @@ class Join:
         if not on_board or (not previewed and not detail) or self.armed == value:
             return True
         self.armed = value
-        SCREEN.forget()  # (the page is changed here: the next draw writes it whole)
-        for other in dom.query_all(dom.element("screen"), "[data-action]"):
-            if dom.attribute(other, "data-action") == value:
-                other.classList.add("is-armed")
-            else:
-                other.classList.remove("is-armed")
-        if previewed:
-            dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
-            dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
-        else:
-            dom.set_text("status", armed_status(detail))
+        show_armed(value, previewed, detail)
         return False
 
     def play(self, value: str) -> None:

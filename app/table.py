@@ -179,17 +179,7 @@ class Table:
         if self.armed == value:
             return True
         self.armed = value
-        SCREEN.forget()  # (the page is changed here: the next draw writes it whole)
-        for other in dom.query_all(dom.element("screen"), "[data-action]"):
-            if dom.attribute(other, "data-action") == value:
-                other.classList.add("is-armed")
-            else:
-                other.classList.remove("is-armed")
-        if previewed:
-            dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
-            dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
-        else:
-            dom.set_text("status", armed_status(detail))
+        show_armed(value, previewed, detail)
         return False
 
     def _list_shows_place_first(self) -> bool:
@@ -348,3 +338,19 @@ class Table:
             app.friends.changed(state)
         app.stored.autosave()
         app.computer.schedule()
+
+
+def show_armed(value: str, previewed: bool, detail: str) -> None:
+    """A first tap on choice `value` (the table's and a friend's page alike): marked, and the status line says what
+    it would do (its way drawn on the board, or its text) and that a second tap plays it."""
+    SCREEN.forget()  # (the page is changed here: the next draw writes it whole)
+    for other in dom.query_all(dom.element("screen"), "[data-action]"):
+        if dom.attribute(other, "data-action") == value:
+            other.classList.add("is-armed")
+        else:
+            other.classList.remove("is-armed")
+    if previewed:
+        dom.set_text("status", "Its path is drawn on the board: tap it again to play it, or tap another choice.")
+        dom.keep_clear_of_sheet(f"#board [data-preview-of='{value}']")
+    else:
+        dom.set_text("status", armed_status(detail))
