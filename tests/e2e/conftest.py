@@ -240,6 +240,16 @@ def save_shot(page: Page, name: str, full_page: bool = False) -> Path:
     return path
 
 
+def failure_shots(pages: dict[str, Page]) -> None:
+    """On a test's failure, save a screenshot of each page it can still take: a page that crashed (the cause, or a
+    consequence) is noted and skipped, so the first error is the one reported."""
+    for name, page in pages.items():
+        try:
+            save_shot(page, name)
+        except Exception as exc:
+            print(f"no screenshot of {name}: {exc}".splitlines()[0])
+
+
 @pytest.fixture
 def axe():
     return run_axe

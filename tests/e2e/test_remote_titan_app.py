@@ -33,6 +33,7 @@ from tests.e2e.conftest import (
     CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
+    failure_shots,
     fill_seats,
     guarded_context,
     save_shot,
@@ -103,16 +104,21 @@ def two_devices(playwright_driver, *, phone: bool = False) -> Iterator[tuple[Pag
         )
         friend_ctx.add_init_script(KEEP_PEERS)
         host, friend = host_ctx.new_page(), friend_ctx.new_page()
+        for name, page in (("host", host), ("friend", friend)):  # a renderer crash is said when and where it happened
+            page.on("crash", functools.partial(print_crash, name, time.perf_counter()))
         try:
             yield host, friend
         except BaseException:
-            save_shot(host, "remote-titan-failed-host")
-            save_shot(friend, "remote-titan-failed-friend")
+            failure_shots({"remote-titan-failed-host": host, "remote-titan-failed-friend": friend})
             raise
         for ctx in (host_ctx, friend_ctx):
             ctx.guard.check()
     finally:
         browser.close()
+
+
+def print_crash(name: str, started: float, page: Page) -> None:
+    print(f"the {name}'s page crashed {time.perf_counter() - started:.1f} s into the test, at {page.url[:80]}")
 
 
 def connect(host: Page, friend: Page, seat: int, *, link: str | None = None) -> float:
