@@ -38,7 +38,7 @@ fi
 # 3. .venv with the pinned Python tools from pyproject.toml.
 venv_stamp=$(digest pyproject.toml scripts/constraints.txt)
 if [ "$(cat .venv/.titan-stamp 2>/dev/null)" != "$venv_stamp" ]; then
-  say "creating .venv (pydantic, segno, pytest, pytest-xdist, playwright, ruff, zxing-cpp, mypy)"
+  say "creating .venv (pydantic, segno, pytest, pytest-xdist, pytest-rerunfailures, playwright, ruff, zxing-cpp, mypy)"
   [ -x .venv/bin/python ] || python3 -m venv .venv
   mapfile -t reqs < <(.venv/bin/python - <<'EOF'
 import tomllib

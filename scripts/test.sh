@@ -17,7 +17,10 @@ echo "== mypy (strict on engine/core, pyproject.toml's [tool.mypy])"
 suites=()
 for d in tests/engine tests/app tests/e2e; do [ -d "$d" ] && suites+=("$d"); done
 echo "== pytest ${suites[*]}"
-.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" "${suites[@]}" "$@"
+# A headless Chromium renderer that dies under this machine's load ("Target crashed", seen once in CI in a
+# three-context remote test, never reproduced in 8 runs) gets the test one more run, reported as "rerun" in the
+# summary; any other failure fails at once.
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --reruns 1 --only-rerun "Target crashed" "${suites[@]}" "$@"
 rc=$?
 if [ "$rc" = 5 ]; then
   echo "test: pytest collected no tests (exit 5); nothing to fail on" >&2
