@@ -49,7 +49,7 @@ from ai_strength import percentile
 from engine.core.bots import make_bot
 from engine.core.save import dumps, loads, pack, save_data
 from engine.registry import get_game
-from engine.titan.endings import ENDINGS
+from engine.titan.battle_titan.endings import ENDINGS
 from engine.titan.game import TitanOptions
 
 ROOT = Path(__file__).resolve().parents[1]
