@@ -5,7 +5,7 @@
     .venv/bin/python scripts/bench_battle_titan.py --endings appearance --options '{"creature": "Giant"}'
 
 Every seat plays Standard (level 1); game i of each (ending, players) uses seed SEED+i, so a run repeats
-exactly. Each ending at its default (engine/titan/endings.py: 12 rounds, 60 minutes, the appearance or
+exactly. Each ending at its default (engine/titan/battle_titan/endings.py: 12 rounds, 60 minutes, the appearance or
 the extinction of the Colossus); `--options` overrides any set-up option (to try another default).
 
 Reported per ending and player count: actions per game and length in rounds (mean, median, max); how many

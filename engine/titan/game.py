@@ -81,8 +81,8 @@ class TitanOptions(BaseModel):
             },
         },
     )
-    # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. The form shows each
-    # only where it applies (`when`).
+    # Battle Titan's agreed end (engine/titan/battle_titan/endings.py); the standard game ignores them. The form shows
+    # each only where it applies (`when`).
     ending: Literal["rounds", "time", "appearance", "extinction"] = Field(
         default="rounds",
         title="The game ends",
