@@ -17,8 +17,8 @@ from pydantic import Field, StrictBool, StringConstraints
 from engine.core import GameState
 from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
 from engine.titan.battle_state import Battle, Unit
+from engine.titan.battle_titan.war_record import WarRecord, WarRecordFields, restore_record
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
-from engine.titan.war_record import WarRecord, WarRecordFields, restore_record
 
 
 class Phase(StrEnum):
