@@ -1,0 +1,225 @@
+"""The app's parts talk through events: the order of their effects at each thing the page does, pinned (a save
+before the computer thinks, the clock reset before the computer stops, ...)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.core import Seat
+from engine.registry import GAMES
+from tests.app.fake_page import FakePage, controller_with
+
+DICE = GAMES["titan_dice"]
+
+# The effects followed, by part and method: a call is written down as "part.method" when it starts.
+TRACED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "GameClock": ("clock", ("reset", "flush")),
+    "ComputerSeats": ("computer", ("stop", "schedule", "run_ai")),
+    "StoredGame": ("stored", ("autosave", "follow_other_tab")),
+    "Friends": ("friends", ("start", "end", "changed")),
+    "Table": ("table", ("render", "show", "focus_first_choice")),
+    "Notices": ("notices", ("notify",)),
+}
+
+
+def traced(monkeypatch: pytest.MonkeyPatch, page: FakePage | None = None) -> tuple[Any, list[str]]:
+    """An app on a fake page whose parts write each followed call into the list returned (`stored.autosave` says
+    whether it saves the time alone)."""
+    calls: list[str] = []
+    controller = controller_with(page or FakePage(), monkeypatch)
+    for name, (part, methods) in TRACED.items():
+        cls = getattr(controller, name)
+        for method in methods:
+            original = getattr(cls, method)
+
+            def wrapper(self: Any, *args: Any, _name: str = f"{part}.{method}", _original: Callable = original,
+                        **kwargs: Any) -> Any:  # fmt: skip
+                calls.append(_name + ("(time_only)" if kwargs.get("time_only") or (args and args[0] is True) else ""))
+                return _original(self, *args, **kwargs)
+
+            monkeypatch.setattr(cls, method, functools.wraps(original)(wrapper))
+    app = controller.App()
+    app.computer.pause = 0.0
+    return app, calls
+
+
+async def settle(app: Any, ticks: int = 4000) -> None:
+    """Let the page's tasks run until none is left."""
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+        if all(task.done() for task in app.tasks):
+            return
+
+
+def dice_game(kinds: tuple[str, str] = ("human", "ai")) -> Any:
+    """Titan Dice, Ann (human) against Bob (the computer, level 1)."""
+    seats = [Seat(name=name, kind=kind, level=1) for name, kind in zip(("Ann", "Bob"), kinds, strict=True)]
+    return DICE.new_game(2, None, 7, seats)
+
+
+def play(body: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(body)
+    def run(monkeypatch: pytest.MonkeyPatch) -> None:
+        asyncio.run(body(monkeypatch))
+
+    return run
+
+
+# What the table does after a move of its own, a computer's, and what showing the game screen again does.
+OPENED = ["clock.reset", "computer.stop", "friends.start", "friends.end", "table.show", "table.render",
+          "friends.changed", "stored.autosave", "table.focus_first_choice", "computer.schedule"]  # fmt: skip
+HUMAN_MOVE = ["table.render", "friends.changed", "stored.autosave", "table.focus_first_choice", "computer.schedule"]
+COMPUTER_MOVE = ["table.render", "friends.changed", "stored.autosave"]
+SHOWN_AGAIN = ["table.show", "table.render", "friends.changed", "computer.schedule"]
+LEFT = ["computer.stop", "clock.flush"]  # the game screen left for another
+
+
+def computer_turn(calls: list[str]) -> int:
+    """How many computer moves `calls` holds, once checked to be a human's move, the computer's moves one after
+    another (each drawn, then saved), and the keyboard given back to the human."""
+    assert calls[: len(HUMAN_MOVE)] == HUMAN_MOVE and calls[len(HUMAN_MOVE)] == "computer.run_ai"
+    moves = calls[len(HUMAN_MOVE) + 1 : -1]
+    assert calls[-1] == "table.focus_first_choice" and moves and len(moves) % len(COMPUTER_MOVE) == 0
+    assert moves == COMPUTER_MOVE * (len(moves) // len(COMPUTER_MOVE))
+    return len(moves) // len(COMPUTER_MOVE)
+
+
+def race_game() -> Any:
+    """Titan Race, Ann (human) against Bob (the computer, level 1): Ann chooses her Titan first."""
+    return GAMES["titan_race"].new_game(2, None, 7, [Seat(name="Ann"), Seat(name="Bob", kind="ai", level=1)])
+
+
+@play
+async def test_a_game_opened_is_drawn_then_saved_then_its_computer_seats_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    app.table.begin(dice_game(), new_entry=True)
+    assert calls == OPENED
+    calls.clear()
+    await settle(app)
+    app.home.show()
+    assert calls == LEFT
+    calls.clear()
+    app.stored.open(app.stored.saver.entry_id)  # the same game opened again from the home screen
+    assert calls == OPENED
+
+
+@play
+async def test_a_move_is_drawn_then_saved_before_the_computer_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    app.table.begin(race_game(), new_entry=True)
+    await settle(app)
+    calls.clear()
+    app.table.play_index("0")  # Ann chooses her Titan: Bob chooses his, takes a die, starts and moves
+    await settle(app)
+    assert computer_turn(calls) >= 2
+    calls.clear()
+    app.table.play_index("0")  # Ann takes a die: still Ann's decision
+    assert calls == HUMAN_MOVE
+
+
+@play
+async def test_an_undo_stops_the_computer_before_the_position_goes_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    app.table.begin(race_game(), new_entry=True)
+    for _ in range(3):
+        app.table.play_index("0")
+        await settle(app)
+    calls.clear()
+    before = app.table.state
+    app.table.undo()
+    assert app.table.state.moves < before.moves
+    assert calls == ["computer.stop", "table.render", "friends.changed", "stored.autosave", "notices.notify",
+                     "computer.schedule"]  # fmt: skip
+
+
+@play
+async def test_a_change_taken_from_elsewhere_is_drawn_saved_then_played_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    app.table.begin(race_game(), new_entry=True)
+    for _ in range(3):
+        app.table.play_index("0")
+        await settle(app)
+    before = app.table.state
+    game = app.table.game
+    calls.clear()
+    app.table.take(game.apply(before, game.legal_actions(before)[0]))  # a friend's move, say
+    assert calls == ["table.render", "friends.changed", "table.focus_first_choice", "stored.autosave",
+                     "computer.schedule"]  # fmt: skip
+    calls.clear()
+    app.table.take(before)  # a friend's Undo
+    assert calls[0] == "computer.stop" and calls[1:] == ["table.render", "friends.changed",
+                                                         "table.focus_first_choice", "stored.autosave",
+                                                         "computer.schedule"]  # fmt: skip
+    app.home.show()
+    calls.clear()
+    app.table.take(game.apply(before, game.legal_actions(before)[0]))  # taken off the game screen
+    assert calls == ["friends.changed", "stored.autosave", "computer.schedule"]
+
+
+@play
+async def test_leaving_the_game_screen_stops_the_computer_then_saves_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    app.table.begin(dice_game(), new_entry=True)
+    for leave, back in (
+        (app.replay.show, app.replay.leave),
+        (app.new_game.show, app.router.go_back),
+        (app.settings.show, app.router.go_back),
+    ):
+        app.router.back_to = "game"
+        await settle(app)
+        calls.clear()
+        leave()
+        assert calls == LEFT
+        calls.clear()
+        back()
+        assert calls == SHOWN_AGAIN
+    calls.clear()
+    app.dialogs.open_rules()
+    await settle(app)
+    assert calls[:2] == LEFT
+
+
+@play
+async def test_the_clock_saves_the_time_alone_before_the_computer_thinks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = FakePage()
+    hidden = types.SimpleNamespace(now=False)
+    page_functions = page.functions
+
+    def functions() -> dict[str, Any]:
+        return {**page_functions(), "is_hidden": lambda: hidden.now}
+
+    page.functions = functions  # type: ignore[method-assign]
+    app, calls = traced(monkeypatch, page)
+    seats = [Seat(name="Ann"), Seat(name="Bob")]
+    titan = GAMES["titan"]
+    app.table.begin(titan.new_game(2, {"variant": "battle", "ending": "time", "minutes": 5}, 5, seats), new_entry=True)
+    app.clock.pending_ms = 5000.0  # five seconds counted
+    calls.clear()
+    hidden.now = True
+    app.clock.on_visibility()
+    assert calls == ["clock.flush", "stored.autosave(time_only)", "computer.schedule"]
+
+
+@play
+async def test_another_tabs_move_stops_the_computer_then_is_drawn_then_played_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.saving import Saver
+
+    app, calls = traced(monkeypatch)
+    app.table.begin(dice_game(), new_entry=True)
+    store, entry_id = app.stored.store, app.stored.saver.entry_id
+    there = Saver(store, lambda: 1_000, lambda: "other")
+    there.track(store.get(entry_id))
+    state = app.table.state
+    there.save(DICE, DICE.apply(state, DICE.legal_actions(state)[0]))  # a move in another tab
+    calls.clear()
+    app.stored.follow_other_tab()
+    assert calls == ["stored.follow_other_tab", "computer.stop", "table.render", "friends.changed", "notices.notify",
+                     "computer.schedule"]  # fmt: skip
