@@ -223,3 +223,72 @@ async def test_another_tabs_move_stops_the_computer_then_is_drawn_then_played_on
     app.stored.follow_other_tab()
     assert calls == ["stored.follow_other_tab", "computer.stop", "table.render", "friends.changed", "notices.notify",
                      "computer.schedule"]  # fmt: skip
+
+
+# -- the bus itself ---------------------------------------------------------------------------------------------
+def test_subscribers_are_called_at_once_in_the_order_they_subscribed() -> None:
+    from app.events import DecisionAsked, Events, GameClosed, ScreenShown
+
+    events, heard = Events(), []
+    events.subscribe(ScreenShown, lambda event: heard.append(("first", event.screen)))
+    events.subscribe(ScreenShown, lambda event: heard.append(("second", event.screen)))
+    events.subscribe(GameClosed, lambda event: heard.append(("closed", "")))
+    events.announce(ScreenShown("home"))
+    heard.append(("announcer", "goes on"))
+    assert heard == [("first", "home"), ("second", "home"), ("announcer", "goes on")]
+    events.announce(DecisionAsked(dice_game()))  # no subscriber: nothing happens
+    assert events.subscribers(ScreenShown) == 2 and events.subscribers(DecisionAsked) == 0
+
+
+def test_a_subscriber_that_raises_silences_neither_the_others_nor_the_announcer(capsys: pytest.CaptureFixture) -> None:
+    from app.events import Events, GameClosed
+
+    events, heard = Events(), []
+
+    def broken(event: GameClosed) -> None:
+        raise RuntimeError("a bug in one part")
+
+    events.subscribe(GameClosed, lambda event: heard.append("before"))
+    events.subscribe(GameClosed, broken)
+    events.subscribe(GameClosed, lambda event: heard.append("after"))
+    events.announce(GameClosed())
+    heard.append("announcer")
+    assert heard == ["before", "after", "announcer"]
+    assert "RuntimeError: a bug in one part" in capsys.readouterr().err  # reported, as the page reports a bug
+
+
+def test_unsubscribed_handlers_hear_no_more_and_changes_during_an_announcement_count_from_the_next() -> None:
+    from app.events import Events, GameClosed
+
+    events, heard = Events(), []
+
+    def late(event: GameClosed) -> None:
+        heard.append("late")
+
+    def first(event: GameClosed) -> None:
+        heard.append("first")
+        events.unsubscribe(GameClosed, second)  # (still called this time)
+        events.subscribe(GameClosed, late)  # (called from the next announcement)
+
+    def second(event: GameClosed) -> None:
+        heard.append("second")
+
+    events.subscribe(GameClosed, first)
+    events.subscribe(GameClosed, second)
+    events.announce(GameClosed())
+    assert heard == ["first", "second"]
+    heard.clear()
+    events.unsubscribe(GameClosed, first)
+    events.unsubscribe(GameClosed, first)  # (twice: nothing more happens)
+    events.announce(GameClosed())
+    assert heard == ["late"]
+
+
+def test_events_are_frozen_records() -> None:
+    import dataclasses
+
+    from app.events import PositionChanged
+
+    event = PositionChanged(dice_game(), time_only=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.time_only = False  # type: ignore[misc]
