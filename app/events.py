@@ -3,13 +3,15 @@ the computer seats, the game's clock and the friends' host subscribe (docs/app.m
 
 An event is a small frozen record named by what happened. `Events.announce` calls each subscriber of its kind at
 once, in the order they subscribed, and returns when all are done: what the announcer does next comes after them,
-as a call would. A subscriber that raises is reported (its traceback printed, as the page does for an engine bug)
-and the others are still called, and the announcer goes on: one part's bug never silences another part nor the
-table. Plain Python: no browser, no clock.
+as a call would. A subscriber that raises is reported (`report_failures`: its traceback printed, as the page does for
+an engine bug) once the others have been called, and the announcer goes on: one part's bug never silences another
+part nor the table. (The tests' fake page makes the report raise, so that a bug fails its test.) Plain Python: no
+browser, no clock.
 """
 
 from __future__ import annotations
 
+import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,6 +76,13 @@ class ScreenShown(Event):
     screen: str
 
 
+def report_failures(event: Event, failures: list[Exception]) -> None:
+    """The subscribers of `event` that raised: each one's traceback printed (the page goes on)."""
+    for failure in failures:
+        print(f"A part failed on {type(event).__name__}:", file=sys.stderr)
+        traceback.print_exception(failure)
+
+
 E = TypeVar("E", bound=Event)
 Handler = Callable[[Any], object]
 
@@ -100,12 +109,15 @@ class Events:
 
     def announce(self, event: Event) -> None:
         """Call the subscribers of the event's kind, in the order they subscribed (those subscribed or unsubscribed
-        meanwhile: from the next announcement); one that raises is reported and the rest are still called."""
+        meanwhile: from the next announcement); those that raised are reported once all were called."""
+        failures: list[Exception] = []
         for handler in tuple(self.handlers.get(type(event), ())):
             try:
                 handler(event)
-            except Exception:
-                traceback.print_exc()
+            except Exception as failure:
+                failures.append(failure)
+        if failures:
+            report_failures(event, failures)
 
     def subscribers(self, kind: type[Event]) -> int:
         """How many handlers follow `kind` now."""

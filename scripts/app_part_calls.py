@@ -6,7 +6,9 @@ A part is an attribute of `app.controller.App` holding one of the app's parts (`
 or `<name>.<method>(...)` where `<name>` was bound to `self.app.<part>` in the same function (`table =
 self.app.table`). An edge is a pair (module, part) with at least one such call. The controller's own calls (the
 listeners and `COMMANDS`, the app dispatching to its parts) are counted apart: they are the app reaching its
-parts, not one part reaching another. Attribute reads and writes (`table.state = ...`) are not calls.
+parts, not one part reaching another. Attribute reads and writes (`table.state = ...`) are not calls. The page's
+events (`App.events`, app/events.py) are no part: an announcement reaches whoever subscribed without naming it, and
+the announcements and subscriptions are counted apart.
 
     .venv/bin/python scripts/app_part_calls.py            # the totals and each edge
     .venv/bin/python scripts/app_part_calls.py --brief    # the totals only
@@ -21,6 +23,7 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[1] / "app"
 CONTROLLER = "controller.py"
+BUS = "events"  # App.events: the page's events, through which the parts talk
 
 
 def parts(app_dir: Path = APP) -> dict[str, str]:
@@ -42,6 +45,7 @@ def parts(app_dir: Path = APP) -> dict[str, str]:
                 and item.value.func.id[:1].isupper()
             ):
                 found[target.attr] = item.value.func.id
+    found.pop(BUS, None)
     return found
 
 
@@ -117,9 +121,20 @@ def _module_of(cls: str, app_dir: Path) -> str:
     return ""
 
 
+def bus_calls(app_dir: Path = APP) -> Counter[str]:
+    """The calls on the page's events in the app's modules, by method (`announce`, `subscribe`, `unsubscribe`)."""
+    counted: Counter[str] = Counter()
+    for path in sorted(app_dir.glob("*.py")):
+        for (_bus, method), n in calls_in(path.read_text(encoding="utf-8"), {BUS}).items():
+            counted[method] += n
+    return counted
+
+
 def totals(app_dir: Path = APP) -> dict[str, int]:
-    """Part-to-part calls and edges (the controller's apart), and the calls of one method from most places."""
+    """Part-to-part calls and edges (the controller's apart), the calls of the computer seats' `schedule` and
+    `stop` among them, and the announcements and subscriptions of events."""
     counted = count(app_dir)
+    bus = bus_calls(app_dir)
     between = {module: calls for module, calls in counted.items() if module != CONTROLLER}
     controller = counted.get(CONTROLLER, Counter())
     return {
@@ -133,6 +148,8 @@ def totals(app_dir: Path = APP) -> dict[str, int]:
             for (part, method), n in calls.items()
             if part == "computer" and method in ("schedule", "stop")
         ),
+        "announcements": bus["announce"],
+        "subscriptions": bus["subscribe"],
     }
 
 
@@ -145,7 +162,8 @@ def main() -> None:
     print(
         f"part-to-part calls through App: {figures['calls']} over {figures['edges']} edges "
         f"(computer.schedule/stop: {figures['computer_schedule_stop']}); "
-        f"the controller's: {figures['controller_calls']} over {figures['controller_edges']} edges"
+        f"the controller's: {figures['controller_calls']} over {figures['controller_edges']} edges; "
+        f"events: {figures['announcements']} announcements, {figures['subscriptions']} subscriptions"
     )
     if args.brief:
         return

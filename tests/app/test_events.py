@@ -29,10 +29,19 @@ TRACED: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def traced(monkeypatch: pytest.MonkeyPatch, page: FakePage | None = None) -> tuple[Any, list[str]]:
-    """An app on a fake page whose parts write each followed call into the list returned (`stored.autosave` says
-    whether it saves the time alone)."""
-    calls: list[str] = []
+    """An app on a fake page whose parts write each followed call into the list returned."""
     controller = controller_with(page or FakePage(), monkeypatch)
+    calls = trace(controller, monkeypatch)
+    app = controller.App()
+    app.computer.pause = 0.0
+    return app, calls
+
+
+def trace(controller: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The parts' classes write each followed call into the list returned, for the apps made from now on
+    (`stored.autosave` says whether it saves the time alone; `friends.changed` is written only while a session with
+    friends is open)."""
+    calls: list[str] = []
     for name, (part, methods) in TRACED.items():
         cls = getattr(controller, name)
         for method in methods:
@@ -40,13 +49,14 @@ def traced(monkeypatch: pytest.MonkeyPatch, page: FakePage | None = None) -> tup
 
             def wrapper(self: Any, *args: Any, _name: str = f"{part}.{method}", _original: Callable = original,
                         **kwargs: Any) -> Any:  # fmt: skip
-                calls.append(_name + ("(time_only)" if kwargs.get("time_only") or (args and args[0] is True) else ""))
+                if _name != "friends.changed" or self.session is not None:  # (without a session it does nothing)
+                    calls.append(
+                        _name + ("(time_only)" if kwargs.get("time_only") or (args and args[0] is True) else "")
+                    )
                 return _original(self, *args, **kwargs)
 
             monkeypatch.setattr(cls, method, functools.wraps(original)(wrapper))
-    app = controller.App()
-    app.computer.pause = 0.0
-    return app, calls
+    return calls
 
 
 async def settle(app: Any, ticks: int = 4000) -> None:
@@ -73,10 +83,10 @@ def play(body: Callable[..., Any]) -> Callable[..., Any]:
 
 # What the table does after a move of its own, a computer's, and what showing the game screen again does.
 OPENED = ["clock.reset", "computer.stop", "friends.start", "friends.end", "table.show", "table.render",
-          "friends.changed", "stored.autosave", "table.focus_first_choice", "computer.schedule"]  # fmt: skip
-HUMAN_MOVE = ["table.render", "friends.changed", "stored.autosave", "table.focus_first_choice", "computer.schedule"]
-COMPUTER_MOVE = ["table.render", "friends.changed", "stored.autosave"]
-SHOWN_AGAIN = ["table.show", "table.render", "friends.changed", "computer.schedule"]
+          "stored.autosave", "table.focus_first_choice", "computer.schedule"]  # fmt: skip
+HUMAN_MOVE = ["table.render", "stored.autosave", "table.focus_first_choice", "computer.schedule"]
+COMPUTER_MOVE = ["table.render", "stored.autosave"]
+SHOWN_AGAIN = ["table.show", "table.render", "computer.schedule"]
 LEFT = ["computer.stop", "clock.flush"]  # the game screen left for another
 
 
@@ -134,7 +144,7 @@ async def test_an_undo_stops_the_computer_before_the_position_goes_back(monkeypa
     before = app.table.state
     app.table.undo()
     assert app.table.state.moves < before.moves
-    assert calls == ["computer.stop", "table.render", "friends.changed", "stored.autosave", "notices.notify",
+    assert calls == ["computer.stop", "table.render", "stored.autosave", "notices.notify",
                      "computer.schedule"]  # fmt: skip
 
 
@@ -149,17 +159,21 @@ async def test_a_change_taken_from_elsewhere_is_drawn_saved_then_played_on(monke
     game = app.table.game
     calls.clear()
     app.table.take(game.apply(before, game.legal_actions(before)[0]))  # a friend's move, say
-    assert calls == ["table.render", "friends.changed", "table.focus_first_choice", "stored.autosave",
+    assert calls == ["table.render", "table.focus_first_choice", "stored.autosave",
                      "computer.schedule"]  # fmt: skip
     calls.clear()
     app.table.take(before)  # a friend's Undo
-    assert calls[0] == "computer.stop" and calls[1:] == ["table.render", "friends.changed",
-                                                         "table.focus_first_choice", "stored.autosave",
-                                                         "computer.schedule"]  # fmt: skip
+    assert calls == [
+        "computer.stop",
+        "table.render",
+        "table.focus_first_choice",
+        "stored.autosave",
+        "computer.schedule",
+    ]
     app.home.show()
     calls.clear()
     app.table.take(game.apply(before, game.legal_actions(before)[0]))  # taken off the game screen
-    assert calls == ["friends.changed", "stored.autosave", "computer.schedule"]
+    assert calls == ["stored.autosave", "computer.schedule"]
 
 
 @play
@@ -221,8 +235,37 @@ async def test_another_tabs_move_stops_the_computer_then_is_drawn_then_played_on
     there.save(DICE, DICE.apply(state, DICE.legal_actions(state)[0]))  # a move in another tab
     calls.clear()
     app.stored.follow_other_tab()
-    assert calls == ["stored.follow_other_tab", "computer.stop", "table.render", "friends.changed", "notices.notify",
+    assert calls == ["stored.follow_other_tab", "computer.stop", "table.render", "notices.notify",
                      "computer.schedule"]  # fmt: skip
+
+
+@play
+async def test_the_friends_pages_follow_the_positions_drawn_while_their_game_is_open(monkeypatch: pytest.MonkeyPatch):
+    from tests.app.test_remote_host_page import Host
+
+    calls = trace(controller_with(FakePage(), monkeypatch), monkeypatch)
+    host = Host(monkeypatch)
+    host.start("titan_dice", [Seat(name="Ann"), Seat(name="Bob")], friends=[1])
+    assert host.session is not None and calls[-6:] == ["table.show", "table.render", "friends.changed",
+                                                       "stored.autosave", "table.focus_first_choice",
+                                                       "computer.schedule"]  # fmt: skip
+    calls.clear()
+    host.table.play_index("0")  # Ann rolls
+    assert calls == ["table.render", "friends.changed", "stored.autosave", "table.focus_first_choice",
+                     "computer.schedule"]  # fmt: skip
+    await host.settle()
+    host.app.home.show()
+    state = host.table.state
+    calls.clear()
+    host.table.take(host.table.game.apply(state, host.table.game.legal_actions(state)[0]))  # a friend's, say
+    assert calls == ["friends.changed", "stored.autosave", "computer.schedule"]
+    calls.clear()
+    host.table.begin(dice_game(("human", "human")), new_entry=True)  # another game: the session ends
+    assert host.session is None and calls[:4] == ["clock.reset", "computer.stop", "friends.start", "friends.end"]
+    assert "friends.changed" not in calls
+    from app.events import PositionDrawn
+
+    assert host.app.events.subscribers(PositionDrawn) == 0  # the ended session's following is dropped
 
 
 # -- the bus itself ---------------------------------------------------------------------------------------------
@@ -292,3 +335,16 @@ def test_events_are_frozen_records() -> None:
     event = PositionChanged(dice_game(), time_only=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.time_only = False  # type: ignore[misc]
+
+
+def test_in_the_tests_a_part_that_raises_on_an_event_fails_its_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, calls = traced(monkeypatch)
+    from app.events import GameClosed
+
+    def broken(event: GameClosed) -> None:
+        raise RuntimeError("a bug in one part")
+
+    app.events.subscribe(GameClosed, broken)
+    with pytest.raises(RuntimeError, match="a bug in one part"):
+        app.table.begin(dice_game(), new_entry=True)
+    assert calls == ["clock.reset", "computer.stop"]  # the others were called first
