@@ -53,6 +53,7 @@ from typing import (
     ClassVar,
     Literal,
     Self,
+    TypeVar,
     Union,
     dataclass_transform,
     get_args,
@@ -568,6 +569,17 @@ class NoDecision(Decision):
     """No decision pending; saved as `{}`."""
 
 
+T = TypeVar("T")
+
+
+def of_kind(value: object, kind: type[T]) -> T:
+    """`value`, which the phase says is a `kind` (the decision under way, a step's field); TypeError if it is
+    not (a bug: input is validated before it reaches the rules)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{kind.__name__} expected, not {type(value).__name__}")
+    return value
+
+
 # -- a game state's own fields --------------------------------------------------------------------------------
 class ReadOwn:
     """A game's own fields read back from a save and validated, by attribute (`read.boards`)."""
@@ -651,4 +663,4 @@ class OwnRecord:
             setattr(self, name, value)
 
 
-__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field"]
+__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field", "of_kind"]
