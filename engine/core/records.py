@@ -53,6 +53,7 @@ from typing import (
     ClassVar,
     Literal,
     Self,
+    TypeVar,
     Union,
     dataclass_transform,
     get_args,
@@ -386,7 +387,7 @@ def _lazy_snapshot(self: Any) -> dict[str, Any]:
 # -- validation at restore ----------------------------------------------------------------------------------
 # Strict: a saved position is untrusted JSON, nothing is coerced (no "3" for 3, no true for 1); enums are
 # read from their values.
-_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True)
+_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 def _unique_by(key: str) -> Callable[[list[Any]], list[Any]]:
@@ -506,7 +507,7 @@ class RecordMeta(type):
         for spec in specs:
             if spec.name in own:
                 spec.owner = cls
-        if "__init__" not in namespace:
+        if "__init__" not in namespace and specs:  # (no fields: object's own, the fastest)
             type.__setattr__(cls, "__init__", _make_init(cls, specs))
         return cls
 
@@ -541,9 +542,8 @@ class Record(metaclass=RecordMeta):
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> core_schema.CoreSchema:
         """Validated as its fields' model, then made a record of this class."""
-        model = _model(cls)
         return core_schema.no_info_after_validator_function(
-            lambda fields: _from_fields(cls, fields), model.__pydantic_core_schema__
+            lambda fields: _from_fields(cls, fields), handler(_model(cls))
         )
 
     def __eq__(self, other: object) -> bool:
@@ -566,6 +566,17 @@ class Decision(Record):
 
 class NoDecision(Decision):
     """No decision pending; saved as `{}`."""
+
+
+T = TypeVar("T")
+
+
+def of_kind(value: object, kind: type[T]) -> T:
+    """`value`, which the phase says is a `kind` (the decision under way, a step's field); TypeError if it is
+    not (a bug: input is validated before it reaches the rules)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{kind.__name__} expected, not {type(value).__name__}")
+    return value
 
 
 # -- a game state's own fields --------------------------------------------------------------------------------
@@ -651,4 +662,4 @@ class OwnRecord:
             setattr(self, name, value)
 
 
-__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field"]
+__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field", "of_kind"]
