@@ -214,7 +214,7 @@ class TitanRace(Game):
         state.discard = []
         state.lap_events = []
         state.winner = -1
-        state.question = {}
+        state.question = None
         state.answers = []
         state.turn = {}
         state.order = []
@@ -236,7 +236,7 @@ class TitanRace(Game):
         if phase == Phase.GAME_OVER:
             return []
         if phase == Phase.ANSWER:
-            return [Answer(choice=c) for c in state.question["options"]]
+            return [Answer(choice=c) for c in state.asked().options]
         if phase == Phase.CHOOSE_TITAN:
             taken = {t.name for t in state.titans}
             return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
@@ -308,7 +308,7 @@ class TitanRace(Game):
         if isinstance(action, OrderTitans):
             flow.order_titans(state, action.first)
             return
-        titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
+        titan = state.acting if state.phase != Phase.ANSWER else state.asked().titan
         subject = state.titans[titan]
         if isinstance(action, TakeDie):
             flow.take_die(state, action.die)
@@ -359,10 +359,10 @@ class TitanRace(Game):
             state.log.append(f"{flow.name(state, titan)} ends the turn.")
             flow.end_turn(state)
         elif isinstance(action, Answer):
+            question = state.asked()
             state.answers.append(action.choice)
-            effect = state.question["effect"]
-            state.phase = Phase(state.question["resume"])
-            flow.perform(state, effect)
+            state.phase = question.resume
+            flow.perform(state, question.effect)
 
     # -- rules text -------------------------------------------------------------------------------------------------
     def rules_markdown(self) -> str:
@@ -475,6 +475,8 @@ class TitanRace(Game):
         deck_size = len(copy.deck)
         copy.deck = [fixed[i] if i in fixed else unknown.pop() for i in range(deck_size)]
         copy.rng = Rng(rng.next64())
+        if copy.question is not None:
+            copy.question.drawn = None  # the real draws are not this world's (and name cards the seat cannot see)
         return copy
 
     # -- checks ----------------------------------------------------------------------------------------------------

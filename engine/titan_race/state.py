@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, Key, Text, read_fields
+from engine.core.positions import Count, Fields, FlatDict, Key, Text, copy_flat, read_fields
 from engine.titan_race.board import SPACES
 from engine.titan_race.data import (
     BONUS_CARDS,
@@ -94,6 +95,44 @@ class Titan:
         }
 
 
+@dataclass(slots=True)
+class Question:
+    """What is being decided now in the ANSWER phase: an effect stopped to ask a Titan's player something.
+
+    Who is asked (`titan`), what (`kind`: "pirates" or "shield"; `prompt`), the answers allowed (`options`), the
+    effect waiting for the answer and the phase it resumes in. The effect is run again from its start, with the
+    answers given so far, once the answer is known (the position saved is the one before the effect: see
+    `resolution.resolve`); what is asked is read from here, never found by running the effect.
+    """
+
+    titan: int  # the Titan whose player answers
+    kind: str
+    options: list[str]
+    prompt: str
+    effect: dict[str, Any]  # the effect waiting for the answer (flat: its kind, titan and fields)
+    resume: Phase  # the phase the effect was begun in
+    # The cards drawn during the effect before it stopped, (Titan, card) in order: held, not saved (derived again
+    # by running the effect once where it is not known: a position read back, a world a bot sampled).
+    drawn: list[tuple[int, str]] | None = field(default=None, compare=False, repr=False)
+
+    def copy(self) -> Question:
+        """An independent copy."""
+        effect = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.effect.items()}
+        drawn = None if self.drawn is None else self.drawn.copy()
+        return Question(self.titan, self.kind, self.options.copy(), self.prompt, effect, self.resume, drawn)
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready fields, keys sorted (the effect's too)."""
+        return {
+            "effect": copy_flat(self.effect),
+            "kind": self.kind,
+            "options": list(self.options),
+            "prompt": self.prompt,
+            "resume": self.resume.value,
+            "titan": self.titan,
+        }
+
+
 class TitanRaceState(GameState):
     """The whole race: circuits, Titans, traps, deck, round and turn, the phase and its pending context."""
 
@@ -111,7 +150,7 @@ class TitanRaceState(GameState):
     turn_index: int  # position in `order` of the Titan whose turn it is
     pool: list[str]  # the dice not yet taken this round (faces)
     turn: dict[str, Any]  # the turn in progress: die, face, moved, extra_done, card_played, rerolled, ...
-    question: dict[str, Any]  # ANSWER phase: who is asked what, and the effect waiting for the answer
+    question: Question | None  # ANSWER phase: who is asked what, and the effect waiting for the answer
     answers: list[str]  # answers given so far to the effect waiting in `question`
     lap_events: list[list[int]]  # per Titan: [laps gained over the top, laps lost over the bottom]
     winner: int  # the Titan that completed its third lap (-1 while racing)
@@ -123,12 +162,18 @@ class TitanRaceState(GameState):
         if self.phase == Phase.GAME_OVER:
             return None
         if self.phase == Phase.ANSWER:
-            return self.titans[self.question["titan"]].owner
+            return self.titans[self.asked().titan].owner
         if self.phase == Phase.CHOOSE_TITAN:
             return self.pickers[len(self.titans)]
         if self.phase == Phase.ORDER_TITANS:
             return int(self.turn["ordering"])
         return self.titans[self.acting].owner
+
+    def asked(self) -> Question:
+        """The question waiting for an answer (ANSWER phase)."""
+        if self.question is None:
+            raise ValueError("no question is waiting for an answer")
+        return self.question
 
     @property
     def acting(self) -> int:
@@ -193,7 +238,7 @@ class TitanRaceState(GameState):
         new.order = self.order.copy()
         new.pool = self.pool.copy()
         new.turn = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.turn.items()}
-        new.question = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.question.items()}
+        new.question = None if self.question is None else self.question.copy()
         new.answers = self.answers.copy()
         new.lap_events = [pair.copy() for pair in self.lap_events]
 
@@ -213,7 +258,7 @@ class TitanRaceState(GameState):
             "turn_index": self.turn_index,
             "pool": list(self.pool),
             "turn": dict(sorted(self.turn.items())),
-            "question": _plain(self.question),
+            "question": {} if self.question is None else self.question.snapshot(),
             "answers": list(self.answers),
             "lap_events": [list(pair) for pair in self.lap_events],
             "winner": self.winner,
@@ -290,7 +335,8 @@ def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
         raise ValueError("its seats do not match its players")
     if count > len(fields.pickers) or len(fields.lap_events) != count or fields.winner >= count:
         raise ValueError("its Titans do not match")
-    if isinstance(fields.question, QuestionFields) and fields.question.titan >= count:
+    question = fields.question if isinstance(fields.question, QuestionFields) else None
+    if question is not None and question.titan >= count:
         raise ValueError("its question is for a Titan that is not in the race")
     state.phase = fields.phase
     state.circuits = list(fields.circuits)
@@ -305,20 +351,15 @@ def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
     state.first_titan, state.round_number = fields.first_titan, fields.round_number
     state.order, state.turn_index, state.pool = list(fields.order), fields.turn_index, list(fields.pool)
     state.turn = {key: (list(value) if isinstance(value, list) else value) for key, value in fields.turn.items()}
-    state.question = _plain(own["question"]) if fields.question else {}
+    state.question = None
+    if question is not None:
+        effect = copy_flat(own["question"]["effect"])
+        options, resume = list(question.options), question.resume
+        state.question = Question(question.titan, question.kind, options, question.prompt, effect, resume)
     state.answers = list(fields.answers)
     state.lap_events = [list(pair) for pair in fields.lap_events]
     state.winner = fields.winner
     state.shared_hands = fields.shared_hands
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-ready deep copy of nested dicts and lists."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in sorted(value.items())}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-__all__ = ["CIRCUITS", "Phase", "Titan", "TitanRaceState"]
+__all__ = ["CIRCUITS", "Phase", "Question", "Titan", "TitanRaceState"]

@@ -33,7 +33,7 @@ def shield_question(bob: Seat) -> GameState:
                 break
             mover = state.titans[state.acting].owner if state.titans else None  # type: ignore[attr-defined]
             question = state.question  # type: ignore[attr-defined]
-            if question and question.get("kind") == "shield" and state.current_player == 1 and mover == 0:
+            if question and question.kind == "shield" and state.current_player == 1 and mover == 0:
                 return state
             state = RACE.apply(state, rng.choice(RACE.legal_actions(state)))
     raise AssertionError("no Shield question found")
