@@ -48,7 +48,7 @@ from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
 from engine.titan_race.resolution import own_draws, replays_to_its_question
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_race.state import Phase, Titan, TitanRaceState, restore_fields
+from engine.titan_race.state import NO_QUESTION, Phase, Titan, TitanRaceState, check_own
 from engine.titan_race.view import build_view, status_sentence
 
 CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
@@ -214,7 +214,7 @@ class TitanRace(Game):
         state.discard = []
         state.lap_events = []
         state.winner = -1
-        state.question = None
+        state.question = NO_QUESTION
         state.answers = []
         state.turn = {}
         state.order = []
@@ -475,8 +475,7 @@ class TitanRace(Game):
         deck_size = len(copy.deck)
         copy.deck = [fixed[i] if i in fixed else unknown.pop() for i in range(deck_size)]
         copy.rng = Rng(rng.next64())
-        if copy.question is not None:
-            copy.question.drawn = None  # the real draws are not this world's (and name cards the seat cannot see)
+        copy.drawn = None  # the real draws are not this world's (and name cards the seat cannot see)
         return copy
 
     # -- checks ----------------------------------------------------------------------------------------------------
@@ -534,8 +533,12 @@ class TitanRace(Game):
 
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""
-        restore_fields(_own(state), own)  # (a question of older rules stays: an answer that does not fit the
-        # question today's rules ask is asked again, see Effect.ask)
+        state = _own(state)
+        read = TitanRaceState.read_own(own)
+        check_own(state, read)
+        state.set_own(read)  # (a question of older rules stays: an answer that does not fit the question today's
+        # rules ask is asked again, see Effect.ask)
+        state.drawn = None
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question

@@ -21,7 +21,7 @@ from engine.titan_race.data import (
 )
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import Phase, Question, TitanRaceState
 
 # The record of a Titan's turn (`flow.begin_turn`), and what may join it later in the turn.
 TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
@@ -108,9 +108,9 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
     acting = state.titans[state.acting]
     if state.phase == Phase.TURN and (acting.space is None or acting.is_ko):
         problems.append(f"{acting.name} must act but is off the circuit or K.O.")
-    if state.phase == Phase.ANSWER and state.question is None:
+    if state.phase == Phase.ANSWER and not isinstance(state.question, Question):
         problems.append("waiting for an answer without a question")
-    if state.phase != Phase.ANSWER and (state.question is not None or state.answers):
+    if state.phase != Phase.ANSWER and (isinstance(state.question, Question) or state.answers):
         problems.append("a question is pending outside the ANSWER phase")
     if state.winner != -1:
         problems.append(f"a winner ({state.winner}) while the race goes on")

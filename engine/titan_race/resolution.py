@@ -26,7 +26,7 @@ from engine.titan_race.effects import (
     settle_pushes,
 )
 from engine.titan_race.powers import run_ability, run_card
-from engine.titan_race.state import Phase, Question, TitanRaceState
+from engine.titan_race.state import NO_QUESTION, Phase, Question, TitanRaceState
 
 
 def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
@@ -38,9 +38,15 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
         run(fx, effect)
     except NeedAnswer as question:
         state.answers = state.answers[: fx.asked]  # (answers past the question, of an older rules version, go)
-        asked = Question(question.titan, question.kind, question.options, question.prompt, effect, state.phase)
-        asked.drawn = fx.fresh  # (what `own_draws` would find by running the effect again)
-        state.question = asked
+        state.question = Question(
+            titan=question.titan,
+            kind=question.kind,
+            options=question.options,
+            prompt=question.prompt,
+            effect=effect,
+            resume=state.phase,
+        )
+        state.drawn = fx.fresh  # (what `own_draws` would find by running the effect again)
         state.phase = Phase.ANSWER
         return False
     except GameWon as won:
@@ -50,7 +56,8 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     if risky:
         state.__dict__.update(work.__dict__)
     state.answers = []
-    state.question = None
+    state.question = NO_QUESTION
+    state.drawn = None
     return True
 
 
@@ -61,15 +68,14 @@ def own_draws(state: TitanRaceState, seat: int) -> dict[int, str]:
     The question holds the cards drawn before it was asked; where it does not (a position read back, a world a
     bot sampled) the effect is run once more with the answers so far to find them, and they are kept.
     """
-    question = state.asked()
-    if question.drawn is None:
+    if state.drawn is None:
         fx = Effect(state.clone(record=False), list(state.answers), True)
         with contextlib.suppress(NeedAnswer, GameWon):
-            run(fx, question.effect)
-        question.drawn = fx.fresh
+            run(fx, state.asked().effect)
+        state.drawn = fx.fresh
     return {
         index: card
-        for index, (titan, card) in enumerate(question.drawn)
+        for index, (titan, card) in enumerate(state.drawn)
         if index < len(state.deck) and state.titans[titan].owner == seat
     }
 

@@ -10,7 +10,7 @@ from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRA
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of
 from engine.titan_race.powers import damage_targets, trap_targets
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import Phase, Question, TitanRaceState
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -95,7 +95,7 @@ def _question_view(state: TitanRaceState, deciding_here: bool) -> dict[str, Any]
     """The question waiting for an answer ({} if none); its options (the cards a player may give up) only for the
     player asked."""
     question = state.question
-    if question is None:
+    if not isinstance(question, Question):
         return {}
     if not deciding_here:
         return {"titan": question.titan, "kind": question.kind, "prompt": question.prompt}

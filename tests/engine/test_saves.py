@@ -13,6 +13,7 @@ from engine.core.bots import make_bot
 from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES, register
 from engine.stress import STRESS, play_stress
+from engine.titan_race.state import Question
 from tests.engine.test_save_fuzz import pack, unpack
 from tests.engine.toy_game import PIG
 
@@ -165,7 +166,7 @@ def test_a_pending_question_of_older_rules_is_asked_again_when_an_answer_does_no
     """A question saved under older rules stays as the player saw it; today's rules ask theirs if it differs."""
     state = RACE.new_game(3, {"circuit": "lagoon"}, seed=3)
     rng = Rng(3)
-    while not (state.question and state.question.kind == "pirates"):
+    while not (isinstance(state.question, Question) and state.question.kind == "pirates"):
         state = RACE.apply(state, rng.choice(RACE.legal_actions(state)))
     data = unpack(save.dumps(state))
     data["x"]["own"]["question"]["options"] = ["life", "voodoo_doll"]  # as if an older rules version had asked this

@@ -1,5 +1,6 @@
 """The question an effect waits on (pirates, a Shield) is a record the state holds: what is asked, of whom, with what
-answers, the effect waiting for it and the cards drawn before it was asked. Nothing reads it by running the effect."""
+answers, the effect waiting for it; the state holds the cards drawn before it was asked too (not saved). Nothing
+reads them by running the effect."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 import engine.titan_race.resolution as resolution
 import engine.titan_race.view as view
 from engine.core import Rng, save
+from engine.core.records import NoDecision
 from engine.titan_race import GAME
 from engine.titan_race.resolution import own_draws
 from engine.titan_race.state import Phase, Question, TitanRaceState
@@ -56,20 +58,20 @@ def test_the_draws_the_question_holds_are_those_running_the_effect_again_finds(a
     drew = 0
     for state in asked:
         again = state.clone()
-        again.question.drawn = None  # as a position read back: found by running the effect once
+        again.drawn = None  # as a position read back: found by running the effect once
         for seat in range(state.num_players):
             assert own_draws(state, seat) == own_draws(again, seat)
-        assert again.question.drawn == state.question.drawn
-        drew += bool(state.question.drawn)
+        assert again.drawn == state.drawn
+        drew += bool(state.drawn)
     assert drew >= 1
 
 
 def test_a_position_read_back_finds_its_draws_once_and_saves_the_same_question(asked, monkeypatch):
     for state in asked:
         loaded = save.loads(save.dumps(state))
-        assert loaded.question == state.question and loaded.question.drawn is None
+        assert loaded.question == state.question and loaded.drawn is None
         assert loaded.question.snapshot() == state.question.snapshot() == loaded.position()["own"]["question"]
-        assert own_draws(loaded, 0) == own_draws(state, 0) and loaded.question.drawn == state.question.drawn
+        assert own_draws(loaded, 0) == own_draws(state, 0) and loaded.drawn == state.drawn
     monkeypatch.setattr(resolution, "run", lambda *_args: pytest.fail("the draws were found a second time"))
     for state in asked:
         own_draws(state, 1)
@@ -79,14 +81,14 @@ def test_a_world_a_bot_samples_holds_none_of_the_real_draws(asked):
     for state in asked[:10]:
         seat = state.current_player
         guess = GAME.determinize(state, seat, Rng(5))
-        assert guess.question == state.question and guess.question.drawn is None
-        assert state.question.drawn is not None
+        assert guess.question == state.question and guess.drawn is None
+        assert state.drawn is not None
 
 
 def test_answering_resumes_the_effect_in_the_phase_it_was_begun_in(asked):
     for state in asked[:10]:
         question = state.question
         after = GAME.apply(state, GAME.legal_actions(state)[0])
-        assert after.phase == Phase.ANSWER or after.question is None
+        assert after.phase == Phase.ANSWER or after.question == NoDecision()
         assert after.phase != Phase.ANSWER or after.question.effect == question.effect
         assert after.phase == Phase.ANSWER or after.answers == []
