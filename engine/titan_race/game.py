@@ -242,14 +242,14 @@ class TitanRace(Game):
             return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
         if phase == Phase.ORDER_TITANS:
             seat = state.current_player
-            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]  # type: ignore[arg-type]
+            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]
         if phase == Phase.DRAFT:
             seen: list[str] = []
             actions: list[Action] = []
             for index, face in enumerate(state.pool):
                 if face not in seen:
                     seen.append(face)
-                    actions.append(TakeDie(die=index, face=face))  # type: ignore[arg-type]
+                    actions.append(TakeDie(die=index, face=face))
             return actions
         if phase == Phase.CHOOSE_FACE:
             return [ChooseFace(face=f) for f in FACES if f != PURPLE]  # type: ignore[arg-type]

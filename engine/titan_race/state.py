@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias, cast
 
 from pydantic import Field, StrictBool, StringConstraints
 
@@ -40,11 +40,18 @@ class Phase(StrEnum):
 
 
 # -- the values of the fields, as a save is validated against them -----------------------------------------
-TitanName = Literal[tuple(TITANS)]  # type: ignore[valid-type]
-CardName = Literal[tuple(BONUS_CARDS)]  # type: ignore[valid-type]
-CircuitName = Literal[tuple(CIRCUITS)]  # type: ignore[valid-type]
-SpaceName = Literal[tuple(SPACES)]  # type: ignore[valid-type]
-FaceName = Literal[tuple(FACES)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the keys of the designed data, which a type checker reads as the strings they are
+    TitanName: TypeAlias = str
+    CardName: TypeAlias = str
+    CircuitName: TypeAlias = str
+    SpaceName: TypeAlias = str
+    FaceName: TypeAlias = str
+else:  # validated against the keys themselves
+    TitanName = Literal[tuple(TITANS)]
+    CardName = Literal[tuple(BONUS_CARDS)]
+    CircuitName = Literal[tuple(CIRCUITS)]
+    SpaceName = Literal[tuple(SPACES)]
+    FaceName = Literal[tuple(FACES)]
 MAX_TITANS = 6
 TitanIndex = Annotated[int, Between(0, MAX_TITANS - 1)]
 TrapSpace = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-2]:[A-F](?:[1-9]|1[0-2])$")]
@@ -156,7 +163,7 @@ class TitanRaceState(OwnRecord, HeldDraws):
         if self.phase == Phase.CHOOSE_TITAN:
             return self.pickers[len(self.titans)]
         if self.phase == Phase.ORDER_TITANS:
-            return int(self.turn["ordering"])
+            return cast(int, self.turn["ordering"])  # (an int: the invariants check it)
         return self.titans[self.acting].owner
 
     def asked(self) -> Question:
