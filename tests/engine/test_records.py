@@ -222,3 +222,15 @@ def test_own_record_clone_snapshot_and_read():
         OwnState.read_own({**own, "round_number": "3"})
     with pytest.raises(ValueError, match="its field scores is not valid"):
         OwnState.read_own({key: value for key, value in own.items() if key != "scores"})
+
+
+class Turn(Record):
+    flags: dict[str, bool | int | str | list[int] | None] = field(default_factory=dict)
+
+
+def test_a_flat_dict_copies_its_lists_and_shares_its_scalars():
+    turn = Turn(flags={"die": "red", "moved": False, "steps": [1, 2], "left": None})
+    copy = turn.copy()
+    assert copy == turn and copy.flags is not turn.flags and copy.flags["steps"] is not turn.flags["steps"]
+    copy.flags["steps"].append(3)
+    assert turn.flags["steps"] == [1, 2] and copy.snapshot()["flags"]["steps"] == [1, 2, 3]
