@@ -233,6 +233,12 @@ def _is_plain(tp: Any) -> bool:
     return False
 
 
+def _is_plain_list(tp: Any) -> bool:
+    """A list of scalars saved as they are."""
+    tp = _strip(tp)
+    return get_origin(tp) is list and _is_plain(get_args(tp)[0])
+
+
 def _copy_expr(tp: Any, value: str, depth: int = 0) -> str | None:
     """Python expression copying `value` of type `tp`; None when the value is immutable (shared)."""
     tp = _strip(tp)
@@ -249,6 +255,8 @@ def _copy_expr(tp: Any, value: str, depth: int = 0) -> str | None:
         copies = {_copy_expr(arg, item, depth + 1) for arg in options}
         if copies == {None}:
             return None
+        if all(_is_plain(arg) or _is_plain_list(arg) for arg in options):  # a flat record's value: inline, no call
+            return f"({value}.copy() if {value}.__class__ is list else {value})"
         if len(options) == 1 or all(_is_record(_strip(arg)) for arg in options):
             inner = _copy_expr(options[0], value, depth + 1) if len(options) == 1 else f"{value}.copy()"
             return inner if len(options) == len(args) else f"(None if {value} is None else {inner})"

@@ -229,3 +229,15 @@ def test_of_kind_names_the_kind_expected():
     assert of_kind(pending, Payment) is pending
     with pytest.raises(TypeError, match="Collect expected, not Payment"):
         of_kind(pending, Collect)
+
+
+class Turn(Record):
+    flags: dict[str, bool | int | str | list[int] | None] = field(default_factory=dict)
+
+
+def test_a_flat_dict_copies_its_lists_and_shares_its_scalars():
+    turn = Turn(flags={"die": "red", "moved": False, "steps": [1, 2], "left": None})
+    copy = turn.copy()
+    assert copy == turn and copy.flags is not turn.flags and copy.flags["steps"] is not turn.flags["steps"]
+    copy.flags["steps"].append(3)
+    assert turn.flags["steps"] == [1, 2] and copy.snapshot()["flags"]["steps"] == [1, 2, 3]
