@@ -37,8 +37,6 @@ from engine.titan.battle_choices import (
 )
 from engine.titan.battle_end import concede, end_battle
 from engine.titan.battle_state import (
-    ATTACKER,
-    DEFENDER,
     Battle,
     Unit,
     battle_of,
@@ -50,11 +48,10 @@ from engine.titan.battle_state import (
 )
 from engine.titan.battle_titan.warmongering import battle_titan
 from engine.titan.data import BATTLE_ROUNDS, REINFORCEMENT_ROUND
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 
 __all__ = [
-    "ATTACKER",
-    "DEFENDER",
     "Battle",
     "Unit",
     "begin_maneuver",

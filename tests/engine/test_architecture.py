@@ -65,6 +65,7 @@ TITAN_RULES = {
     "engine.titan.splits",
     "engine.titan.data",
     "engine.titan.actions",
+    "engine.titan.sides",
 }
 
 
@@ -192,6 +193,7 @@ BATTLE_TITAN_BUILDS_ON = {
     "engine.core",
     "engine.core.positions",
     "engine.titan.data",
+    "engine.titan.sides",
     "engine.titan.actions",
     "engine.titan.battle_state",
     "engine.titan.state",
