@@ -6,12 +6,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.core.positions import copy_flat
 from engine.titan.data import BATTLELANDS, LANDS, TOWER_DEFENDER_EDGE, Battleland, power_of
+from engine.titan.sides import ATTACKER, DEFENDER
 
 if TYPE_CHECKING:  # the state holds a battle; a battle only reads the state it is given
     from engine.titan.state import Legion, TitanState
-
-ATTACKER = "attacker"
-DEFENDER = "defender"
 
 
 def other_side(side: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engine.titan.sides import SIDES
 from engine.titan.state import Phase, TitanState
 
 
@@ -86,11 +87,7 @@ def _engagement(state: TitanState, seat: int | None) -> dict[str, Any]:
     if not state.engagement:
         return {}
     shown = {key: state.engagement[key] for key in ("land", "attacker", "defender", "proposer")}
-    parties = {
-        state.legions[state.engagement[side]].owner
-        for side in ("attacker", "defender")
-        if state.engagement[side] in state.legions
-    }
+    parties = {state.legions[state.engagement[side]].owner for side in SIDES if state.engagement[side] in state.legions}
     if seat in parties:
         shown.update(eliminated=state.engagement["eliminated"], losses=list(state.engagement["losses"]))
     return shown
