@@ -17,7 +17,8 @@ from engine.core import GameState
 
 
 class Phase(StrEnum):
-    """What kind of decision the game waits for (flow as data; docs/born-of-titans.md, the phases table)."""
+    """What kind of decision the game waits for (flow as data: choices.STEPS has a row for each; docs/born-of-titans.md,
+    the phases table)."""
 
     CHOOSE_HERO = "choose_hero"
     CHOOSE_START = "choose_start"
