@@ -41,6 +41,11 @@ def read_fields(model: type[M], data: Any) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))[:80] or "value"
-        raise ValueError(f"its field {where} is not valid ({first.get('msg', 'invalid')[:80]})") from None
+        raise bad_field(error) from None
+
+
+def bad_field(error: ValidationError) -> ValueError:
+    """The ValueError reporting a failed validation: its first bad field (short, never the value)."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))[:80] or "value"
+    return ValueError(f"its field {where} is not valid ({first.get('msg', 'invalid')[:80]})")
