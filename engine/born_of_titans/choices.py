@@ -40,7 +40,7 @@ from engine.born_of_titans.actions import (
     Underworld,
 )
 from engine.born_of_titans.data import ATTRIBUTES, MAX_CREW, MAX_PROPHECY, RECRUIT_MAX
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Challenge, Phase
 from engine.born_of_titans.table import discard, gain_prophecy, gear_power, hero_name, track_prophecy
 from engine.core import Action, IllegalAction
 
@@ -85,8 +85,8 @@ def play(state: BornState, action: Action) -> None:
     carry_out = step.plays.get(type(action))
     if carry_out is None:
         raise IllegalAction(refusal(state, action) or waiting(state, action))
-    if state.ended and not step.keeps_ended:
-        state.ended = {}
+    if state.ended is not None and not step.keeps_ended:
+        state.ended = None
     carry_out(state, action)
     turns.settle(state)
 
@@ -147,7 +147,7 @@ def _reactions(state: BornState) -> list[Action]:
     """Pass, a Divine counter, or (the challenger in her Challenge's moments) the Lion Skin."""
     found: list[Action] = [PassMoment()]
     found += divine.options(state)
-    if _lion_skin_ready(state, int(state.moment["asked"])):
+    if _lion_skin_ready(state, state.moment_now().asked):
         found.append(LionSkin())
     return found
 
@@ -165,9 +165,9 @@ def _lion_skin_ready(state: BornState, seat: int) -> bool:
     """The Lion Skin's holder inside her own Challenge, not yet worn (ruling 23)."""
     challenge = state.challenge
     return (
-        bool(challenge)
-        and int(challenge["seat"]) == seat
-        and not challenge["lion_skin"]
+        isinstance(challenge, Challenge)
+        and challenge.seat == seat
+        and not challenge.lion_skin
         and (gear_power(state, seat) == "lion_skin")
     )
 
@@ -177,7 +177,7 @@ def _own_extras(state: BornState) -> list[Action]:
     seat = state.mover
     found: list[Action] = []
     power = gear_power(state, seat)
-    if power == "argo" and not state.turn.get("argo") and track_prophecy(state, seat) < MAX_PROPHECY:
+    if power == "argo" and not state.turn_now().argo and track_prophecy(state, seat) < MAX_PROPHECY:
         found.append(Argo())
     if power == "dragons_teeth":
         found.append(DragonsTeeth())
@@ -186,12 +186,12 @@ def _own_extras(state: BornState) -> list[Action]:
 
 def _challenge_actions(state: BornState) -> list[Action]:
     """Before the first roll: the attribute; then roll (committing Prophecy) or, after a loss, retreat."""
-    challenge = state.challenge
-    seat = int(challenge["seat"])
+    challenge = state.challenge_now()
+    seat = challenge.seat
     found: list[Action] = []
     usable = challenges.usable(state)
-    if not challenge["attribute"]:
-        if challenge["any_attribute"]:
+    if not challenge.attribute:
+        if challenge.any_attribute:
             found += [ChooseMatch(hero_attribute=h, monster_attribute=m) for h in ATTRIBUTES for m in usable]  # type: ignore[arg-type]
         else:
             found += [ChooseAttribute(attribute=a) for a in usable]  # type: ignore[arg-type]
@@ -268,7 +268,7 @@ def _end_turn(state: BornState, action: EndTurn) -> None:
 
 def _argo(state: BornState, action: Argo) -> None:
     """The Argo: one more Prophecy, once a turn."""
-    state.turn["argo"] = True
+    state.turn_now().argo = True
     gained = gain_prophecy(state, state.mover, 1)
     state.log.append(f"{hero_name(state, state.mover)} sails the Argo: +{gained} Prophecy.")
 
@@ -288,7 +288,7 @@ def _dragons_teeth(state: BornState, action: DragonsTeeth) -> None:
 def _pass_moment(state: BornState, action: PassMoment) -> None:
     """One more pass; the moment is over once all asked have passed in a row."""
     if moments.passed(state):
-        state.moment["over"] = True
+        state.moment_now().over = True
 
 
 # The free acts of the mover at any decision of her own turn (`_own_extras` lists them).

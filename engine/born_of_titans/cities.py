@@ -87,7 +87,7 @@ def _event(state: BornState, seat: int, event: str, amount: int) -> None:
             discard(state, sheet.ally)
             sheet.ally = None
     elif event == "fair_weather":
-        state.turn["extra"] = int(state.turn.get("extra", 0)) + FAIR_WEATHER_ACTIONS
+        state.turn_now().extra += FAIR_WEATHER_ACTIONS
         state.log.append(f"Fair Weather: {name} takes two more actions.")
     elif event == "lose_turn":
         challenges.lose_a_turn(state, seat)
@@ -111,7 +111,7 @@ def roll_for_crew(state: BornState, seat: int, kind: str) -> None:
     source = "Crew for Hire" if kind == "crew_for_hire" else "the Dragon's Teeth"
     state.log.append(f"{hero_name(state, seat)} rolls {die} for {source}.")
     if moments.begin(state, kind, roll_owner=seat):
-        state.moment["dice"] = [die]
+        state.moment_now().dice = [die]
     else:
         hire_crew(state, seat, die, source)
 

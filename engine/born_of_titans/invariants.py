@@ -12,7 +12,7 @@ from engine.born_of_titans.data import (
     MAX_PROPHECY,
     QUESTS_TO_WIN,
 )
-from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Phase
+from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Challenge, Moment, MoveRoll, Phase
 
 START_SORTED = {kind: sorted(START_FACES[cid] for cid in ids) for kind, ids in IDS.items()}
 
@@ -134,18 +134,19 @@ def _flow_problems(state: BornState) -> list[str]:
     """The records the phase needs are there, and none it forbids."""
     problems: list[str] = []
     phase = state.phase
-    if phase in (Phase.CHALLENGE,) and not state.challenge:
+    moment = state.moment if isinstance(state.moment, Moment) else None
+    if phase in (Phase.CHALLENGE,) and not isinstance(state.challenge, Challenge):
         problems.append("a Challenge phase without a Challenge")
-    if phase == Phase.MOVE and not state.move:
+    if phase == Phase.MOVE and not isinstance(state.move, MoveRoll):
         problems.append("a Move phase without a Move roll")
-    if phase == Phase.REACT and not state.moment:
+    if phase == Phase.REACT and moment is None:
         problems.append("a moment to react without a moment")
-    if phase != Phase.REACT and state.moment:
+    if phase != Phase.REACT and moment is not None:
         problems.append("a moment outside the react phase")
-    crew_roll = state.moment.get("kind") in ("crew_for_hire", "dragons_teeth")
-    if crew_roll and (len(state.moment.get("dice", [])) != 1 or state.moment.get("roll_owner") != state.mover):
+    crew_roll = moment is not None and moment.kind in ("crew_for_hire", "dragons_teeth")
+    if moment is not None and crew_roll and (len(moment.dice or []) != 1 or moment.roll_owner != state.mover):
         problems.append("a Crew roll's moment without the mover's one die")
-    if not crew_roll and state.moment.get("dice"):
+    if moment is not None and not crew_roll and moment.dice:
         problems.append("a die waiting in a moment that is not a Crew roll's")
     if phase == Phase.RESTOCK and not state.restock:
         problems.append("nothing to restock")
@@ -165,7 +166,7 @@ def _flow_problems(state: BornState) -> list[str]:
         problems.append("a turn with nobody to take it")
     if phase == Phase.GAME_OVER and state.winner < 0:
         problems.append("the game is over without a winner")
-    if state.challenge and state.mover >= 0 and int(state.challenge["seat"]) != state.mover:
+    if isinstance(state.challenge, Challenge) and state.mover >= 0 and state.challenge.seat != state.mover:
         problems.append("a Challenge by someone other than the mover")
     return problems
 

@@ -7,6 +7,7 @@ from engine.born_of_titans import board
 from engine.born_of_titans.data import QUESTS, QUESTS_TO_WIN
 from engine.born_of_titans.state import BornState, Phase
 from engine.born_of_titans.table import counter_name, discard, draw, hero_name, reveal
+from engine.core.records import NoDecision
 
 
 def reveal_if_here(state: BornState, seat: int) -> None:
@@ -154,12 +155,12 @@ def finish(state: BornState, seat: int) -> None:
     playing_on = state.options.play_for_places  # type: ignore[attr-defined]
     won = f"place {sheet.finished}" if playing_on else "she wins the game"
     state.log.append(f"{hero_name(state, seat)} has completed three Quests: {won}.")
-    state.challenge = {}
+    state.challenge = NoDecision()
     state.rolls = []
-    state.move = {}
+    state.move = NoDecision()
     if not state.options.play_for_places:  # type: ignore[attr-defined]
         state.phase = Phase.GAME_OVER
-        state.moment = {}
+        state.moment = NoDecision()
         return
     for cid in [sheet.gear, sheet.ally, *sheet.divine]:
         if cid is not None:
@@ -176,7 +177,7 @@ def finish(state: BornState, seat: int) -> None:
             state.sheets[other].finished = len(state.places)
             state.log.append(f"{hero_name(state, other)} takes the last place.")
         state.phase = Phase.GAME_OVER
-        state.moment = {}
+        state.moment = NoDecision()
         return
-    state.turn["over"] = True
+    state.turn_now().over = True
     state.phase = Phase.TURN

@@ -1,4 +1,5 @@
-"""A saved Born of Titans position read back: the shape of `BornState._snapshot_own`, validated before use."""
+"""A saved Born of Titans position read back: the shape of `BornState._snapshot_own`, validated before use (the
+decisions under way by their records, records.py)."""
 
 from __future__ import annotations
 
@@ -6,20 +7,28 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool
 
-from engine.born_of_titans.board import NODES
 from engine.born_of_titans.data import CREWS, HEROES, MAX_CREW, MAX_PROPHECY
-from engine.born_of_titans.state import COUNTERS, PILES, START_FACES, BornState, Phase, Sheet
-from engine.core.positions import Count, Fields, Text, read_fields
+from engine.born_of_titans.records import MAX_SEATS, FaceKey, NodeId
+from engine.born_of_titans.state import (
+    COUNTERS,
+    PILES,
+    BornState,
+    Challenge,
+    Ended,
+    Moment,
+    MoveRoll,
+    Phase,
+    Sheet,
+    Turn,
+)
+from engine.core.positions import Count, Fields, read_fields
+from engine.core.records import NoDecision, Record, field
 
-MAX_SEATS = 4
-NodeId = Literal[tuple(NODES)]  # type: ignore[valid-type]
 HeroKey = Literal[tuple(HEROES)]  # type: ignore[valid-type]
 CrewKey = Literal[tuple(CREWS)]  # type: ignore[valid-type]
-FaceKey = Literal[tuple(sorted(set(START_FACES)))]  # type: ignore[valid-type]
 Id = Count(COUNTERS - 1)
 Seat = Count(MAX_SEATS - 1)
 Ids = Annotated[list[Id], Field(max_length=COUNTERS)]
-Attribute = Literal["", "battle", "navigation", "wits"]
 Die = Count(6, 1)
 
 
@@ -48,62 +57,17 @@ class SheetFields(Fields):
     quest: QuestFields | None
 
 
-class TurnFields(Fields):
-    regular: Count(10)
-    extra: Count(100)
-    argo: StrictBool
-    over: StrictBool
-    ending: StrictBool = False
+PENDING = ("turn", "move", "challenge", "moment", "ended")
 
 
-class MoveFields(Fields):
-    dice: Annotated[list[Die], Field(max_length=60)]
-    mod: Count(60, -60)
+class Pending(Record):
+    """The decisions under way in a saved position, read back as the records the state holds (state.py)."""
 
-
-class ChallengeFields(Fields):
-    seat: Seat
-    node: NodeId
-    foe: Id
-    foe_kind: Literal["encounter", "sea_monster", "quest"]
-    attribute: Attribute
-    monster_attribute: Attribute
-    successes: Count(1000)
-    committed: Count(MAX_PROPHECY * 50)
-    kills: Count(3, 1)
-    athena_dice: Count(1000)
-    any_attribute: StrictBool
-    lion_skin: StrictBool
-    less: Count(1000)
-
-
-class EndedFields(Fields):
-    """The Challenge just over, shown until the next decision (a save made before the game kept it has none)."""
-
-    seat: Seat
-    foe: FaceKey
-    foe_name: Text
-    foe_kind: Literal["encounter", "sea_monster", "quest"]
-    attribute: Attribute
-    successes: Count(1000)
-    needed: Count(1000)
-    last_roll: Annotated[list[Die], Field(max_length=1000)]
-    rolls: Count(1000)
-    outcome: Literal["won", "retreated", "defeated"]
-
-
-class MomentFields(Fields):
-    kind: Literal["challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end"]
-    asked: Seat
-    passes: Count(MAX_SEATS * 2)
-    roll_owner: Count(MAX_SEATS - 1, -1)
-    back: Phase
-    over: StrictBool = False
-    dice: Annotated[list[Die], Field(default_factory=list, max_length=1)]  # a Crew roll waiting (rules version 2)
-    skip: Count(MAX_SEATS - 1, -1) = -1  # rules version 2: the mover, not asked until a counter is played
-
-
-Empty = Annotated[dict[str, Any], Field(max_length=0)]
+    turn: NoDecision | Turn
+    move: NoDecision | MoveRoll
+    challenge: NoDecision | Challenge
+    moment: NoDecision | Moment
+    ended: Ended | None = field(default=None, absent=True)
 
 
 class BornFields(Fields):
@@ -125,12 +89,12 @@ class BornFields(Fields):
     placing: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
     mover: Count(MAX_SEATS - 1, -1)
     round: Count(1_000_000)
-    turn: TurnFields | Empty
-    move: MoveFields | Empty
-    challenge: ChallengeFields | Empty
+    turn: Any  # these five: Pending
+    move: Any
+    challenge: Any
     rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]
-    ended: EndedFields | Empty = Field(default_factory=dict)
-    moment: MomentFields | Empty
+    ended: Any = None
+    moment: Any
     offer: Annotated[list[Id], Field(max_length=2)]
     restock: Annotated[list[NodeId], Field(max_length=40)]
     looks: Annotated[list[tuple[Seat, NodeId]], Field(max_length=8)]
@@ -141,6 +105,7 @@ class BornFields(Fields):
 def restore_fields(state: BornState, own: dict[str, Any]) -> None:
     """Set a state's fields from a saved position; ValueError if it is not one (invariants are checked after)."""
     fields = read_fields(BornFields, own)
+    pending = Pending.restore({name: own[name] for name in PENDING if name in own})
     n = state.num_players
     if len(fields.sheets) != n or len(fields.seen) != n:
         raise ValueError("its sheets do not match its players")
@@ -174,12 +139,9 @@ def restore_fields(state: BornState, own: dict[str, Any]) -> None:
     state.hubris, state.hubris_step = fields.hubris, fields.hubris_step
     state.selection, state.play, state.placing = list(fields.selection), list(fields.play), list(fields.placing)
     state.mover, state.round = fields.mover, fields.round
-    state.turn = dict(own["turn"])
-    state.move = {k: (list(v) if isinstance(v, list) else v) for k, v in own["move"].items()}
-    state.challenge = dict(own["challenge"])
+    state.turn, state.move, state.challenge = pending.turn, pending.move, pending.challenge
     state.rolls = [list(roll) for roll in fields.rolls]
-    state.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in (own.get("ended") or {}).items()}
-    state.moment = dict(own["moment"])
+    state.ended, state.moment = pending.ended, pending.moment
     state.offer = list(fields.offer)
     state.restock = list(fields.restock)
     state.looks = [list(look) for look in own["looks"]]
@@ -191,16 +153,16 @@ def restore_fields(state: BornState, own: dict[str, Any]) -> None:
 def _check_flow(state: BornState) -> None:
     """What the phase needs to be decided at all (the invariants check the rest)."""
     phase = state.phase
-    if phase == Phase.REACT and not state.moment:
+    if phase == Phase.REACT and not isinstance(state.moment, Moment):
         raise ValueError("a moment to react without its moment")
-    if phase == Phase.MOVE and not state.move:
+    if phase == Phase.MOVE and not isinstance(state.move, MoveRoll):
         raise ValueError("a Move without its roll")
-    if phase == Phase.CHALLENGE and not state.challenge:
+    if phase == Phase.CHALLENGE and not isinstance(state.challenge, Challenge):
         raise ValueError("a Challenge without its record")
     if phase == Phase.RESTOCK and not state.restock:
         raise ValueError("a restock with no City to ask about")
     if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE, Phase.UNDERWORLD, Phase.ALLY, Phase.SACRIFICE) and (
-        state.mover < 0 or not state.turn
+        state.mover < 0 or not isinstance(state.turn, Turn)
     ):
         raise ValueError("a turn with nobody to take it")
     if any(len(pile) != len(set(pile)) for pile in state.piles.values()):

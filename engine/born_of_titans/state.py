@@ -1,56 +1,26 @@
-"""The state of a Born of Titans game: the Crew Sheets, every counter by its serial id and where it lies, the flow."""
+"""The state of a Born of Titans game: the Crew Sheets, every counter by its serial id and where it lies, the flow
+(its records: records.py)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, cast
 
-from engine.born_of_titans.data import (
-    DIVINE_PILE,
-    ENCOUNTER_PILE,
-    GEAR_PILE,
-    LOSE_TURN_COUNTERS,
-    QUEST_PILE,
-    SEA_MONSTER_PILE,
+from engine.born_of_titans.data import LOSE_TURN_COUNTERS
+from engine.born_of_titans.records import (
+    COUNTERS,
+    IDS,
+    KINDS,
+    PILES,
+    START_FACES,
+    Challenge,
+    Ended,
+    Moment,
+    MoveRoll,
+    Phase,
+    Turn,
 )
 from engine.core import GameState
-
-
-class Phase(StrEnum):
-    """What kind of decision the game waits for (flow as data: choices.STEPS has a row for each; docs/born-of-titans.md,
-    the phases table)."""
-
-    CHOOSE_HERO = "choose_hero"
-    CHOOSE_START = "choose_start"
-    PLACE_QUEST = "place_quest"
-    TURN = "turn"
-    MOVE = "move"
-    UNDERWORLD = "underworld"
-    CHALLENGE = "challenge"
-    ALLY = "ally"
-    SACRIFICE = "sacrifice"
-    RESTOCK = "restock"
-    REACT = "react"
-    GAME_OVER = "game_over"
-
-
-# Every counter that can be face down has a serial id; its kind is fixed by the id, its face is the state's
-# (`faces`), so a bot's copy can deal the faces it has not seen anew.
-PILES: dict[str, tuple[str, ...]] = {
-    "encounter": ENCOUNTER_PILE,
-    "sea_monster": SEA_MONSTER_PILE,
-    "quest": QUEST_PILE,
-    "divine": DIVINE_PILE,
-    "gear": GEAR_PILE,
-}
-KINDS: tuple[str, ...] = tuple(kind for kind, pile in PILES.items() for _ in pile)
-START_FACES: tuple[str, ...] = tuple(key for pile in PILES.values() for key in pile)
-IDS: dict[str, range] = {}
-_first = 0
-for _kind, _pile in PILES.items():
-    IDS[_kind] = range(_first, _first + len(_pile))
-    _first += len(_pile)
-COUNTERS = len(KINDS)
+from engine.core.records import NoDecision
 
 
 class Sheet:
@@ -145,12 +115,12 @@ class BornState(GameState):
     placing: list[int]  # seats whose Quest waits to be placed (by each one's left neighbour), first first
     mover: int  # the seat whose turn it is (-1 during set-up)
     round: int
-    turn: dict[str, Any]  # regular actions used, extra (Fair Weather) left, argo used, over (Lose Turn)
-    move: dict[str, Any]  # the Move in progress: dice, Poseidon's change
-    challenge: dict[str, Any]  # the Challenge in progress (empty: none)
+    turn: NoDecision | Turn
+    move: NoDecision | MoveRoll
+    challenge: NoDecision | Challenge
     rolls: list[list[int]]  # the Challenge's rolls so far
-    ended: dict[str, Any]  # the Challenge just over (foe, last roll, total, outcome), kept until the next decision
-    moment: dict[str, Any]  # the moment to react in progress (empty: none)
+    ended: Ended | None  # the Challenge just over, kept until the next decision
+    moment: NoDecision | Moment
     offer: list[int]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
     restock: list[str]  # Cities still to be asked about after a completed Quest
     looks: list[list[Any]]  # [seat, site] of the latest Prophecy looks (public: who looked where)
@@ -170,8 +140,36 @@ class BornState(GameState):
         if phase == Phase.PLACE_QUEST:
             return self.left(self.placing[0])
         if phase == Phase.REACT:
-            return int(self.moment["asked"])
+            return self.moment_now().asked
         return self.mover
+
+    def challenge_now(self) -> Challenge:
+        """The Challenge under way (the caller knows there is one)."""
+        challenge = self.challenge
+        if not isinstance(challenge, Challenge):
+            raise RuntimeError("no Challenge under way")
+        return challenge
+
+    def moment_now(self) -> Moment:
+        """The moment to react under way (the caller knows there is one)."""
+        moment = self.moment
+        if not isinstance(moment, Moment):
+            raise RuntimeError("no moment under way")
+        return moment
+
+    def turn_now(self) -> Turn:
+        """The mover's turn (the caller knows the set-up is over)."""
+        turn = self.turn
+        if not isinstance(turn, Turn):
+            raise RuntimeError("no turn under way")
+        return turn
+
+    def move_now(self) -> MoveRoll:
+        """The Move under way (the caller knows there is one)."""
+        move = self.move
+        if not isinstance(move, MoveRoll):
+            raise RuntimeError("no Move under way")
+        return move
 
     def active(self, seat: int) -> bool:
         """Still in the game (not finished)."""
@@ -211,12 +209,12 @@ class BornState(GameState):
         new.selection = list(self.selection)
         new.play = list(self.play)
         new.placing = list(self.placing)
-        new.turn = dict(self.turn)
-        new.move = {k: (list(v) if isinstance(v, list) else v) for k, v in self.move.items()}
-        new.challenge = dict(self.challenge)
+        new.turn = self.turn.copy()
+        new.move = self.move.copy()
+        new.challenge = self.challenge.copy()
         new.rolls = [list(roll) for roll in self.rolls]
-        new.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ended.items()}
-        new.moment = dict(self.moment)
+        new.ended = None if self.ended is None else self.ended.copy()
+        new.moment = self.moment.copy()
         new.offer = list(self.offer)
         new.restock = list(self.restock)
         new.looks = [list(look) for look in self.looks]
@@ -242,19 +240,19 @@ class BornState(GameState):
             "placing": list(self.placing),
             "mover": self.mover,
             "round": self.round,
-            "turn": dict(sorted(self.turn.items())),
-            "move": {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.move.items())},
-            "challenge": dict(sorted(self.challenge.items())),
+            "turn": self.turn.snapshot(),
+            "move": self.move.snapshot(),
+            "challenge": self.challenge.snapshot(),
             "rolls": [list(roll) for roll in self.rolls],
-            "moment": dict(sorted(self.moment.items())),
+            "moment": self.moment.snapshot(),
             "offer": list(self.offer),
             "restock": list(self.restock),
             "looks": [list(look) for look in self.looks],
             "places": list(self.places),
             "winner": self.winner,
         }
-        if self.ended:  # only while there is one: a position without it reads as one saved before the game kept it
-            own["ended"] = {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.ended.items())}
+        if self.ended is not None:  # only while there is one: a position without it reads as one saved before
+            own["ended"] = self.ended.snapshot()  # the game kept it
         return own
 
     # -- small shared reads ---------------------------------------------------------------------------------
@@ -304,12 +302,12 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     state.placing = []
     state.mover = -1
     state.round = 0
-    state.turn = {}
-    state.move = {}
-    state.challenge = {}
+    state.turn = NoDecision()
+    state.move = NoDecision()
+    state.challenge = NoDecision()
     state.rolls = []
-    state.ended = {}
-    state.moment = {}
+    state.ended = None
+    state.moment = NoDecision()
     state.offer = []
     state.restock = []
     state.looks = []
@@ -318,4 +316,19 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     return state
 
 
-__all__ = ["COUNTERS", "IDS", "KINDS", "PILES", "BornState", "Phase", "Sheet", "new_state"]
+__all__ = [
+    "COUNTERS",
+    "IDS",
+    "KINDS",
+    "PILES",
+    "START_FACES",
+    "BornState",
+    "Challenge",
+    "Ended",
+    "Moment",
+    "MoveRoll",
+    "Phase",
+    "Sheet",
+    "Turn",
+    "new_state",
+]

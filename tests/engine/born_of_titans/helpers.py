@@ -214,12 +214,12 @@ def win_challenge(state: BornState, seat: int) -> BornState:
     state = pass_all(state)
     choice = next(a for a in GAME.legal_actions(state) if a.kind in ("choose_attribute", "choose_match"))
     state = act(state, choice)
-    attribute = state.challenge["attribute"]
-    needed = foe_numbers(state, state.challenge["foe"])[attribute] or 0
+    attribute = state.challenge.attribute
+    needed = foe_numbers(state, state.challenge.foe)[attribute] or 0
     count = totals(state, seat)[attribute]
     state.rng = ScriptedRng([4] * needed + [0] * max(0, count - needed) + [0], seed=7)
     if count < needed:
-        state.challenge["athena_dice"] = needed - count
+        state.challenge.athena_dice = needed - count
         state.rng = ScriptedRng([4] * needed + [0], seed=7)
     return pass_all(act(state, {"kind": "roll", "commit": 0}))
 

@@ -47,7 +47,7 @@ def purposeful(state: BornState, actions: list[Action]) -> Action | None:
     if state.phase == Phase.CHALLENGE:
         if "choose_attribute" in kinds:
             have = totals(state, seat)
-            need = foe_numbers(state, state.challenge["foe"])
+            need = foe_numbers(state, state.challenge.foe)
             choices = [a for a in actions if a.kind == "choose_attribute"]
             return max(choices, key=lambda a: have[a.attribute] - (need[a.attribute] or 0))  # type: ignore[attr-defined]
         if "retreat" in kinds and sheet.crew <= 1:

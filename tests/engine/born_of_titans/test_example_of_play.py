@@ -77,10 +77,10 @@ def test_example_of_play():
     state = act(state, ChooseAttribute(attribute="navigation"))
     dice(state, 4, 4, 5, 6, 1, 1, 2, 3, 3)  # four Successes: one Crew lost
     state = act(state, Roll(commit=0))
-    assert state.sheets[A].crew == 5 and state.challenge["successes"] == 4
+    assert state.sheets[A].crew == 5 and state.challenge.successes == 4
     dice(state, 5, 4, 1, 1, 1, 2, 2, 3, 3)  # two more, a very poor result for nine dice: another Crew lost
     state = act(state, Roll(commit=0))
-    assert state.sheets[A].crew == 4 and state.challenge["successes"] == 6
+    assert state.sheets[A].crew == 4 and state.challenge.successes == 6
     dice(state, 4, 4, 5, 5, 6, 1, 1, 2, 3)
     state.rng.script.append(0)  # the Gear she draws for completing the Quest
     state = act(state, Roll(commit=0))  # five Successes: 4 + 2 + 5 = 11 >= 7, Medusa is killed

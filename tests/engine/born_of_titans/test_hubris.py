@@ -6,6 +6,7 @@ from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Pass
 from engine.born_of_titans.board import QUEST_SITES
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import (
     act,
     at_quest,
@@ -22,7 +23,7 @@ from tests.engine.born_of_titans.helpers import (
 
 def _complete(state, seat, face, number):
     at_quest(state, seat, face, number)
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     state = win_challenge(state, seat)
     while state.phase.value in ("restock", "place_quest"):
         from engine.born_of_titans import GAME
@@ -96,7 +97,7 @@ def test_hubris_forbids_completing_a_quest_taken_during_its_challenge():
     successes_roll(state, totals(state, seat)["battle"], totals(state, seat)["battle"])  # all Successes
     state = act(state, Roll(commit=0))
     sheet = state.sheets[seat]
-    assert state.phase == Phase.TURN and not state.challenge  # the Challenge is won...
+    assert state.phase == Phase.TURN and state.challenge == NoDecision()  # the Challenge is won...
     assert sheet.quests == {} and state.hubris == seat  # ...but the Quest is not completed
     assert sheet.quest == {"id": quest, "site": QUEST_SITES[4], "origin": 4, "revealed": True}  # it stays
     assert sheet.node == QUEST_SITES[4] and sheet.crew == 6  # and so does she
@@ -113,7 +114,7 @@ def test_hubris_aphrodites_pair_does_not_complete_the_quest_of_the_hubris_holder
     state = act(state, PassMoment())  # she passes at the start; the other hands her Hubris
     state = act(state, PlayDivine(counter="hera", pair=True, target=seat, detail=seat))
     state = act(state, PlayDivine(counter="aphrodite", pair=True, target=seat))
-    assert not state.challenge and state.sheets[seat].quests == {} and state.sheets[seat].quest["revealed"]
+    assert state.challenge == NoDecision() and state.sheets[seat].quests == {} and state.sheets[seat].quest["revealed"]
 
 
 def test_hubris_shed_in_the_challenge_lets_her_complete_it():

@@ -31,7 +31,7 @@ def test_ruling_16_a_quest_turns_up_at_once_and_free_when_its_hero_arrives_in_he
     successes_roll(state, totals(state, seat)["navigation"], 2)
     state = act(state, {"kind": "move"})
     state = act(state, {"kind": "move_to", "node": site})
-    assert state.sheets[seat].quest["revealed"] and state.turn["regular"] == 1
+    assert state.sheets[seat].quest["revealed"] and state.turn.regular == 1
     assert GAME.view(state, 1 - seat)["sites"][site]["quests"][0]["quest"] == "slay_the_hydra"
 
 
