@@ -66,8 +66,8 @@ class Watch:
     def after(self, state: BornState) -> None:
         """Note what changed with the last action."""
         for sheet in state.sheets:
-            if sheet.quest is not None and sheet.quest["id"] not in self.quests:
-                cid = sheet.quest["id"]
+            if sheet.quest is not None and sheet.quest.id not in self.quests:
+                cid = sheet.quest.id
                 self.quests[cid] = [state.faces[cid], state.round, None]
             for cid in sheet.quests.values():
                 if cid in self.quests and self.quests[cid][2] is None:

@@ -33,7 +33,7 @@ def what_to_encounter(state: BornState, seat: int) -> str:
     if node in state.sea_monsters and not sheet.passage:
         return "sea_monster"
     quest = sheet.quest
-    if quest is not None and quest["revealed"] and quest["site"] == node and state.hubris != seat:
+    if quest is not None and quest.revealed and quest.site == node and state.hubris != seat:
         return "quest"  # ruling 20: the holder of Hubris may not engage her own Quest
     return ""
 
@@ -50,7 +50,7 @@ def encounter(state: BornState) -> None:
         challenges.start(state, seat, cid, "sea_monster")
         return
     if what == "quest" and sheet.quest is not None:
-        challenges.start(state, seat, sheet.quest["id"], "quest")
+        challenges.start(state, seat, sheet.quest.id, "quest")
         return
     cid = state.encounters[node]
     reveal(state, cid)
@@ -186,8 +186,8 @@ def hidden_at(state: BornState, site: str) -> list[int]:
             found.append(cid)
     for sheet in state.sheets:
         quest = sheet.quest
-        if quest is not None and quest["site"] == site and not quest["revealed"]:
-            found.append(quest["id"])
+        if quest is not None and quest.site == site and not quest.revealed:
+            found.append(quest.id)
     return found
 
 

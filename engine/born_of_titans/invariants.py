@@ -44,7 +44,7 @@ def invariant_violations(state: BornState) -> list[str]:
             problems.append(f"{who}: Prophecy {sheet.prophecy} outside 0-{MAX_PROPHECY}")
         if len(sheet.quests) > QUESTS_TO_WIN:
             problems.append(f"{who}: {len(sheet.quests)} Quests completed")
-        if any(not 1 <= shield <= 6 for shield in sheet.quests):
+        if any(not 1 <= int(shield) <= 6 for shield in sheet.quests):
             problems.append(f"{who}: a Quest on a Shield without a Quest Site")
         on_map = state.phase not in (Phase.CHOOSE_HERO, Phase.CHOOSE_START, Phase.GAME_OVER)
         if on_map and sheet.finished is None and sheet.node is None:
@@ -58,19 +58,19 @@ def invariant_violations(state: BornState) -> list[str]:
             problems.append(f"{who}: came from an unknown node")
         quest = sheet.quest
         if quest is not None:
-            if quest["origin"] in sheet.quests:
-                problems.append(f"{who}: her Quest comes from Quest Site {quest['origin']}, whose Shield she filled")
-            site = quest["site"]
+            if str(quest.origin) in sheet.quests:
+                problems.append(f"{who}: her Quest comes from Quest Site {quest.origin}, whose Shield she filled")
+            site = quest.site
             if site not in board.NODES or board.NODES[site].kind not in ("quest", "underworld"):
                 problems.append(f"{who}: her Quest lies on {site}, not a Quest or Underworld Site")
-            elif board.NODES[site].kind == "quest" and board.QUEST_SITES.get(int(quest["origin"])) != site:
+            elif board.NODES[site].kind == "quest" and board.QUEST_SITES.get(quest.origin) != site:
                 problems.append(f"{who}: her Quest's number does not match its Site")
-            if not quest["revealed"] and board.NODES.get(site) and board.NODES[site].kind == "underworld":
+            if not quest.revealed and board.NODES.get(site) and board.NODES[site].kind == "underworld":
                 problems.append(f"{who}: a face-down Quest in the Underworld")
         playing_on = state.options.play_for_places and state.phase != Phase.GAME_OVER  # type: ignore[attr-defined]
         if sheet.finished is not None and sheet.node is not None and playing_on:
             problems.append(f"{who}: finished but still on the map")
-    sites = [sheet.quest["site"] for sheet in state.sheets if sheet.quest is not None]
+    sites = [sheet.quest.site for sheet in state.sheets if sheet.quest is not None]
     quest_sites = [site for site in sites if board.NODES.get(site) and board.NODES[site].kind == "quest"]
     if len(set(quest_sites)) != len(quest_sites):
         problems.append("two Quests on one Quest Site")
@@ -111,7 +111,7 @@ def _places(state: BornState, problems: list[str]) -> list[int]:
     for sheet in state.sheets:
         by_kind.setdefault("quest", []).extend(sheet.quests.values())
         if sheet.quest is not None:
-            by_kind["quest"].append(sheet.quest["id"])
+            by_kind["quest"].append(sheet.quest.id)
         if sheet.gear is not None:
             by_kind.setdefault("gear", []).append(sheet.gear)
         if sheet.ally is not None:
@@ -160,7 +160,7 @@ def _flow_problems(state: BornState) -> list[str]:
         problems.append("an offer outside its phase")
     if phase == Phase.UNDERWORLD:
         quest = state.sheets[state.mover].quest
-        if quest is None or not quest["revealed"]:
+        if quest is None or not quest.revealed:
             problems.append("an Underworld choice without a turned-up Quest")
     if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE) and state.mover < 0:
         problems.append("a turn with nobody to take it")

@@ -11,15 +11,18 @@ from pydantic import Field
 
 from engine.born_of_titans.board import NODES
 from engine.born_of_titans.data import (
+    CREWS,
     DIVINE_PILE,
     ENCOUNTER_PILE,
     GEAR_PILE,
+    HEROES,
+    MAX_CREW,
     MAX_PROPHECY,
     QUEST_PILE,
     SEA_MONSTER_PILE,
 )
 from engine.core.positions import Text
-from engine.core.records import Between, Decision, field
+from engine.core.records import Between, Decision, Record, field
 
 
 class Phase(StrEnum):
@@ -63,9 +66,14 @@ MAX_SEATS = 4
 if TYPE_CHECKING:  # the names are known only at run time: to the type checker they are strings
     NodeId = str
     FaceKey = str
+    HeroKey = str
+    CrewKey = str
 else:
     NodeId = Literal[tuple(NODES)]
     FaceKey = Literal[tuple(sorted(set(START_FACES)))]
+    HeroKey = Literal[tuple(HEROES)]
+    CrewKey = Literal[tuple(CREWS)]
+ShieldKey = Literal["1", "2", "3", "4", "5", "6"]  # a Shield of the Crew Sheet, numbered as the Quest Sites
 Id = Annotated[int, Between(0, COUNTERS - 1)]
 Seat = Annotated[int, Between(0, MAX_SEATS - 1)]
 SeatOrNone = Annotated[int, Between(-1, MAX_SEATS - 1)]  # -1: no seat
@@ -139,3 +147,36 @@ class Moment(Decision):
     over: bool | None = field(default=None, absent=True)  # set once all asked have passed in a row
     dice: Annotated[list[Die], Field(max_length=1)] | None = field(default=None, absent=True)  # a Crew roll to count
     skip: SeatOrNone | None = field(default=None, absent=True)  # the mover, asked once a counter is played (-1: none)
+
+
+# -- the Crew Sheets -------------------------------------------------------------------------------------------
+class Quest(Record):
+    """Her current Quest: its counter, the Site it lies on, the number of the Quest Site it came from (the Shield
+    it fills), and whether it has turned up."""
+
+    __record_sorted_keys__ = True  # saved with its keys in sorted order
+
+    id: Id
+    site: NodeId
+    origin: Annotated[int, Between(1, 6)]
+    revealed: bool
+
+
+class Sheet(Record):
+    """One player's Hero and Crew Sheet: Crew, Prophecy, where the Hero stands, her counters and her Quest."""
+
+    hero: HeroKey | None = None  # a key of data.HEROES
+    crew_counter: CrewKey | None = None  # a key of data.CREWS (face up)
+    crew: Annotated[int, Between(0, MAX_CREW)] = 0
+    prophecy: Annotated[int, Between(0, MAX_PROPHECY)] = 0
+    node: NodeId | None = None  # where the Hero stands (None: not on the map)
+    came_from: NodeId | None = None  # the Point she last left to reach the Site she stands on
+    in_city: bool = False  # inside the City she stands on (its Encounter dealt with)
+    passage: bool = False  # has defeated the Sea Monster of the Site she stands on
+    quests: Annotated[dict[ShieldKey, Id], Field(max_length=6)] = field(default_factory=dict, sort=True)  # completed
+    gear: Id | None = None  # counter id (face up)
+    ally: Id | None = None  # counter id of an ally Encounter (face up)
+    divine: Annotated[list[Id], Field(max_length=COUNTERS)] = field(default_factory=list)  # face down to the others
+    lose_turn: bool = False
+    finished: Annotated[int, Between(1, MAX_SEATS)] | None = None  # her place once she has completed three Quests
+    quest: Quest | None = None  # None while unplaced

@@ -24,7 +24,7 @@ def why_illegal(state: BornState, action: Action) -> str:
         if not turns.actions_left(state):
             return "No actions are left this turn."
         if kind == "encounter":
-            if state.hubris == seat and sheet.quest is not None and sheet.quest["site"] == sheet.node:
+            if state.hubris == seat and sheet.quest is not None and sheet.quest.site == sheet.node:
                 return "Hubris forbids her to engage her own Quest."
             if not cities.what_to_encounter(state, seat):
                 return "There is nothing here for her to encounter."

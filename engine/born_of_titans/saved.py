@@ -1,13 +1,12 @@
 """A saved Born of Titans position read back: the shape of `BornState._snapshot_own`, validated before use (the
-decisions under way by their records, records.py)."""
+Crew Sheets and the decisions under way by their records, records.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool
+from pydantic import Field
 
-from engine.born_of_titans.data import CREWS, HEROES, MAX_CREW, MAX_PROPHECY
 from engine.born_of_titans.records import MAX_SEATS, FaceKey, NodeId
 from engine.born_of_titans.state import (
     COUNTERS,
@@ -24,37 +23,10 @@ from engine.born_of_titans.state import (
 from engine.core.positions import Count, Fields, read_fields
 from engine.core.records import NoDecision, Record, field
 
-HeroKey = Literal[tuple(HEROES)]  # type: ignore[valid-type]
-CrewKey = Literal[tuple(CREWS)]  # type: ignore[valid-type]
 Id = Count(COUNTERS - 1)
 Seat = Count(MAX_SEATS - 1)
 Ids = Annotated[list[Id], Field(max_length=COUNTERS)]
 Die = Count(6, 1)
-
-
-class QuestFields(Fields):
-    id: Id
-    site: NodeId
-    origin: Count(6, 1)
-    revealed: StrictBool
-
-
-class SheetFields(Fields):
-    hero: HeroKey | None
-    crew_counter: CrewKey | None
-    crew: Count(MAX_CREW)
-    prophecy: Count(MAX_PROPHECY)
-    node: NodeId | None
-    came_from: NodeId | None
-    in_city: StrictBool
-    passage: StrictBool
-    quests: Annotated[dict[Literal["1", "2", "3", "4", "5", "6"], Id], Field(max_length=6)]
-    gear: Id | None
-    ally: Id | None
-    divine: Ids
-    lose_turn: StrictBool
-    finished: Count(MAX_SEATS, 1) | None
-    quest: QuestFields | None
 
 
 PENDING = ("turn", "move", "challenge", "moment", "ended")
@@ -72,7 +44,7 @@ class Pending(Record):
 
 class BornFields(Fields):
     phase: Phase
-    sheets: Annotated[list[SheetFields], Field(min_length=2, max_length=MAX_SEATS)]
+    sheets: Annotated[list[Sheet], Field(min_length=2, max_length=MAX_SEATS)]
     faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]
     piles: dict[Literal[tuple(PILES)], Ids]  # type: ignore[valid-type]
     encounters: Annotated[dict[NodeId, Id], Field(max_length=40)]
@@ -116,15 +88,7 @@ def restore_fields(state: BornState, own: dict[str, Any]) -> None:
         if value >= n:
             raise ValueError("it names a seat that is not in the game")
     state.phase = fields.phase
-    state.sheets = []
-    for saved in own["sheets"]:
-        sheet = Sheet()
-        for name in Sheet.__slots__:
-            setattr(sheet, name, saved[name])
-        sheet.quests = {int(shield): cid for shield, cid in saved["quests"].items()}
-        sheet.divine = list(saved["divine"])
-        sheet.quest = None if saved["quest"] is None else dict(saved["quest"])
-        state.sheets.append(sheet)
+    state.sheets = list(fields.sheets)
     state.faces = list(fields.faces)
     state.piles = {kind: list(own["piles"].get(kind, [])) for kind in PILES}
     state.encounters = dict(own["encounters"])

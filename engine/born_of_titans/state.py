@@ -17,81 +17,12 @@ from engine.born_of_titans.records import (
     Moment,
     MoveRoll,
     Phase,
+    Quest,
+    Sheet,
     Turn,
 )
 from engine.core import GameState
 from engine.core.records import NoDecision
-
-
-class Sheet:
-    """One player's Hero and Crew Sheet: Crew, Prophecy, where the Hero stands, her counters and her Quest."""
-
-    __slots__ = (
-        "ally",
-        "came_from",
-        "crew",
-        "crew_counter",
-        "divine",
-        "finished",
-        "gear",
-        "hero",
-        "in_city",
-        "lose_turn",
-        "node",
-        "passage",
-        "prophecy",
-        "quest",
-        "quests",
-    )
-
-    def __init__(self) -> None:
-        self.hero: str | None = None  # a key of data.HEROES
-        self.crew_counter: str | None = None  # a key of data.CREWS (face up)
-        self.crew = 0
-        self.prophecy = 0
-        self.node: str | None = None  # where the Hero stands (None: not on the map)
-        self.came_from: str | None = None  # the Point she last left to reach the Site she stands on
-        self.in_city = False  # inside the City she stands on (its Encounter dealt with)
-        self.passage = False  # has defeated the Sea Monster of the Site she stands on
-        self.quests: dict[int, int] = {}  # completed Quests: Shield number -> counter id
-        self.gear: int | None = None  # counter id (face up)
-        self.ally: int | None = None  # counter id of an ally Encounter (face up)
-        self.divine: list[int] = []  # counter ids, face down to the others
-        self.lose_turn = False
-        self.finished: int | None = None  # her place once she has completed her third Quest
-        # Her current Quest: {"id", "site", "origin" (the Quest Site's number), "revealed"}; None while unplaced.
-        self.quest: dict[str, Any] | None = None
-
-    def copy(self) -> Sheet:
-        """An independent copy."""
-        new = Sheet.__new__(Sheet)
-        new.hero, new.crew_counter, new.crew, new.prophecy = self.hero, self.crew_counter, self.crew, self.prophecy
-        new.node, new.came_from, new.in_city, new.passage = self.node, self.came_from, self.in_city, self.passage
-        new.gear, new.ally, new.lose_turn, new.finished = self.gear, self.ally, self.lose_turn, self.finished
-        new.quests = dict(self.quests)
-        new.divine = list(self.divine)
-        new.quest = None if self.quest is None else dict(self.quest)
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "hero": self.hero,
-            "crew_counter": self.crew_counter,
-            "crew": self.crew,
-            "prophecy": self.prophecy,
-            "node": self.node,
-            "came_from": self.came_from,
-            "in_city": self.in_city,
-            "passage": self.passage,
-            "quests": {str(shield): cid for shield, cid in sorted(self.quests.items())},
-            "gear": self.gear,
-            "ally": self.ally,
-            "divine": list(self.divine),
-            "lose_turn": self.lose_turn,
-            "finished": self.finished,
-            "quest": None if self.quest is None else dict(sorted(self.quest.items())),
-        }
 
 
 class BornState(GameState):
@@ -328,6 +259,7 @@ __all__ = [
     "Moment",
     "MoveRoll",
     "Phase",
+    "Quest",
     "Sheet",
     "Turn",
     "new_state",

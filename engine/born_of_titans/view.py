@@ -114,12 +114,12 @@ def _sites(state: BornState, seat: int | None) -> dict[str, Any]:
     for owner, sheet in enumerate(state.sheets):
         quest = sheet.quest
         if quest is not None:
-            site(quest["site"])["quests"].append(
+            site(quest.site)["quests"].append(
                 {
                     "owner": owner,
-                    "quest": _face(state, quest["id"], seat),
-                    "origin": quest["origin"],
-                    "revealed": bool(quest["revealed"]),
+                    "quest": _face(state, quest.id, seat),
+                    "origin": quest.origin,
+                    "revealed": quest.revealed,
                 }
             )
     return sites

@@ -40,7 +40,7 @@ def purposeful(state: BornState, actions: list[Action]) -> Action | None:
                 return kinds[kind]
         return kinds.get("end_turn")
     if state.phase == Phase.MOVE and sheet.quest is not None:
-        goal = sheet.quest["site"]
+        goal = sheet.quest.site
         moves = [a for a in actions if isinstance(a, MoveTo)]
         if moves:
             return min(moves, key=lambda a: (_distance(a.node, goal), a.node))

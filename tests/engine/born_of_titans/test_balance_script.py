@@ -109,7 +109,7 @@ def test_a_challenge_is_won_only_if_its_foe_was_overcome(balance):
 
     quest = IDS["quest"][0]
     assert fight("quest", quest, "quest_1", lambda: None) == ["quest", state.faces[quest], False]  # retreated
-    assert fight("quest", quest, "quest_1", lambda: sheet.quests.update({1: quest}))[2] is True
+    assert fight("quest", quest, "quest_1", lambda: sheet.quests.update({"1": quest}))[2] is True
     city = "athens"
     monster = state.encounters.setdefault(city, IDS["encounter"][0])
     sheet.node, sheet.in_city = city, False

@@ -44,7 +44,7 @@ def test_ruling_12_a_hero_who_did_not_arrive_by_a_move_stays_on_the_site():
     site = state.sheets[seat].node  # she started the game here
     assert site in board.QUEST_SITES.values() and state.sheets[seat].came_from is None
     set_quest(state, seat, "slay_the_nemean_lion", site, revealed=True)
-    state.sheets[seat].quest["origin"] = next(n for n, s in board.QUEST_SITES.items() if s == site)
+    state.sheets[seat].quest.origin = next(n for n, s in board.QUEST_SITES.items() if s == site)
     state = act(state, EncounterAction())
     state = act(state, ChooseAttribute(attribute="battle"))
     successes_roll(state, totals(state, seat)["battle"], 0)
