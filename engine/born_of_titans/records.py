@@ -60,6 +60,7 @@ for _kind, _pile in PILES.items():
     IDS[_kind] = range(_first, _first + len(_pile))
     _first += len(_pile)
 COUNTERS = len(KINDS)
+PileKind = Literal["encounter", "sea_monster", "quest", "divine", "gear"]  # the keys of PILES
 MAX_SEATS = 4
 
 # The types a saved position is validated against (a field's annotation is its validation type).

@@ -3,60 +3,89 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from engine.born_of_titans.data import LOSE_TURN_COUNTERS
 from engine.born_of_titans.records import (
     COUNTERS,
     IDS,
     KINDS,
+    MAX_SEATS,
     PILES,
     START_FACES,
     Challenge,
+    Die,
     Ended,
+    FaceKey,
+    Id,
     Moment,
     MoveRoll,
+    NodeId,
     Phase,
+    PileKind,
     Quest,
+    Seat,
+    SeatOrNone,
     Sheet,
     Turn,
 )
 from engine.core import GameState
-from engine.core.records import NoDecision
+from engine.core.records import Between, NoDecision, OwnRecord, field
 
 
-class BornState(GameState):
-    """The whole game: sheets per seat, counters (faces by id and their places), the turn and what it waits for."""
+def _as_tuple(value: Any) -> Any:
+    """A saved [seat, site] read back as a pair (kept as a list)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _as_set(value: Any) -> Any:
+    """A saved list of ids read back as the set the state holds (a set is saved sorted)."""
+    return set(value) if isinstance(value, list) else value
+
+
+IdSet = Annotated[set[Id], BeforeValidator(_as_set), Field(max_length=COUNTERS)]
+Look = Annotated[tuple[Seat, NodeId], BeforeValidator(_as_tuple), AfterValidator(list)]  # [seat, site]
+
+
+class BornState(OwnRecord, GameState):
+    """The whole game: sheets per seat, counters (faces by id and their places), the turn and what it waits for.
+    Each field is declared once here: copying, saving and validated restoring are derived (engine/core/records.py)."""
 
     phase: Phase
-    sheets: list[Sheet]
-    faces: list[str]  # the face (a data key) of each counter id
-    piles: dict[str, list[int]]  # face-down piles by kind, ids kept sorted (draws are random: no order to hide)
-    encounters: dict[str, int]  # City -> its Encounter counter
-    placed: dict[str, int]  # City -> the serial number of the counter placed there (the view's encounter_id)
-    serial: int  # serial numbers given so far (every counter placed face down on a City gets the next)
-    sea_monsters: dict[str, int]  # Sea Monster Site -> its Sea Monster
-    aside: int  # the fourth Sea Monster, set aside unseen
-    face_up: set[int]  # counters turned face up (all see them)
-    seen: list[set[int]]  # per seat: face-down counters it has seen that have not moved since
-    hubris: int  # the seat holding Hubris (-1: in the box)
-    hubris_step: int  # 0 no Quest completed yet, 1 the first completed, 2 someone has completed her second
-    selection: list[int]  # seats in selection order
-    play: list[int]  # seats in turn order
-    placing: list[int]  # seats whose Quest waits to be placed (by each one's left neighbour), first first
-    mover: int  # the seat whose turn it is (-1 during set-up)
-    round: int
+    sheets: Annotated[list[Sheet], Field(min_length=2, max_length=MAX_SEATS)]
+    faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]  # each counter id's face
+    # Face-down piles by kind, ids kept sorted (draws are random: no order to hide).
+    piles: dict[PileKind, Annotated[list[Id], Field(max_length=COUNTERS)]] = field(sort=True)
+    encounters: Annotated[dict[NodeId, Id], Field(max_length=40)] = field(sort=True)  # City -> its Encounter
+    # City -> the serial number of the counter placed there (the view's encounter_id).
+    placed: Annotated[dict[NodeId, Annotated[int, Between(1, 10_000_000)]], Field(max_length=40)] = field(sort=True)
+    serial: Annotated[int, Between(0, 10_000_000)]  # serial numbers given so far (each counter placed on a City)
+    sea_monsters: Annotated[dict[NodeId, Id], Field(max_length=10)] = field(sort=True)  # Sea Monster Site -> its own
+    aside: Annotated[int, Between(-1, COUNTERS - 1)]  # the fourth Sea Monster, set aside unseen
+    face_up: IdSet  # counters turned face up (all see them)
+    seen: Annotated[list[IdSet], Field(max_length=MAX_SEATS)]  # per seat: face-down counters seen, not moved since
+    hubris: SeatOrNone  # the seat holding Hubris (-1: in the box)
+    hubris_step: Annotated[int, Between(0, 2)]  # 0 none completed yet, 1 the first, 2 someone has her second
+    selection: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in selection order
+    play: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in turn order
+    placing: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats whose Quest waits to be placed, first first
+    mover: SeatOrNone  # the seat whose turn it is (-1 during set-up)
+    round: Annotated[int, Between(0, 1_000_000)]
     turn: NoDecision | Turn
     move: NoDecision | MoveRoll
     challenge: NoDecision | Challenge
-    rolls: list[list[int]]  # the Challenge's rolls so far
-    ended: Ended | None  # the Challenge just over, kept until the next decision
+    rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]  # this Challenge's
     moment: NoDecision | Moment
-    offer: list[int]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
-    restock: list[str]  # Cities still to be asked about after a completed Quest
-    looks: list[list[Any]]  # [seat, site] of the latest Prophecy looks (public: who looked where)
-    places: list[int]  # seats in the order they completed their third Quest
-    winner: int
+    offer: Annotated[list[Id], Field(max_length=2)]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
+    restock: Annotated[list[NodeId], Field(max_length=40)]  # Cities still to be asked about after a completed Quest
+    looks: Annotated[list[Look], Field(max_length=8)]  # the latest Prophecy looks (public: who looked where)
+    places: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in the order they completed three Quests
+    winner: SeatOrNone
+    # The Challenge just over, kept until the next decision; saved only while there is one (a position without it
+    # reads as one saved before the game kept it).
+    ended: Ended | None = field(default=None, absent=True)
 
     @property
     def current_player(self) -> int | None:
@@ -126,65 +155,6 @@ class BornState(GameState):
         """A counter left its place: whoever saw it face down no longer knows which it is."""
         for known in self.seen:
             known.discard(cid)
-
-    def _clone_own(self, new: GameState) -> None:
-        new = cast(BornState, new)
-        new.sheets = [sheet.copy() for sheet in self.sheets]
-        new.faces = list(self.faces)
-        new.piles = {kind: list(ids) for kind, ids in self.piles.items()}
-        new.encounters = dict(self.encounters)
-        new.placed = dict(self.placed)
-        new.sea_monsters = dict(self.sea_monsters)
-        new.face_up = set(self.face_up)
-        new.seen = [set(known) for known in self.seen]
-        new.selection = list(self.selection)
-        new.play = list(self.play)
-        new.placing = list(self.placing)
-        new.turn = self.turn.copy()
-        new.move = self.move.copy()
-        new.challenge = self.challenge.copy()
-        new.rolls = [list(roll) for roll in self.rolls]
-        new.ended = None if self.ended is None else self.ended.copy()
-        new.moment = self.moment.copy()
-        new.offer = list(self.offer)
-        new.restock = list(self.restock)
-        new.looks = [list(look) for look in self.looks]
-        new.places = list(self.places)
-
-    def _snapshot_own(self) -> dict[str, Any]:
-        own = {
-            "phase": self.phase.value,
-            "sheets": [sheet.snapshot() for sheet in self.sheets],
-            "faces": list(self.faces),
-            "piles": {kind: list(ids) for kind, ids in sorted(self.piles.items())},
-            "encounters": dict(sorted(self.encounters.items())),
-            "placed": dict(sorted(self.placed.items())),
-            "serial": self.serial,
-            "sea_monsters": dict(sorted(self.sea_monsters.items())),
-            "aside": self.aside,
-            "face_up": sorted(self.face_up),
-            "seen": [sorted(known) for known in self.seen],
-            "hubris": self.hubris,
-            "hubris_step": self.hubris_step,
-            "selection": list(self.selection),
-            "play": list(self.play),
-            "placing": list(self.placing),
-            "mover": self.mover,
-            "round": self.round,
-            "turn": self.turn.snapshot(),
-            "move": self.move.snapshot(),
-            "challenge": self.challenge.snapshot(),
-            "rolls": [list(roll) for roll in self.rolls],
-            "moment": self.moment.snapshot(),
-            "offer": list(self.offer),
-            "restock": list(self.restock),
-            "looks": [list(look) for look in self.looks],
-            "places": list(self.places),
-            "winner": self.winner,
-        }
-        if self.ended is not None:  # only while there is one: a position without it reads as one saved before
-            own["ended"] = self.ended.snapshot()  # the game kept it
-        return own
 
     # -- small shared reads ---------------------------------------------------------------------------------
     def kind(self, cid: int) -> str:
