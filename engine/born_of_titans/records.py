@@ -45,7 +45,8 @@ class Phase(StrEnum):
 
 # Every counter that can be face down has a serial id; its kind is fixed by the id, its face is the state's
 # (`faces`), so a bot's copy can deal the faces it has not seen anew.
-PILES: dict[str, tuple[str, ...]] = {
+PileKind = Literal["encounter", "sea_monster", "quest", "divine", "gear"]
+PILES: dict[PileKind, tuple[str, ...]] = {
     "encounter": ENCOUNTER_PILE,
     "sea_monster": SEA_MONSTER_PILE,
     "quest": QUEST_PILE,
@@ -60,7 +61,6 @@ for _kind, _pile in PILES.items():
     IDS[_kind] = range(_first, _first + len(_pile))
     _first += len(_pile)
 COUNTERS = len(KINDS)
-PileKind = Literal["encounter", "sea_monster", "quest", "divine", "gear"]  # the keys of PILES
 MAX_SEATS = 4
 
 # The types a saved position is validated against (a field's annotation is its validation type).
