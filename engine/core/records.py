@@ -573,7 +573,11 @@ class Decision(Record):
 
 
 class NoDecision(Decision):
-    """No decision pending; saved as `{}`."""
+    """No decision pending; saved as `{}`, and false in a test as the empty dict it stands for was (a decision
+    of any other kind is true)."""
+
+    def __bool__(self) -> bool:
+        return False
 
 
 T = TypeVar("T")

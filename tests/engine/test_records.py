@@ -241,3 +241,7 @@ def test_a_flat_dict_copies_its_lists_and_shares_its_scalars():
     assert copy == turn and copy.flags is not turn.flags and copy.flags["steps"] is not turn.flags["steps"]
     copy.flags["steps"].append(3)
     assert turn.flags["steps"] == [1, 2] and copy.snapshot()["flags"]["steps"] == [1, 2, 3]
+
+
+def test_no_decision_is_false_in_a_test_as_the_empty_dict_it_stands_for_and_a_decision_true():
+    assert not NoDecision() and bool(Payment(seat=0, dice=[]))
