@@ -83,7 +83,8 @@ def start(state: TitanState) -> None:
     refused by fighting leave the engagement's record: only its two players saw them, and nothing needs them now
     (a third seat's sampled world would otherwise hold them as they were)."""
     attacker, defender = flow.engagement_legions(state)
-    state.engagement.update(proposals=0, proposer=-1, eliminated="", losses=[])
+    terms = state.engagement_now()
+    terms.proposals, terms.proposer, terms.eliminated, terms.losses = 0, -1, "", []
     everyone = range(state.num_players)
     attacker.reveal(everyone)
     defender.reveal(everyone)

@@ -8,6 +8,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
+from engine.core.records import NoDecision
 from engine.titan import battle, endings, engagements, flow, masterboard, respawn
 from engine.titan.actions import (
     ACTION_TYPES,
@@ -138,9 +139,10 @@ def _own(state: GameState) -> TitanState:
 
 def _declining_angels(state: TitanState) -> str:
     """The button that declines the angels still owed: 'Take no angel' when only one more may come."""
-    winner = state.legions.get(state.aftermath.get("winner", ""))
+    aftermath = state.aftermath_now()
+    winner = state.legions.get(aftermath.winner)
     room = MAX_LEGION - winner.height if winner is not None else 0
-    owed = len(state.aftermath.get("angels", []))
+    owed = len(aftermath.angels)
     return "Take no angel" if min(owed, room) <= 1 else f"Take none of the {owed} angels owed"
 
 
@@ -179,7 +181,7 @@ class Titan(Game):
         state.first_turns = [True] * num_players
         state.turn_number = 1
         state.winner = -1
-        state.engagement, state.aftermath, state.battle = {}, {}, None
+        state.engagement, state.aftermath, state.battle = NoDecision(), NoDecision(), None
         state.war = WarRecord(num_players) if getattr(options, "variant", "standard") == "battle" else None
         state.log.append(f"{seats[state.order[0]].name} plays first (the highest tower).")
         flow.begin_turn(state, state.order[0])
@@ -222,7 +224,7 @@ class Titan(Game):
     def _engagement_actions(self, state: TitanState) -> list[Action]:
         _attacker, defender = flow.engagement_legions(state)
         actions: list[Action] = []
-        on_table = state.engagement["proposer"] >= 0
+        on_table = state.engagement_now().proposer >= 0
         if on_table:
             actions.append(Accept())
         actions.append(Fight())
@@ -236,14 +238,14 @@ class Titan(Game):
         return actions
 
     def _aftermath_actions(self, state: TitanState) -> list[Action]:
-        winner = state.legions[state.aftermath["winner"]]
+        winner = state.legions[state.aftermath_now().winner]
         actions: list[Action] = []
-        if state.aftermath.get("summon") and not engagements.eight_strong(state, winner):
+        if state.aftermath_now().summon and not engagements.eight_strong(state, winner):
             donors = engagements.summon_donors(state, winner)
             if donors:
                 actions += [Summon(donor=d, angel=a) for d, a in donors]
                 actions.append(Summon())
-        if state.aftermath.get("reinforce"):
+        if state.aftermath_now().reinforce:
             options = engagements.reinforcement_choices(state)
             if options:
                 actions += [Reinforce(creature=c) for c in options]

@@ -129,7 +129,7 @@ def angel_in_place(state: TitanState, legal: list[Action]) -> Action | None:
     if not offered:
         return None
     score = state.players[state.mover].score
-    contents = state.legions[state.aftermath["winner"]].contents
+    contents = state.legions[state.aftermath_now().winner].contents
 
     def kept(names: list[str]) -> int:  # the legion's worth once eight strong no more
         names = sorted(names, key=lambda n: (n == TITAN, character_value(n, score), n))

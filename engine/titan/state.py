@@ -12,10 +12,11 @@ from collections import Counter
 from enum import StrEnum
 from typing import Annotated, Any, Literal, cast
 
-from pydantic import Field, StrictBool, StringConstraints
+from pydantic import Field, StrictBool, StrictInt, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
+from engine.core.positions import Count, Fields, FlatDict, Text, copy_flat, read_fields
+from engine.core.records import Decision, NoDecision, field
 from engine.titan.battle_state import Battle, Unit
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
 from engine.titan.war_record import WarRecord, WarRecordFields, restore_record
@@ -39,6 +40,37 @@ class Phase(StrEnum):
 
 COLOURS: tuple[str, ...] = ("Black", "Blue", "Brown", "Gold", "Green", "Red")
 COLOUR_CODES: dict[str, str] = {"Black": "Bk", "Blue": "Bu", "Brown": "Br", "Gold": "Gd", "Green": "Gr", "Red": "Rd"}
+
+
+# -- what is being decided ---------------------------------------------------------------------------------------
+
+
+class Engagement(Decision):
+    """The engagement being resolved [9]: where, between which legions, and the terms on the table (`proposer`
+    -1 while none are; `eliminated` "attacker", "defender" or "both", the survivor giving up `losses`)."""
+
+    land: Land
+    attacker: Text  # the loser's marker may be back in the box (the aftermath)
+    defender: Text
+    proposals: StrictInt = 0
+    proposer: StrictInt = -1
+    eliminated: Text = ""
+    losses: Annotated[list[Text], Field(max_length=40)] = field(default_factory=list)
+
+
+class Aftermath(Decision):
+    """After an engagement: the winning legion and what it may still take (the angels its points earned, a summon
+    if the attacker won, a reinforcement if the defender did) [17, 15, 9]."""
+
+    winner: MarkerText
+    angels: Annotated[list[Text], Field(max_length=40)]
+    summon: StrictBool
+    reinforce: StrictBool
+
+
+def read_decision(kind: type[Decision], data: Any) -> Any:
+    """A saved pending decision read back ({}: none; validated, ValueError naming the first bad field)."""
+    return NoDecision() if data == {} else kind.restore(data)
 
 
 class Player:
@@ -229,8 +261,8 @@ class TitanState(GameState):
     summoned: bool  # the mover summoned an angel this engagement phase
     order: list[int]  # seats in turn order (descending towers)
     winner: int  # -1 none yet; -2 a draw
-    engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
-    aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
+    engagement: NoDecision | Engagement  # the engagement being resolved: land, attacker, defender, terms on the table
+    aftermath: NoDecision | Aftermath  # after an engagement: the winning legion and what it may still take
     battle: Battle | None  # the battle being fought, or None
     war: WarRecord | None  # Battle Titan's points, trophies and counters returned; None in standard Titan
 
@@ -238,6 +270,14 @@ class TitanState(GameState):
     def current_player(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
         return None if self.phase == Phase.GAME_OVER else self.decider
+
+    def engagement_now(self) -> Engagement:
+        """The engagement being resolved (there is one)."""
+        return cast(Engagement, self.engagement)
+
+    def aftermath_now(self) -> Aftermath:
+        """The aftermath of the engagement won (there is one)."""
+        return cast(Aftermath, self.aftermath)
 
     def legions_of(self, seat: int) -> list[Legion]:
         """A seat's legions, by marker."""
@@ -256,8 +296,8 @@ class TitanState(GameState):
         new.slain = dict(self.slain)
         new.first_turns = list(self.first_turns)
         new.order = list(self.order)
-        new.engagement = copy_flat(self.engagement)
-        new.aftermath = copy_flat(self.aftermath)
+        new.engagement = self.engagement.copy()
+        new.aftermath = self.aftermath.copy()
         new.battle = None if self.battle is None else self.battle.copy()
         new.war = None if self.war is None else self.war.copy()
 
@@ -280,8 +320,8 @@ class TitanState(GameState):
             "summoned": self.summoned,
             "order": list(self.order),
             "winner": self.winner,
-            "engagement": copy_flat(self.engagement),
-            "aftermath": copy_flat(self.aftermath),
+            "engagement": self.engagement.snapshot(),
+            "aftermath": self.aftermath.snapshot(),
             "battle": None if self.battle is None else self.battle.snapshot(),
             **war,
         }
@@ -323,6 +363,7 @@ def unseen(state: TitanState, seat: int) -> Counter[str]:
 
 MarkerText = Annotated[str, StringConstraints(strict=True, pattern=r"^(Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2])$")]
 CharacterName = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
+Land = Literal[tuple(sorted(LANDS))]  # type: ignore[valid-type]
 Characters = Annotated[list[CharacterName], Field(max_length=8)]
 SeatIndex = Count(5)
 
@@ -436,8 +477,8 @@ def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
     state.first_turns, state.roll = list(fields.first_turns), fields.roll
     state.teleported, state.summoned = fields.teleported, fields.summoned
     state.order, state.winner = list(fields.order), fields.winner
-    state.engagement = copy_flat(own["engagement"])
-    state.aftermath = copy_flat(own["aftermath"])
+    state.engagement = read_decision(Engagement, own["engagement"])
+    state.aftermath = read_decision(Aftermath, own["aftermath"])
     state.war = None
     if fields.war is not None:
         state.war = restore_record(fields.war, seats)

@@ -249,12 +249,12 @@ def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> 
     other = "defender" if mine is attacker else "attacker"
     average = hidden_average(state, seat)
     chance = win_chance(strength(state, mine, seat, average), strength(state, theirs, seat, average))
-    if by_kind.get("accept") and state.engagement["eliminated"] == other:
+    if by_kind.get("accept") and state.engagement_now().eliminated == other:
         return by_kind["accept"][0]
     if by_kind.get("flee") and chance < FLEE_BELOW:
         return by_kind["flee"][0]
     proposals = [a for a in by_kind.get("propose", []) if a.eliminated == other and not a.losses]
-    if proposals and chance > PROPOSE_ABOVE and state.engagement["proposals"] == 0:
+    if proposals and chance > PROPOSE_ABOVE and state.engagement_now().proposals == 0:
         return proposals[0]
     return by_kind["fight"][0]
 
@@ -266,7 +266,7 @@ def _aftermath(state: TitanState, seat: int, by_kind: dict[str, list[Any]], acti
     angels = [a for a in by_kind.get("acquire", []) if a.angel]
     if angels:
         return max(angels, key=lambda a: CREATURES[a.angel].value)
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     summons = [a for a in by_kind.get("summon", []) if a.donor and state.legions[a.donor].height >= 3]
     if summons and winner.height <= 5:
         return max(summons, key=lambda a: (CREATURES[a.angel].value, state.legions[a.donor].height, a.donor))

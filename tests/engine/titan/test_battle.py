@@ -262,7 +262,7 @@ def test_a_defender_who_slays_the_movers_titan_scores_takes_his_angel_and_muster
     state = act(state, Reinforce(creature="Lion"))
     assert state.legions["Bk01"].contents == ["Angel", "Centaur", "Centaur", "Lion", "Serpent"]
     assert state.phase == Phase.SPLIT and state.mover != 1 and state.players[state.mover].alive
-    assert state.engagement == {} and state.aftermath == {}
+    assert state.engagement.snapshot() == {} and state.aftermath.snapshot() == {}
 
 
 def test_a_defender_who_slays_the_movers_titan_with_nothing_to_take_ends_the_turn_at_once():
@@ -281,7 +281,7 @@ def test_a_defender_who_slays_the_movers_titan_with_nothing_to_take_ends_the_tur
         state = act(state, Strike(unit=titan, target=serpent, number=2))
         state = act(state, EndStrikes())
     assert not state.players[1].alive and state.players[0].score == 24 + 24 // 2  # a full legion: no angel
-    assert state.phase == Phase.SPLIT and state.mover != 1 and state.engagement == {}
+    assert state.phase == Phase.SPLIT and state.mover != 1 and state.engagement.snapshot() == {}
 
 
 def test_conceding_after_slaying_the_other_titan_ends_the_battle_as_the_titans_death_does():

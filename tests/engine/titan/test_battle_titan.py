@@ -215,7 +215,7 @@ def test_every_point_scored_counts_for_titan_power_and_angels():
     state.decider = 1
     state = act(state, Concede())
     assert state.players[0].score == 128 and state.players[0].titan_power == 7
-    assert state.phase == Phase.AFTERMATH and state.aftermath["angels"] == ["Angel"]
+    assert state.phase == Phase.AFTERMATH and state.aftermath_now().angels == ["Angel"]
 
 
 # -- 3. returned, not retired
