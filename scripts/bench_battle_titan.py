@@ -5,7 +5,7 @@
     .venv/bin/python scripts/bench_battle_titan.py --endings appearance --options '{"creature": "Giant"}'
 
 Every seat plays Standard (level 1); game i of each (ending, players) uses seed SEED+i, so a run repeats
-exactly. Each ending at its default (engine/titan/endings.py: 12 rounds, 60 minutes, the appearance or
+exactly. Each ending at its default (engine/titan/battle_titan/endings.py: 12 rounds, 60 minutes, the appearance or
 the extinction of the Colossus); `--options` overrides any set-up option (to try another default).
 
 Reported per ending and player count: actions per game and length in rounds (mean, median, max); how many
@@ -49,7 +49,7 @@ from ai_strength import percentile
 from engine.core.bots import make_bot
 from engine.core.save import dumps, loads, pack, save_data
 from engine.registry import get_game
-from engine.titan.endings import ENDINGS
+from engine.titan.battle_titan.endings import ENDINGS
 from engine.titan.game import TitanOptions
 
 ROOT = Path(__file__).resolve().parents[1]

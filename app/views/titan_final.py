@@ -12,7 +12,7 @@ from typing import Any
 from app.markup import attrs, esc
 from app.views.titan_art import ink_on, player_colour
 
-# The kinds of result that score (engine/titan/war_record.py), as the end screen names them.
+# The kinds of result that score (engine/titan/battle_titan/war_record.py), as the end screen names them.
 KIND_WORDS = {
     "attack won": "Attacks won",
     "attack lost": "Attacks lost (warmongering)",

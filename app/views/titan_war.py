@@ -13,8 +13,8 @@ from engine.titan.data import CREATURES, SPAWN_PATHS, power_of
 
 PHASES_OF_THE_SPAWN = ("spawn", "split", "engage", "engagement")  # the respawn is news until the turn moves on
 
-# The house rule behind a spawn choice (engine/titan/spawn.py), in words: why the player is asked. `own`: the
-# path's creature of the options' tier, `tier` that tier.
+# The house rule behind a spawn choice (engine/titan/battle_titan/spawn.py), in words: why the player is asked.
+# `own`: the path's creature of the options' tier, `tier` that tier.
 CHOICE_REASONS = {
     "fallback 1": "no {own} is left in the stock: one of tier {tier} from another path",
     "fallback 4": "no {own} is left, nor the tier above: one of tier {tier} from another path",

@@ -48,9 +48,9 @@ from engine.titan.battle_state import (
     seat_of,
     unit_power,
 )
+from engine.titan.battle_titan.warmongering import battle_titan
 from engine.titan.data import BATTLE_ROUNDS, REINFORCEMENT_ROUND
 from engine.titan.state import Phase, TitanState
-from engine.titan.warmongering import battle_titan
 
 __all__ = [
     "ATTACKER",

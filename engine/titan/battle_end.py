@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.titan import engagements, flow
 from engine.titan.battle_state import ATTACKER, DEFENDER, Battle, battle_of, legion_of, other_side, seat_of
+from engine.titan.battle_titan.warmongering import Result, battle_titan, return_to_stock, settle, take_trophies, value
 from engine.titan.data import TITAN, character_value
 from engine.titan.state import TitanState
-from engine.titan.warmongering import Result, battle_titan, return_to_stock, settle, take_trophies, value
 
 
 def remove_slain(state: TitanState, battle: Battle) -> None:

@@ -11,6 +11,16 @@ from collections import Counter
 
 from engine.core.records import NoDecision
 from engine.titan import recruiting
+from engine.titan.battle_titan.warmongering import (
+    ATTACKER,
+    DEFENDER,
+    Result,
+    battle_titan,
+    return_to_stock,
+    settle,
+    take_trophies,
+    value,
+)
 from engine.titan.data import (
     ANGEL,
     ANGEL_EVERY,
@@ -25,16 +35,6 @@ from engine.titan.data import (
 )
 from engine.titan.flow import after_engagements, engaged_lands, engagement_legions, muster_into, name
 from engine.titan.state import Aftermath, Legion, Phase, TitanState
-from engine.titan.warmongering import (
-    ATTACKER,
-    DEFENDER,
-    Result,
-    battle_titan,
-    return_to_stock,
-    settle,
-    take_trophies,
-    value,
-)
 
 MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
 

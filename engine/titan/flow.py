@@ -7,7 +7,8 @@ to the log. How an engagement is settled and what its end brings is `engagements
 from __future__ import annotations
 
 from engine.core.records import NoDecision
-from engine.titan import endings, masterboard, recruiting, respawn
+from engine.titan import masterboard, recruiting
+from engine.titan.battle_titan import endings, respawn
 from engine.titan.data import (
     ANGEL,
     ARCHANGEL,

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Rng, Seat
 from engine.core.records import NoDecision
-from engine.titan import battle, endings, engagements, flow, masterboard, respawn
+from engine.titan import battle, engagements, flow, masterboard
 from engine.titan.actions import (
     ACTION_TYPES,
     Accept,
@@ -35,9 +35,11 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
+from engine.titan.battle_titan import endings, respawn
+from engine.titan.battle_titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
+from engine.titan.battle_titan.war_record import WarRecord
 from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TOWERS
 from engine.titan.determinize import determinize
-from engine.titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
 from engine.titan.state import (
     COLOURS,
     Legion,
@@ -47,7 +49,6 @@ from engine.titan.state import (
     restore_fields,
     starting_stock,
 )
-from engine.titan.war_record import WarRecord
 
 
 class TitanOptions(BaseModel):
@@ -81,8 +82,8 @@ class TitanOptions(BaseModel):
             },
         },
     )
-    # Battle Titan's agreed end (engine/titan/endings.py); the standard game ignores them. The form shows each
-    # only where it applies (`when`).
+    # Battle Titan's agreed end (engine/titan/battle_titan/endings.py); the standard game ignores them. The form shows
+    # each only where it applies (`when`).
     ending: Literal["rounds", "time", "appearance", "extinction"] = Field(
         default="rounds",
         title="The game ends",

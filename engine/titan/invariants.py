@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.titan.battle_titan.endings import clock_problems, end_problems
+from engine.titan.battle_titan.warmongering import battle_titan, war_problems
 from engine.titan.data import (
     ANGEL,
     ARCHANGEL,
@@ -20,11 +22,9 @@ from engine.titan.data import (
     TOWERS,
     power_of,
 )
-from engine.titan.endings import clock_problems, end_problems
 from engine.titan.engagements import MAX_PROPOSALS
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
-from engine.titan.warmongering import battle_titan, war_problems
 
 ENGAGEMENT_PHASES = {Phase.MOVE, Phase.ENGAGE, Phase.ENGAGEMENT, Phase.MANEUVER, Phase.STRIKE, Phase.CARRY,
                      Phase.AFTERMATH}  # fmt: skip

@@ -3,7 +3,7 @@ programs differ, what the engine does (shown in the in-app rules, kept in step w
 
 from __future__ import annotations
 
-from engine.titan.battle_rulings import battle_titan_markdown
+from engine.titan.battle_titan.rulings import battle_titan_markdown
 
 RULINGS: tuple[tuple[str, str], ...] = (
     (

@@ -18,8 +18,8 @@ from engine.core import GameState
 from engine.core.positions import Count, Fields, FlatDict, Text, copy_flat, read_fields
 from engine.core.records import Decision, NoDecision, field
 from engine.titan.battle_state import Battle, Unit
+from engine.titan.battle_titan.war_record import WarRecord, WarRecordFields, restore_record
 from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
-from engine.titan.war_record import WarRecord, WarRecordFields, restore_record
 
 
 class Phase(StrEnum):

@@ -96,7 +96,7 @@ def _engagement(state: TitanState, seat: int | None) -> dict[str, Any]:
 
 def _war(state: TitanState) -> dict[str, Any]:
     """Battle Titan's record, what is left before the end, and the running totals with their half-values."""
-    from engine.titan import endings
+    from engine.titan.battle_titan import endings
 
     rows = endings.breakdown(state)
     return {
@@ -111,7 +111,7 @@ def _war(state: TitanState) -> dict[str, Any]:
 def _spawn_offer(state: TitanState) -> dict[str, Any]:
     """The spawn legion settled so far and the open choice, with the house rule for each (public: it is built
     from what is alive on the board and in the stock, and the legion is shown to all once it stands)."""
-    from engine.titan import respawn
+    from engine.titan.battle_titan import respawn
 
     offer = respawn.offer(state)
     choice = offer.choice

@@ -168,3 +168,54 @@ def test_titans_computer_players_import_nothing_that_imports_them_back():
     rules = {module for module in graph if module.startswith("engine.titan.") and module not in players}
     reaching = {module for module in rules - {"engine.titan.game"} if reachable(graph, module) & players}
     assert reaching == set()
+
+
+# Battle Titan, the variant (engine/titan/battle_titan/). The standard rules do import it, at fixed points only,
+# where the house rules change the standard game's flow; each hook does nothing outside the variant (it asks
+# `warmongering.battle_titan(state)`, or reads `state.war`, None in the standard game) or is where the variant is
+# chosen (`game`'s set-up options). A new hook is a change to this table, made on purpose.
+BATTLE_TITAN = "engine.titan.battle_titan"
+VARIANT_HOOKS = {
+    "engine.titan.state": {"war_record"},  # the war record, saved in the position under the variant
+    "engine.titan.flow": {"endings", "respawn"},  # the agreed end at a round's end; a wiped-out player's spawn
+    "engine.titan.engagements": {"warmongering"},  # an engagement's points scored by the house rules
+    "engine.titan.battle_end": {"warmongering"},  # a battle's points, trophies and counters returned
+    "engine.titan.battle": {"warmongering"},  # the losing side's characters left off the battleland
+    "engine.titan.game": {"endings", "respawn", "war_record"},  # the variant chosen at set-up; the spawn's choices
+    "engine.titan.invariants": {"endings", "warmongering"},  # what a Battle Titan position keeps
+    "engine.titan.view": {"endings", "respawn"},  # the score and the spawn shown to a seat
+    "engine.titan.rulings": {"rulings"},  # the variant's page of the in-app rules
+}
+# What the variant builds on: the components, the decisions, the position and the masterboard's movement, never
+# the turn, the engagements, a battle's phases or the game object (it sits between `state` and `flow`).
+BATTLE_TITAN_BUILDS_ON = {
+    "engine.core",
+    "engine.core.positions",
+    "engine.core.records",
+    "engine.titan.data",
+    "engine.titan.actions",
+    "engine.titan.battle_state",
+    "engine.titan.state",
+    "engine.titan.masterboard",
+}
+
+
+def test_the_standard_rules_reach_battle_titan_only_at_its_hooks():
+    graph = import_graph(ENGINE.parent)
+    variant = {module for module in graph if module.startswith(BATTLE_TITAN + ".")}
+    assert {
+        f"{BATTLE_TITAN}.{name}" for name in ("war_record", "warmongering", "endings", "respawn", "spawn")
+    } <= variant
+    standard = {
+        module
+        for module in graph
+        if module.startswith("engine.titan.") and not module.startswith((BATTLE_TITAN, TITAN_AI))
+    }
+    hooks = {
+        module: {target.removeprefix(BATTLE_TITAN + ".") for target in graph[module] & variant}
+        for module in sorted(standard)
+        if graph[module] & variant
+    }
+    assert hooks == VARIANT_HOOKS
+    below = {target for module in variant for target in graph[module]} - variant
+    assert below <= BATTLE_TITAN_BUILDS_ON, sorted(below - BATTLE_TITAN_BUILDS_ON)

@@ -29,9 +29,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
-from engine.titan import battlemap, flow, masterboard, recruiting, respawn, sight
+from engine.titan import battlemap, flow, masterboard, recruiting, sight
 from engine.titan.ai.reckoning import chance_of_hits, hidden_average, left_out  # shared reckoning, not strategy
 from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
+from engine.titan.battle_titan import respawn
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.state import Legion, Phase, TitanState, seen
 

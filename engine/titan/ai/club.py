@@ -31,12 +31,13 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import GameState
-from engine.titan import flow, masterboard, respawn
+from engine.titan import flow, masterboard
 from engine.titan.ai import odds
 from engine.titan.ai.baseline import TITAN_STAKE, _Board, grouped, recruit_value, strength, win_chance
 from engine.titan.ai.club_battle import Field
 from engine.titan.ai.levels import CLUB
 from engine.titan.ai.reckoning import hidden_average
+from engine.titan.battle_titan import respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN
 from engine.titan.state import Engagement, Legion, Phase, TitanState, seen
 

@@ -29,11 +29,12 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.core.bots import Bot, Thinking
 from engine.core.game import GameState
-from engine.titan import flow, masterboard, recruiting, respawn
+from engine.titan import flow, masterboard, recruiting
 from engine.titan.ai import odds, reckoning, slices, standard_battle, standard_war
 from engine.titan.ai.levels import STANDARD_VALUES
 from engine.titan.ai.reckoning import expected_value, fighting_strength
 from engine.titan.ai.standard_war import Outlook
+from engine.titan.battle_titan import respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder as splits_remainder
 from engine.titan.state import Legion, Phase, TitanState

@@ -25,11 +25,11 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from engine.titan import respawn
+from engine.titan.battle_titan import respawn
+from engine.titan.battle_titan.endings import ending, rounds_agreed
+from engine.titan.battle_titan.warmongering import battle_titan, war
 from engine.titan.data import character_value
-from engine.titan.endings import ending, rounds_agreed
 from engine.titan.state import TitanState
-from engine.titan.warmongering import battle_titan, war
 
 FAR = 6  # turns left from which a living character counts at its whole value (and an unknown end is this far)
 STEEP = 6.0  # the chance of winning at strengths a and b: a^6 / (a^6 + b^6) (Strong's calibration, docs/titan.md)

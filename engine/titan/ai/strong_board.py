@@ -17,7 +17,7 @@ from collections.abc import Generator
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.titan import flow, masterboard, respawn
+from engine.titan import flow, masterboard
 from engine.titan.ai import standard
 from engine.titan.ai.strong_decision import Decision
 from engine.titan.ai.strong_moves import MovePlanner
@@ -26,10 +26,11 @@ from engine.titan.ai.strong_value import POINTS, Reach
 from engine.titan.ai.strong_value import _drain as _drain  # (tests and scripts run sliced work with it)
 from engine.titan.ai.strong_value import _odds as _odds  # (tests ask the odds with it)
 from engine.titan.ai.strong_war import spawn_pick
+from engine.titan.battle_titan import respawn
+from engine.titan.battle_titan.warmongering import war
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
 from engine.titan.splits import remainder
 from engine.titan.state import Legion, Phase, TitanState
-from engine.titan.warmongering import war
 
 SPLIT_CANDIDATES = 8  # splits of a legion valued over the six rolls (after a quick first sort)
 

@@ -25,9 +25,9 @@ from engine.titan import flow, masterboard, recruiting
 from engine.titan.ai import baseline, reckoning
 from engine.titan.ai.odds import contest, mean
 from engine.titan.ai.strong_war import War
+from engine.titan.battle_titan.warmongering import battle_titan
 from engine.titan.data import ANGEL, ARCHANGEL, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
 from engine.titan.state import Legion, TitanState, seen, unseen
-from engine.titan.warmongering import battle_titan
 
 TITAN_STAKE = 400.0  # what killing an enemy Titan's legion wins beyond its characters: the game (or a player out)
 OWN_TITAN_STAKE = 600.0  # what losing its own costs: the game; more than a kill wins, since the odds are estimates

@@ -15,11 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from engine.titan.battle_titan.endings import ending, rounds_agreed, seconds_agreed
+from engine.titan.battle_titan.spawn import SpawnOffer
+from engine.titan.battle_titan.warmongering import war
 from engine.titan.data import TITAN, character_value
-from engine.titan.endings import ending, rounds_agreed, seconds_agreed
-from engine.titan.spawn import SpawnOffer
 from engine.titan.state import TitanState
-from engine.titan.warmongering import war
 
 POINT = 2.0  # a battle point, against a living character's value point (which counts half at the end)
 POINTS = 0.3  # a point's worth beyond that while the game lasts: toward angels and the Titan's power

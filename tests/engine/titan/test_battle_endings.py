@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core import Seat, save, undo
-from engine.titan import endings
+from engine.titan.battle_titan import endings
 from engine.titan.game import TitanOptions
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import InvalidSave, Seat, save
 from engine.core.replay import ReplayError, replay_states
-from engine.titan.endings import rounds_ended
+from engine.titan.battle_titan.endings import rounds_ended
 from engine.titan.invariants import violations
 from engine.titan.state import TitanState
 from tests.engine.titan.test_flow import GAME

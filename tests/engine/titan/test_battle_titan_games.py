@@ -13,7 +13,7 @@ import pytest
 from engine.core import GameState, save
 from engine.core.bots import make_bot
 from engine.core.replay import replay_states
-from engine.titan import endings
+from engine.titan.battle_titan import endings
 from engine.titan.invariants import violations
 from tests.engine.titan.test_flow import GAME
 from tests.engine.titan.war_watch import WarWatch

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from engine.core import Seat, save
-from engine.titan import respawn
 from engine.titan.actions import Acquire, AcquireInstead, Concede, EndMusters, EndSplits, Engage, Fight, Spawn, Split
+from engine.titan.battle_titan import respawn
 from engine.titan.data import ANGEL, LANDS, TITAN, TOWERS, character_value
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
@@ -201,7 +201,7 @@ def test_battle_titans_rules_page_has_the_tiers_table_every_ruling_and_renders_i
     """What changes from the standard game, the paths and tiers as a table, what each side scores, the spawn's
     fallbacks and the rulings where the house rules are silent; converted by the app's rules screen into tables."""
     from app.markdown import to_html
-    from engine.titan.battle_rulings import BATTLE_TITAN, BATTLE_TITAN_RULINGS
+    from engine.titan.battle_titan.rulings import BATTLE_TITAN, BATTLE_TITAN_RULINGS
 
     text = GAME.rules_markdown()
     assert "| 3 | Minotaur | Warbear | - |" in text and "| 5 | Colossus | Colossus | Serpent |" in text

@@ -7,8 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.titan.data import CREATURES, SPAWN_BASICS_GONE, SPAWN_PATHS, SPAWN_STRONG_GONE, TITAN
-from engine.titan.spawn import (
+from engine.titan.battle_titan.spawn import (
     ANGEL_GONE,
     AS_IN_PLAY,
     AS_START,
@@ -24,6 +23,7 @@ from engine.titan.spawn import (
     spawn_legion,
     spawn_offer,
 )
+from engine.titan.data import CREATURES, SPAWN_BASICS_GONE, SPAWN_PATHS, SPAWN_STRONG_GONE, TITAN
 
 BOX = Counter({name: creature.count for name, creature in CREATURES.items() if name != TITAN})
 # a board with the basics of every path alive, as in most games

@@ -8,15 +8,16 @@ import pytest
 
 from engine.core import Seat
 from engine.core.bots import decision_rng, make_bot
-from engine.titan import battlemap, masterboard, respawn
+from engine.titan import battlemap, masterboard
 from engine.titan.actions import EndManeuver, EndMoves, EndMusters, Engage, Fight, Flee, Maneuver, Move, Spawn, Strike
 from engine.titan.ai import reckoning, standard, standard_war
 from engine.titan.ai.levels import STANDARD_VALUES
 from engine.titan.ai.standard import StandardValuesBot, TitanBot
 from engine.titan.battle import ATTACKER, DEFENDER
+from engine.titan.battle_titan import respawn
+from engine.titan.battle_titan.war_record import WarRecord
 from engine.titan.game import TitanOptions
 from engine.titan.state import Phase, TitanState
-from engine.titan.war_record import WarRecord
 from tests.engine.titan.test_battle import index_of, set_battle
 from tests.engine.titan.test_battle_titan import fight
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, place

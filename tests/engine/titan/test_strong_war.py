@@ -7,9 +7,9 @@ import pytest
 
 from engine.core import Rng, Seat
 from engine.core.bots import make_bot
-from engine.titan import respawn
 from engine.titan.actions import EndMusters, Engage, Move, Spawn
 from engine.titan.ai import strong_board, strong_war
+from engine.titan.battle_titan import respawn
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan import test_strong_board
 from tests.engine.titan.test_baseline import BIG

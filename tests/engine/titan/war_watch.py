@@ -19,10 +19,10 @@ import re
 from collections import Counter
 
 from engine.core import GameState
+from engine.titan.battle_titan.war_record import KINDS
 from engine.titan.data import CREATURES, TITAN, TOWERS, character_value
 from engine.titan.invariants import on_board
 from engine.titan.state import Phase, TitanState
-from engine.titan.war_record import KINDS
 
 SCORED = re.compile(r"^Battle Titan \((" + "|".join(KINDS) + r"), [a-z ]+\): (.+) scores (\d+), ")
 UNMUSTERED = re.compile(r"^The (\w+) could not come on: it goes back to the stock\.$")

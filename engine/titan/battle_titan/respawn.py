@@ -17,10 +17,10 @@ from collections import Counter
 from engine.core import Action
 from engine.titan import masterboard
 from engine.titan.actions import AcquireInstead
+from engine.titan.battle_titan.spawn import SpawnOffer, spawn_offer
+from engine.titan.battle_titan.warmongering import battle_titan, return_to_stock, war
 from engine.titan.data import MAX_LEGION, TITAN, TOWERS, character_value
-from engine.titan.spawn import SpawnOffer, spawn_offer
 from engine.titan.state import Legion, Phase, TitanState
-from engine.titan.warmongering import battle_titan, return_to_stock, war
 
 
 def wiped_out(state: TitanState, seat: int) -> bool:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.records import NoDecision
+from engine.titan.battle_titan.warmongering import battle_titan, war
 from engine.titan.data import CREATURES, TITAN, character_value
 from engine.titan.state import Phase, TitanState
-from engine.titan.warmongering import battle_titan, war
 
 ENDINGS = ("rounds", "time", "appearance", "extinction")
 DEFAULT_ROUNDS = 12

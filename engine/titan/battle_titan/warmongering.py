@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.titan.battle_state import ATTACKER, DEFENDER
+from engine.titan.battle_titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
 from engine.titan.data import TITAN, character_value
 from engine.titan.state import TitanState
-from engine.titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
 
 HOWS = ("battle", "concession", "flee", "agreement", "time loss")
 
