@@ -12,6 +12,7 @@ and `sight.py`, the masterboard around the battle `flow.py` and `engagements.py`
 from __future__ import annotations
 
 from engine.core import Action
+from engine.core.records import NoDecision
 from engine.titan import battle_end, battlemap, engagements, flow, sight
 from engine.titan.actions import (
     Carry,
@@ -39,7 +40,9 @@ from engine.titan.battle_end import concede, end_battle
 from engine.titan.battle_state import (
     ATTACKER,
     DEFENDER,
+    Arrival,
     Battle,
+    CarryOver,
     Unit,
     battle_of,
     label,
@@ -88,7 +91,7 @@ def start(state: TitanState) -> None:
     everyone = range(state.num_players)
     attacker.reveal(everyone)
     defender.reveal(everyone)
-    battle = Battle(attacker.land, attacker, defender)
+    battle = Battle.begun(attacker.land, attacker, defender)
     state.battle = battle
     state.phase = Phase.MANEUVER
     state.decider = defender.owner
@@ -138,8 +141,8 @@ def _maneuver(state: TitanState, battle: Battle, index: int, label: str) -> None
     unit = battle.units[index]
     start = unit.hex
     unit.hex, unit.done = label, True
-    if battle.carry.get("arriving") == index:
-        battle.carry = {}
+    if battle.arriving() == index:
+        battle.carry = NoDecision()
     verb = "enters on" if start is None else f"moves from {start} to"
     state.log.append(f"{unit.name} {verb} {label}.")
 
@@ -166,8 +169,8 @@ def _reinforce(state: TitanState, battle: Battle, creature: str) -> None:
         return
     legion = legion_of(state, battle, DEFENDER)
     flow.muster_into(state, legion, creature)
-    battle.units.append(Unit(creature, DEFENDER))
-    battle.carry = {"arriving": len(battle.units) - 1}
+    battle.units.append(Unit(name=creature, side=DEFENDER))
+    battle.carry = Arrival(arriving=len(battle.units) - 1)
 
 
 def _summon(state: TitanState, battle: Battle, donor: str, angel: str) -> None:
@@ -182,8 +185,8 @@ def _summon(state: TitanState, battle: Battle, donor: str, angel: str) -> None:
     legion.add(angel)
     legion.reveal(range(state.num_players), [angel])
     state.summoned = True
-    battle.units.append(Unit(angel, ATTACKER))
-    battle.carry = {"arriving": len(battle.units) - 1, "donor": donor}
+    battle.units.append(Unit(name=angel, side=ATTACKER))
+    battle.carry = Arrival(arriving=len(battle.units) - 1, donor=donor)
     state.log.append(f"{battle.attacker} summons the {angel} of {donor}.")
     if not giver.contents:
         engagements.remove_legion(state, giver, slain=False)
@@ -195,12 +198,12 @@ def end_maneuver(state: TitanState) -> None:
     battle = battle_of(state)
     _lapse_offers(battle)
     side = battle.active
-    arriving = battle.carry.get("arriving")
-    if arriving is not None and battle.units[arriving].hex is None:
-        unit = battle.units.pop(arriving)
+    arrival = battle.carry
+    if isinstance(arrival, Arrival) and battle.units[arrival.arriving].hex is None:
+        unit = battle.units.pop(arrival.arriving)
         legion = legion_of(state, battle, side)
         legion.remove(unit.name)
-        donor = battle.carry.get("donor")
+        donor = arrival.donor
         if donor and donor in state.legions:
             state.legions[donor].add(unit.name)
             state.summoned = False  # it does not count as the phase's summon
@@ -209,7 +212,7 @@ def end_maneuver(state: TitanState) -> None:
             state.stock[unit.name] += 1
             legion.mustered = False  # nor as the legion's muster [9]
             state.log.append(f"The {unit.name} could not come on: it goes back to the stock.")
-        battle.carry = {}
+        battle.carry = NoDecision()
     if not battle.entered[side]:
         battle.entered[side] = True
         if battle_titan(state):  # they took no part: held off until the battle is decided [Battle Titan, 2.B.3]
@@ -289,7 +292,7 @@ def _strike(state: TitanState, battle: Battle, index: int, target: int, number: 
     if extra:
         targets = _carry_targets(state, battle, index, target, rolled)
         if targets:
-            battle.carry = {"striker": index, "hits": extra, "number": number, "targets": targets}
+            battle.carry = CarryOver(striker=index, hits=extra, number=number, targets=targets)
             state.phase = Phase.CARRY
             return
     _after_strike(state, battle)
@@ -312,18 +315,19 @@ def _carry_targets(
 
 
 def _carry(state: TitanState, battle: Battle, target: int) -> None:
-    carry = battle.carry
-    battle.carry = {}
+    carry = battle.carrying()
+    battle.carry = NoDecision()
     state.phase = Phase.STRIKE
     if target < 0:
         state.log.append("The extra hits are not carried.")
         _after_strike(state, battle)
         return
-    state.log.append(f"{carry['hits']} hit{'s' if carry['hits'] != 1 else ''} carried to {label(battle, target)}.")
-    extra = _damage(state, battle, target, carry["hits"])
-    others = [t for t in carry["targets"] if t != target and not battle.units[t].slain]
+    state.log.append(f"{carry.hits} hit{'s' if carry.hits != 1 else ''} carried to {label(battle, target)}.")
+    extra = _damage(state, battle, target, carry.hits)
+    others = [t for t in carry.targets if t != target and not battle.units[t].slain]
     if extra and others:  # still more: on to a third enemy under the same test
-        battle.carry = {**carry, "hits": extra, "targets": others}
+        carry.hits, carry.targets = extra, others
+        battle.carry = carry
         state.phase = Phase.CARRY
         return
     _after_strike(state, battle)

@@ -110,7 +110,7 @@ def split(state: TitanState, marker: str, leaving: tuple[str, ...]) -> None:
     player = state.players[parent.owner]
     new_marker = player.take_marker()
     parent.contents = list(remainder(parent.contents, leaving))
-    child = Legion(new_marker, parent.owner, parent.land, list(leaving), state.num_players)
+    child = Legion.formed(new_marker, parent.owner, parent.land, list(leaving), state.num_players)
     child.split_from = marker
     state.legions[new_marker] = child
     parent.forget()  # what others knew of the parent would tell which part holds what (ruling)

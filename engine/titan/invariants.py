@@ -369,7 +369,7 @@ def _battle_problems(state: TitanState, battle: Any, engagement: dict[str, Any])
             problems.append(f"the {side} holds {battle.off[side].count(TITAN)} Titans off the battleland")
     if not all(any(unit.side == side for unit in battle.units) for side in (ATTACKER, DEFENDER)):
         problems.append("a battle with a side that has nobody in it")
-    carry = battle.carry
+    carry = battle.carry.snapshot()  # the record as saved
     arriving = carry.get("arriving") if phase == Phase.MANEUVER else None
     units = battle.units
     for index, unit in enumerate(units):

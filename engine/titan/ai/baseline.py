@@ -459,7 +459,7 @@ class _Field:
         targets = [a for a in by_kind.get("carry", []) if a.target >= 0]
         if not targets:
             return by_kind["carry"][-1]
-        hits = int(battle.carry["hits"])
+        hits = battle.carrying().hits
 
         def worth(action: Any) -> tuple[float, int]:
             left = self.left(action.target)

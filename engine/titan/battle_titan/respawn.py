@@ -84,7 +84,7 @@ def settle(state: TitanState) -> None:
     for name, count in current.taken.items():
         if name != TITAN:
             state.stock[name] -= count
-    legion = Legion(state.players[seat].take_marker(), seat, tower, list(current.legion), state.num_players)
+    legion = Legion.formed(state.players[seat].take_marker(), seat, tower, list(current.legion), state.num_players)
     legion.reveal(range(state.num_players))
     defenders = [other for other in state.legions_on(tower) if other.owner != seat]
     state.legions[legion.marker] = legion

@@ -114,7 +114,7 @@ def test_excess_hits_carry_to_another_enemy_the_striker_touches():
     # Serpent at Ogre: 4 - 2 + 2 = 4; 18 dice; 6 hits slay an Ogre (power 6), the rest may carry
     dice(state, *([6] * 10 + [1] * 8))
     state = act(state, Strike(unit=serpent, target=first, number=4))
-    assert state.phase == Phase.CARRY and state.battle.carry["hits"] == 4
+    assert state.phase == Phase.CARRY and state.battle.carrying().hits == 4
     assert GAME.legal_actions(state) == [Carry(target=second), Carry(target=-1)]
     state = act(state, Carry(target=second))
     assert state.battle.units[second].hits == 4 and not state.battle.units[second].slain

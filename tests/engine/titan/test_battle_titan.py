@@ -41,7 +41,7 @@ PLAINS = 1
 def battle_titan(state: TitanState) -> TitanState:
     """The same position under Battle Titan's house rules, nothing scored yet."""
     state.options = TitanOptions(variant="battle")
-    state.war = WarRecord(state.num_players)
+    state.war = WarRecord.begun(state.num_players)
     return state
 
 
