@@ -1,7 +1,9 @@
 """The browser app: start-up, screens, the game at the table, the computer seats, storage. Pure parts run under CPython.
 
 Only `dom` touches the browser (and `browser_store`, the saved games on localStorage and IndexedDB). The parts at
-work, each holding its own state and reached through the one `controller.App`: `router` (the screen, Back and
+work, each holding its own state, made by the one `controller.App` and talking through its `events` (the table
+announces a move applied, a game opened, a screen shown; the saver, the computer seats, the clock and the friends'
+host subscribe): `router` (the screen, Back and
 Forward, a `#save=` link, a reload), `home`, `new_game`, `table` (the game in play: a move, undo, the seat holding
 the device), `computer_seats` (their loop, the hint, a battle fought for a player), `stored_game` (autosave, other
 tabs, old saves), `replay`, `dialogs` (share, import, rules) and `notices`. The pure parts: `decision` (whose

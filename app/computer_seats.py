@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from app import ai, dom
 from app.computer_help import battle_offer, battle_over_words, hint_of
 from app.decision import StandIn, decision_now
+from app.events import DecisionAsked, GameClosed, PositionChanged, PositionReplaced, ScreenShown
 from app.paint import SCREEN
 from engine.core.game import Game, GameState
 
@@ -37,6 +38,11 @@ class ComputerSeats:
         pause = dom.query_param("ai-pause")
         if pause is not None and pause.isdigit():
             self.pause = min(5000, int(pause)) / 1000
+        # The computer stops thinking when the game is put away, when its position is replaced, and when another
+        # screen is shown; it starts when the decision asked is a computer seat's.
+        for stopping in (GameClosed, PositionReplaced, ScreenShown):
+            app.events.subscribe(stopping, lambda _event: self.stop())
+        app.events.subscribe(DecisionAsked, lambda _event: self.schedule())
 
     # -- the loop ------------------------------------------------------------------------------------------
     def stop(self) -> None:
@@ -104,7 +110,7 @@ class ComputerSeats:
                 return
             started = dom.perf_now()
             table.render()
-            app.stored.autosave()
+            app.events.announce(PositionChanged(table.state))  # saved
             dom.publish("titanLastAiApplyMs", dom.perf_now() - started)
             if decision.answer is not None:
                 continue  # a Pass played for a human: no computer decision to count

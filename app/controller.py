@@ -17,6 +17,7 @@ from typing import Any
 from app import dom
 from app.computer_seats import ComputerSeats
 from app.dialogs import Dialogs
+from app.events import Events
 from app.friends import Friends
 from app.game_clock import GameClock
 from app.home import Home
@@ -36,10 +37,12 @@ from engine.registry import GAMES
 
 
 class App:
-    """The one app object: each part holds its own state and reaches the others through it."""
+    """The one app object: each part holds its own state; the table and the screens announce what happened
+    (`events`, app/events.py), and the parts that follow it subscribe as they are made, in this order."""
 
     def __init__(self) -> None:
         self.tasks: set[asyncio.Future[Any]] = set()  # running tasks, referenced until they finish (then dropped)
+        self.events = Events()  # what happened in the page, announced to the parts that follow it
         self.clock = GameClock(self)  # Battle Titan's clock: the time the game is on screen
         self.notices = Notices(self)
         self.stored = StoredGame(self)  # (a storage that cannot be used says so in a notice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.events import ScreenShown
 from app.markdown import to_html
 from app.markup import esc
 from app.screens import import_dialog_html, rules_html, share_dialog_html
@@ -99,7 +100,7 @@ class Dialogs:
     async def show_rules(self) -> None:
         """The rules of the game in play (or the one chosen in setup)."""
         app, router = self.app, self.app.router
-        app.computer.stop()
+        app.events.announce(ScreenShown("rules"))
         game = app.table.game if router.back_to == "game" and app.table.game else None
         if game is None and self.rules_game in GAMES and router.back_to in ("home", "join"):
             game = GAMES[self.rules_game]  # a game's card on the home screen, a friend's game

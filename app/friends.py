@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app import ai, dom
+from app.events import GameOpened, PositionDrawn
 from app.friends_panel import FriendRow, friend_html, friends_html, strip_html
 from app.remote.host import DROPPED_AFTER, HostSession, Link
 from app.remote.invite import invite_fragment
@@ -71,6 +72,8 @@ class Friends:
         self.relay: Any = None  # the channel a reply code scanned in another tab comes by (app/remote/relay.py)
         self.ping_seconds = PING_SECONDS
         self.drawn: dict[int, str] = {}  # each friend's row as last written in the panel ({}: the panel is new)
+        self.following: Any = None  # while a session is open: its subscription to the positions drawn
+        app.events.subscribe(GameOpened, lambda _event: self.start())
 
     # -- the session ---------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -98,6 +101,7 @@ class Friends:
             on_change=self.on_change,
         )
         self.invites = {seat: Invite() for seat in sorted(friends)}
+        self.following = self.app.events.subscribe(PositionDrawn, lambda event: self.changed(event.state))
         self.app.spawn(self.learn_release(self.session))
         self.app.spawn(self.pinger(self.generation))
         try:
@@ -114,6 +118,9 @@ class Friends:
         """Another game is shown: the friends' pages are told, the offers waiting are dropped."""
         self.generation += 1
         session, self.session, self.entry_id = self.session, None, None
+        if self.following is not None:  # the friends' pages follow this game no more
+            self.app.events.unsubscribe(PositionDrawn, self.following)
+            self.following = None
         if session is not None:
             for link in session.joined():
                 link.send(Bye(message="The host closed this game on his page: open your invite again when he is back."))

@@ -15,6 +15,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from app import dom
+from app.events import DecisionAsked, GameClosed, PositionChanged
 from engine.core.game import Game, GameState
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class GameClock:
         self.mark = 0.0  # when that look was (dom.perf_now, ms)
         self.pending_ms = 0.0  # counted, not yet in the game
         self.generation = 0  # a new one makes the running flush loop stale
+        app.events.subscribe(GameClosed, lambda _event: self.reset())
 
     def on_screen(self) -> bool:
         """Does the time count now: a game keeping time, on the game screen, in a visible page?"""
@@ -94,9 +96,9 @@ class GameClock:
             return
         if table.confirming is not None and table.confirming[1] is before:
             table.confirming = (table.confirming[0], table.state)  # a dialog open on this position stays good
-        self.app.stored.autosave(time_only=True)
+        self.app.events.announce(PositionChanged(table.state, time_only=True))  # saved
         if self.app.router.screen == "game":
-            self.app.computer.schedule()
+            self.app.events.announce(DecisionAsked(table.state))
 
     def on_visibility(self, event: Any = None) -> None:
         """The page was hidden or shown again (`visibilitychange`, `pagehide`): hidden, the time so far is saved."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.events import ScreenShown
 from app.home_screen import HomeData, home_html
 from app.setup_form import catalog
 from app.storage import StorageError
@@ -26,7 +27,7 @@ class Home:
     def show(self, focus: str | None = None, refresh: bool = False) -> None:
         """The home screen with the saved games (`refresh`: redrawn in place, as another tab changed them)."""
         app = self.app
-        app.computer.stop()
+        app.events.announce(ScreenShown("home"))
         app.router.screen = "home"
         app.router.mark_open(None)
         listing = app.stored.store.listing()

@@ -7,6 +7,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.events import ScreenShown
 from app.setup_form import checked_start, default_setup, friend_seats, read_form
 from app.setup_screen import SetupData, setup_html
 from engine.core.game import Game
@@ -25,7 +26,7 @@ class NewGame:
 
     def show(self, game_id: str | None = None) -> None:
         """The new-game form (`game_id`: with that game chosen, from its card on the home screen)."""
-        self.app.computer.stop()
+        self.app.events.announce(ScreenShown("setup"))
         if self.setup is None or (game_id is not None and self.setup.game_id != game_id):
             self.setup = default_setup(GAMES, game_id)
         self.setup.error = ""

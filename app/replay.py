@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.events import ScreenShown
 from app.gameview import replay_regions, replay_viewer
 from app.screens import game_layout_html
 from engine.core.game import GameState
@@ -40,7 +41,7 @@ class Replay:
                 return
             dom.publish("titanReplayBuildMs", dom.perf_now() - started)
             self.seat = replay_viewer(game, state)
-        app.computer.stop()
+        app.events.announce(ScreenShown("replay"))
         app.notices.clear(keep_lasting=True)
         app.router.screen = "replay"
         app.router.remember("replay")
@@ -82,5 +83,4 @@ class Replay:
         if app.router.history_index > 0 and (dom.history_state() or {}).get("screen") == "replay":
             dom.history_back()
             return
-        app.table.show()
-        app.computer.schedule()
+        app.table.resume()

@@ -126,8 +126,7 @@ class Router:
                     if not app.stored.open(str(entry_id)):
                         app.home.show()
                 elif app.table.state is not None:
-                    app.table.show()
-                    app.computer.schedule()
+                    app.table.resume()
                 else:
                     app.home.show()
             elif screen == "setup":  # the form as it was filled, else a new one for the game last shown
@@ -151,8 +150,7 @@ class Router:
         elif self.history_index > 0:
             dom.history_back()
         elif self.back_to == "game" and app.table.state is not None:
-            app.table.show()
-            app.computer.schedule()
+            app.table.resume()
         elif self.back_to == "setup":
             app.new_game.show()
         else:

@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING
 
 from app import dom
+from app.events import ScreenShown
 from app.markup import esc
 from app.remote import ice
 from app.remote.qr import PACKAGE as QR_PACKAGE
@@ -26,7 +27,7 @@ class Settings:
     def show(self, *, error: str = "", message: str = "", url: str = "", username: str = "", focus: str = "") -> None:
         """The settings screen, drawn from what is stored."""
         app = self.app
-        app.computer.stop()
+        app.events.announce(ScreenShown("settings"))
         if app.router.screen != "settings":
             app.router.back_to = app.router.screen
         app.router.screen = "settings"

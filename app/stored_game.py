@@ -7,6 +7,7 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from app import dom
+from app.events import DecisionAsked, PositionChanged, PositionReplaced
 from app.saving import Saved, Saver, finish_now, upgrade_across_tabs
 from app.storage import INDEX_KEY, SAVE_PREFIX, MemoryBackend, SaveStore, StorageError
 from engine.core.game import Game, GameState
@@ -33,6 +34,7 @@ class StoredGame:
             app.notices.add("warn", str(error))
         self.saver = Saver(self.store, dom.now_ms, dom.random_id)  # the stored copy of the game in play
         self.unopenable: dict[str, str] = {}  # saved games this version cannot open, and why
+        app.events.subscribe(PositionChanged, lambda event: self.autosave(time_only=event.time_only))
 
     def open(self, entry_id: str, quiet: bool = False) -> bool:
         """Open a saved game; one that cannot be opened gives a notice, stays stored, and nothing changes."""
@@ -134,13 +136,13 @@ class StoredGame:
         if state.snapshot() == table.state.snapshot():
             return  # the same position (a computer move made in both tabs)
         moved = state.history != table.state.history  # the same moves: only the game's clock went on there
-        self.app.computer.stop()
+        self.app.events.announce(PositionReplaced())
         table.state = state
         table.last_view = None
         table.render(rolled=False)
         if moved:
             self.app.notices.notify("info", "This game was played on in another tab: here it is as it stands now.")
-        self.app.computer.schedule()
+        self.app.events.announce(DecisionAsked(state))
 
     async def upgrade_saves(self) -> None:
         """In the background after start-up: saves of format 1 rewritten in today's format, one a tick."""

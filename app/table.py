@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import dom
 from app.decision import Decision, can_undo, decision_now, device_holder, guards_secrets, undo_for, undo_seat
+from app.events import DecisionAsked, GameClosed, GameOpened, PositionChanged, PositionDrawn, PositionReplaced
 from app.gameview import armed_status, render_regions
 from app.paint import SCREEN
 from app.screens import confirm_dialog_html, game_layout_html
@@ -61,8 +62,7 @@ class Table:
         """Show a game (new, opened or imported) and save it (`friends`: a new game's seats played on other
         devices, with their invite tokens; an opened game's come with its stored entry)."""
         app = self.app
-        app.clock.reset()  # a new count (the game shown before saved its time when its screen was left)
-        app.computer.stop()
+        app.events.announce(GameClosed())  # the clock's count and the computer's thinking on the last game end
         self.game = GAMES[state.game_id]
         app.publish_loaded_games()
         self.state = state
@@ -73,11 +73,11 @@ class Table:
             app.stored.saver.track_new()
         if friends is not None:
             app.stored.saver.friends = dict(friends)
-        app.friends.start()  # a game with friends' seats: the host's session (app/friends.py); another game's ends
+        app.events.announce(GameOpened(state))  # friends' seats: the host's session (app/friends.py); another's ends
         self.show()
-        app.stored.autosave()
+        app.events.announce(PositionChanged(state))  # saved
         self.focus_first_choice()
-        app.computer.schedule()
+        app.events.announce(DecisionAsked(state))
 
     def show(self) -> None:
         """Write the game screen's frame, then its regions."""
@@ -92,6 +92,12 @@ class Table:
         dom.scroll_top()
         self.last_view = None
         self.render(rolled=False)
+
+    def resume(self) -> None:
+        """The game screen shown again as the game stands (Back to it, the replay left): its decision asked."""
+        self.show()
+        assert self.state is not None
+        self.app.events.announce(DecisionAsked(self.state))
 
     def render(self, *, rolled: bool | None = None, keep_selection: bool = False) -> None:
         """Rewrite every region of the game screen from the state: one innerHTML write each (a map drawn once
@@ -131,7 +137,7 @@ class Table:
         )
         SCREEN.html("actions", regions.actions)
         SCREEN.log(regions.log, regions.log_items)
-        self.app.friends.changed(state)  # the friends' pages get the position (if it changed), the panel redrawn
+        self.app.events.announce(PositionDrawn(state))  # the friends' pages get it (if it changed)
 
     def focus_first_choice(self) -> None:
         """Keep keyboard play flowing: focus the first choice (or the "I am X" button) after a redraw."""
@@ -281,9 +287,9 @@ class Table:
             app.notices.clear(keep_lasting=True)  # the next move takes the notices away
         self.render()
         dom.publish("titanLastInputMs", dom.perf_now() - started)
-        app.stored.autosave()
+        app.events.announce(PositionChanged(self.state))  # saved
         self.focus_first_choice()
-        app.computer.schedule()
+        app.events.announce(DecisionAsked(self.state))
 
     def reveal(self) -> None:
         """The pass-the-device screen's "I am X": draw the game for the seat that must decide."""
@@ -307,16 +313,16 @@ class Table:
         assert seat is not None
         whose = undo_for(game, state, shown, remote)
         handed_back = app.computer.stop_stand_in(say=False)
-        app.computer.stop()
+        app.events.announce(PositionReplaced())
         self.state = undo(app.clock.fold(state), seat)
         while self.decision().answer is not None and undo_steps(self.state, seat) > 0:
             self.state = undo(self.state, seat)  # a Pass the page played for her: back to her own decision before it
         app.computer.say_handed_back(handed_back, "Undo")  # in the log where the game now stands
         self.last_view = None
         self.render(rolled=False)
-        app.stored.autosave()
+        app.events.announce(PositionChanged(self.state))  # saved
         app.notices.notify("info", f"Took back {whose}'s last decision." if whose else "Took back your last decision.")
-        app.computer.schedule()
+        app.events.announce(DecisionAsked(self.state))
 
     def take(self, state: GameState) -> None:
         """A change made elsewhere, as the table takes a local move: a friend's move or Undo from his device
@@ -326,7 +332,7 @@ class Table:
             return
         before = self.state
         if state.moves < before.moves:
-            app.computer.stop()  # an Undo: the computer's thinking on the position taken back stops
+            app.events.announce(PositionReplaced())  # an Undo: the thinking on the position taken back stops
         seat = before.current_player
         self.state = state
         if state.moves > before.moves and seat is not None:
@@ -335,9 +341,9 @@ class Table:
             self.render()
             self.focus_first_choice()
         else:
-            app.friends.changed(state)
-        app.stored.autosave()
-        app.computer.schedule()
+            app.events.announce(PositionDrawn(state))  # not drawn here, but the friends' pages get it
+        app.events.announce(PositionChanged(state))  # saved
+        app.events.announce(DecisionAsked(state))
 
 
 def show_armed(value: str, previewed: bool, detail: str) -> None:

@@ -10,7 +10,7 @@ others' Quests, Divine counters at every moment). Options at their defaults. Gam
 seed SEED + i.
 
 Challenges are found by watching the state between actions, not by changing the engine: one begins when
-`state.challenge` appears and ends when it empties (or names another foe). It was won if the foe was
+`state.challenge` appears and ends when it is none again (or names another foe). It was won if the foe was
 overcome: the Quest is on the Hero's Shields, the Encounter is gone from its City with the Hero inside, or she
 has the Sea Monster's passage. A game still going after MAX_ROUNDS rounds is a stall (a defect), listed by
 seed and left out of the win shares.
@@ -41,7 +41,7 @@ from winrate import wilson
 
 from engine.born_of_titans import GAME
 from engine.born_of_titans.data import HEROES, MONSTERS, QUESTS, SEA_MONSTERS
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Challenge, Phase
 from engine.core import Rng
 from engine.core.bots import make_bot
 from engine.core.save import dumps
@@ -66,18 +66,19 @@ class Watch:
     def after(self, state: BornState) -> None:
         """Note what changed with the last action."""
         for sheet in state.sheets:
-            if sheet.quest is not None and sheet.quest["id"] not in self.quests:
-                cid = sheet.quest["id"]
+            if sheet.quest is not None and sheet.quest.id not in self.quests:
+                cid = sheet.quest.id
                 self.quests[cid] = [state.faces[cid], state.round, None]
             for cid in sheet.quests.values():
                 if cid in self.quests and self.quests[cid][2] is None:
                     self.quests[cid][2] = state.round
-        foe = state.challenge.get("foe") if state.challenge else None
+        challenge = state.challenge if isinstance(state.challenge, Challenge) else None
+        foe = challenge.foe if challenge is not None else None
         if self.open is not None and foe != self.open["foe"]:
             self._close(state)
-        if foe is not None and self.open is None:
-            self.open = dict(state.challenge)
-            self.open["face"] = state.faces[foe]
+        if challenge is not None and self.open is None:
+            self.open = {"seat": challenge.seat, "foe": challenge.foe, "foe_kind": challenge.foe_kind}
+            self.open.update(node=challenge.node, face=state.faces[challenge.foe])
 
     def _close(self, state: BornState) -> None:
         """The Challenge under way has ended: was its foe overcome?"""

@@ -140,7 +140,8 @@ def _titan_battle_scenes() -> list[GameState]:
     """Titan battles where a choice costs something its words do not say (the tests' scenes): a character that
     would leave another off the battleland, a "Done" that eliminates, strikes that may be announced higher."""
     from engine.titan.actions import Maneuver
-    from engine.titan.battle import ATTACKER, DEFENDER, begin_strike
+    from engine.titan.battle import begin_strike
+    from engine.titan.sides import ATTACKER, DEFENDER
     from tests.engine.titan.test_battle import dice, fight, index_of, set_battle
     from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
     from tests.engine.titan.test_flow import act

@@ -12,6 +12,7 @@ from app.views.titan_costs import entry_warning_html
 from app.views.titan_masterboard import colour_of, indexed_actions, legion_owner, picked_key, players_panel
 from engine.titan import sight
 from engine.titan.data import BATTLELANDS, CREATURES, LANDS, power_of
+from engine.titan.sides import ATTACKER, DEFENDER
 
 # -- the battleland --------------------------------------------------------------------------------------------
 
@@ -20,7 +21,7 @@ def _battle_units(view: dict[str, Any]) -> list[dict[str, Any]]:
     battle = view["battle"]
     units = []
     for index, unit in enumerate(battle["units"]):
-        marker_code = battle["attacker"] if unit["side"] == "attacker" else battle["defender"]
+        marker_code = battle["attacker"] if unit["side"] == ATTACKER else battle["defender"]
         owner = legion_owner(view, marker_code)
         score = view["players"][owner]["score"] if owner is not None else 0
         units.append(
@@ -126,7 +127,7 @@ def _held_off(view: dict[str, Any]) -> str:
     """Battle Titan: each side's characters left off the battleland, waiting for the battle's result [2.B.3]."""
     battle = view["battle"]
     rows = []
-    for side in ("defender", "attacker"):
+    for side in (DEFENDER, ATTACKER):
         names = (battle.get("off") or {}).get(side) or []
         if not names:
             continue
@@ -148,10 +149,10 @@ def _held_off(view: dict[str, Any]) -> str:
 
 def _battle_panel(view: dict[str, Any], units: list[dict[str, Any]], picked: int | None, picks: dict[int, str]) -> str:
     battle = view["battle"]
-    whose = battle["attacker"] if battle["active"] == "attacker" else battle["defender"]
+    whose = battle["attacker"] if battle["active"] == ATTACKER else battle["defender"]
     step = {"maneuver": "maneuvers", "strike": "strikes", "strikeback": "strikes back"}[battle["step"]]
     if battle["step"] == "strikeback":
-        whose = battle["defender"] if battle["active"] == "attacker" else battle["attacker"]
+        whose = battle["defender"] if battle["active"] == ATTACKER else battle["attacker"]
     land = LANDS[battle["land"]]
     waiting = [u for u in units if u["hex"] is None]
     off = ""

@@ -11,6 +11,7 @@ from app.views.titan_battle_art import counter, counter_text
 from app.views.titan_masterboard_art import marker, masterboard_overlay, terrain_legend
 from app.views.titan_war import spawn_panel, spawn_tower, war_panel
 from engine.titan.data import CREATURES, LANDS, a_name, character_value, power_of
+from engine.titan.sides import SIDES
 from engine.titan.state import COLOUR_CODES
 
 # -- helpers -------------------------------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def _engagement_panel(view: dict[str, Any]) -> str:
         return ""
     land = LANDS.get(engagement.get("land", 0))
     rows = []
-    for role in ("attacker", "defender"):
+    for role in SIDES:
         code = engagement.get(role, "")
         panel = _legion_panel(view, code)
         owner = legion_owner(view, code)

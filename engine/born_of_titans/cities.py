@@ -33,7 +33,7 @@ def what_to_encounter(state: BornState, seat: int) -> str:
     if node in state.sea_monsters and not sheet.passage:
         return "sea_monster"
     quest = sheet.quest
-    if quest is not None and quest["revealed"] and quest["site"] == node and state.hubris != seat:
+    if quest is not None and quest.revealed and quest.site == node and state.hubris != seat:
         return "quest"  # ruling 20: the holder of Hubris may not engage her own Quest
     return ""
 
@@ -50,7 +50,7 @@ def encounter(state: BornState) -> None:
         challenges.start(state, seat, cid, "sea_monster")
         return
     if what == "quest" and sheet.quest is not None:
-        challenges.start(state, seat, sheet.quest["id"], "quest")
+        challenges.start(state, seat, sheet.quest.id, "quest")
         return
     cid = state.encounters[node]
     reveal(state, cid)
@@ -87,7 +87,7 @@ def _event(state: BornState, seat: int, event: str, amount: int) -> None:
             discard(state, sheet.ally)
             sheet.ally = None
     elif event == "fair_weather":
-        state.turn["extra"] = int(state.turn.get("extra", 0)) + FAIR_WEATHER_ACTIONS
+        state.turn_now().extra += FAIR_WEATHER_ACTIONS
         state.log.append(f"Fair Weather: {name} takes two more actions.")
     elif event == "lose_turn":
         challenges.lose_a_turn(state, seat)
@@ -111,7 +111,7 @@ def roll_for_crew(state: BornState, seat: int, kind: str) -> None:
     source = "Crew for Hire" if kind == "crew_for_hire" else "the Dragon's Teeth"
     state.log.append(f"{hero_name(state, seat)} rolls {die} for {source}.")
     if moments.begin(state, kind, roll_owner=seat):
-        state.moment["dice"] = [die]
+        state.moment_now().dice = [die]
     else:
         hire_crew(state, seat, die, source)
 
@@ -186,8 +186,8 @@ def hidden_at(state: BornState, site: str) -> list[int]:
             found.append(cid)
     for sheet in state.sheets:
         quest = sheet.quest
-        if quest is not None and quest["site"] == site and not quest["revealed"]:
-            found.append(quest["id"])
+        if quest is not None and quest.site == site and not quest.revealed:
+            found.append(quest.id)
     return found
 
 

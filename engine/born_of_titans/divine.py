@@ -8,7 +8,7 @@ from typing import Any
 from engine.born_of_titans import challenges, moments
 from engine.born_of_titans.actions import PlayDivine
 from engine.born_of_titans.data import DIVINE, FURIES_CREW
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Challenge, Moment, MoveRoll, Phase, Turn
 from engine.born_of_titans.table import discard, gain_prophecy, hero_name, lose_crew, roll, successes
 
 CHALLENGE_COUNTERS = ("athena", "aphrodite", "ares")
@@ -20,7 +20,7 @@ APHRODITE_LESS = 2
 def player(state: BornState) -> int | None:
     """Who may play a counter now: the asked seat at a moment, the mover at her own decisions, else nobody."""
     if state.phase == Phase.REACT:
-        return int(state.moment["asked"])
+        return state.moment_now().asked
     if state.phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE):
         return state.mover
     return None
@@ -29,22 +29,23 @@ def player(state: BornState) -> int | None:
 def roll_in_play(state: BornState) -> tuple[list[int], int] | None:
     """The roll just made that Muses, Fates (and Poseidon alone, a Move roll) may change, and whose it is: a
     Challenge roll, a Move roll, or the die of Crew for Hire or the Dragon's Teeth (ruling 27)."""
-    kind = state.moment.get("kind") if state.phase == Phase.REACT else ""
-    if kind in moments.CREW_ROLLS and state.moment.get("dice"):
-        return state.moment["dice"], int(state.moment["roll_owner"])
+    moment = state.moment if state.phase == Phase.REACT else None
+    kind = moment.kind if isinstance(moment, Moment) else ""
+    if isinstance(moment, Moment) and kind in moments.CREW_ROLLS and moment.dice:
+        return moment.dice, moment.roll_owner
     if kind == "challenge_roll" and state.rolls:
-        return state.rolls[-1], int(state.challenge["seat"])
-    if (kind == "move_roll" or state.phase == Phase.MOVE) and state.move:
-        return state.move["dice"], state.mover
+        return state.rolls[-1], state.challenge_now().seat
+    if (kind == "move_roll" or state.phase == Phase.MOVE) and isinstance(state.move, MoveRoll):
+        return state.move.dice, state.mover
     return None
 
 
 def _in_challenge(state: BornState) -> bool:
     """A Challenge is under way at a moment of it (its start or after a roll) or at its Hero's decision."""
-    if not state.challenge:
+    if not isinstance(state.challenge, Challenge):
         return False
     if state.phase == Phase.REACT:
-        return state.moment.get("kind") in ("challenge_start", "challenge_roll")
+        return isinstance(state.moment, Moment) and state.moment.kind in ("challenge_start", "challenge_roll")
     return state.phase == Phase.CHALLENGE
 
 
@@ -74,8 +75,9 @@ def _targets(state: BornState, seat: int, face: str, pair: bool) -> list[tuple[i
     if face in CHALLENGE_COUNTERS:
         if not _in_challenge(state):
             return []
-        challenger = int(state.challenge["seat"])
-        if face == "athena" and pair and (state.challenge["attribute"] or state.challenge["any_attribute"]):
+        challenge = state.challenge_now()
+        challenger = challenge.seat
+        if face == "athena" and pair and (challenge.attribute or challenge.any_attribute):
             return []  # Athena's pair only at the start of a Challenge, before the attribute is chosen
         return [(challenger, None)]
     if face in ("muses", "fates") or (face == "poseidon" and not pair):
@@ -84,7 +86,7 @@ def _targets(state: BornState, seat: int, face: str, pair: bool) -> list[tuple[i
             return []
         dice, owner = found
         if face == "poseidon":
-            if dice is not state.move.get("dice"):
+            if not isinstance(state.move, MoveRoll) or dice is not state.move.dice:
                 return []  # Poseidon alone changes a Move roll only
             return [(owner, POSEIDON_COURSES), (owner, -POSEIDON_COURSES)]
         if face == "muses":
@@ -151,7 +153,7 @@ def play(state: BornState, action: PlayDivine) -> None:
     if ends:
         return  # the effect ended the moment and what it was about
     if at_moment and state.phase == Phase.REACT and moments.played(state, seat):
-        state.moment["over"] = True  # nobody is left to ask: the caller closes the moment
+        state.moment_now().over = True  # nobody is left to ask: the caller closes the moment
     elif not at_moment and state.phase == Phase.MOVE and _changes_the_roll(action):
         # A new roll (Fates), or hers changed at her Move's decision: the others may react to it (ruling 26).
         moments.begin(state, "move_roll", roll_owner=state.mover, skip=state.mover)
@@ -168,25 +170,28 @@ def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:
     challenge = state.challenge
     name = hero_name(state, target)
     if face == "athena":
+        challenge = state.challenge_now()
         if pair:
-            challenge["any_attribute"] = True
+            challenge.any_attribute = True
             state.log.append(f"{name} may roll any attribute against any of the foe's numbers.")
         else:
-            challenge["athena_dice"] += ATHENA_DICE
+            challenge.athena_dice += ATHENA_DICE
             state.log.append(f"{name} rolls two more dice in this Challenge.")
     elif face == "aphrodite":
         if pair:
             _close_moment(state)
             challenges.victory(state)
             return True
-        challenge["less"] += APHRODITE_LESS
+        challenge = state.challenge_now()
+        challenge.less += APHRODITE_LESS
         state.log.append(f"The foe needs {challenges.needed(state) or 'two fewer'} Successes now.")
-        if state.phase == Phase.CHALLENGE and state.rolls and challenge["successes"] >= challenges.needed(state):
+        if state.phase == Phase.CHALLENGE and state.rolls and challenge.successes >= challenges.needed(state):
             challenges.victory(state)
             return True
     elif face == "ares":
-        challenge["kills"] = max(int(challenge["kills"]), 3 if pair else 2)
-        state.log.append(f"Each attack kills {challenge['kills']} of {name}'s Crew in this Challenge.")
+        challenge = state.challenge_now()
+        challenge.kills = max(challenge.kills, 3 if pair else 2)
+        state.log.append(f"Each attack kills {challenge.kills} of {name}'s Crew in this Challenge.")
     elif face == "muses":
         dice, _ = roll_in_play(state)  # type: ignore[misc]
         dice[action.detail] = min(6, dice[action.detail] + 1)  # type: ignore[index]
@@ -200,14 +205,15 @@ def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:
     elif face == "poseidon":
         if pair:
             if target == state.mover and state.phase != Phase.GAME_OVER:
-                before = state.turn.get("over")
+                before = isinstance(state.turn, Turn) and state.turn.over
                 challenges.lose_a_turn(state, target)
-                if state.turn.get("over") and not before:
+                if isinstance(state.turn, Turn) and state.turn.over and not before:
                     return True
             else:
                 challenges.lose_a_turn(state, target)
         else:
-            state.move["mod"] = int(state.move.get("mod", 0)) + int(action.detail)  # type: ignore[arg-type]
+            move = state.move_now()
+            move.mod += int(action.detail)  # type: ignore[arg-type]
             state.log.append(f"Poseidon changes the Move by {int(action.detail):+d} Courses.")  # type: ignore[arg-type]
     elif face == "hera":
         if pair:
@@ -223,7 +229,7 @@ def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:
         sheet = state.sheets[target]
         lose_crew(state, target, FURIES_CREW)
         state.log.append(f"The Furies kill {name}'s Crew: {sheet.crew} left.")
-        if sheet.crew == 0 and challenge and int(challenge["seat"]) == target and _in_challenge(state):
+        if sheet.crew == 0 and isinstance(challenge, Challenge) and challenge.seat == target and _in_challenge(state):
             _close_moment(state)
             challenges.defeat(state)
             return True
@@ -232,5 +238,5 @@ def _effect(state: BornState, seat: int, action: PlayDivine) -> bool:
 
 def _close_moment(state: BornState) -> None:
     """End a moment under way (what it was about has ended)."""
-    if state.moment:
+    if isinstance(state.moment, Moment):
         moments.close(state)

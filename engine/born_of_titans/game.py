@@ -18,7 +18,7 @@ from engine.born_of_titans.rulings import rules_markdown
 from engine.born_of_titans.saved import restore_fields
 from engine.born_of_titans.sensible import sensible
 from engine.born_of_titans.setup import new_game
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Challenge, Phase
 from engine.born_of_titans.view import build_view
 from engine.core import Action, Game, GameState, Rng, Seat
 
@@ -128,9 +128,9 @@ class BornOfTitans(BotLevels, Game):
         """While the challenger decides inside a Challenge: the Challenge (its Hero, Site and foe, and the turn)."""
         state = _own(state)
         challenge = state.challenge
-        if not challenge or state.phase != Phase.CHALLENGE:
+        if not isinstance(challenge, Challenge) or state.phase != Phase.CHALLENGE:
             return None
-        return f"{state.round}:{challenge['seat']}:{challenge['node']}:{challenge['foe']}"
+        return f"{state.round}:{challenge.seat}:{challenge.node}:{challenge.foe}"
 
     def is_interruption(self, state: GameState) -> bool:
         """A moment to react, or a Quest placed for another, is not a turn of one's own."""

@@ -12,7 +12,7 @@ from engine.born_of_titans.data import (
     MAX_PROPHECY,
     QUESTS_TO_WIN,
 )
-from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Phase
+from engine.born_of_titans.state import COUNTERS, IDS, KINDS, START_FACES, BornState, Challenge, Moment, MoveRoll, Phase
 
 START_SORTED = {kind: sorted(START_FACES[cid] for cid in ids) for kind, ids in IDS.items()}
 
@@ -44,7 +44,7 @@ def invariant_violations(state: BornState) -> list[str]:
             problems.append(f"{who}: Prophecy {sheet.prophecy} outside 0-{MAX_PROPHECY}")
         if len(sheet.quests) > QUESTS_TO_WIN:
             problems.append(f"{who}: {len(sheet.quests)} Quests completed")
-        if any(not 1 <= shield <= 6 for shield in sheet.quests):
+        if any(not 1 <= int(shield) <= 6 for shield in sheet.quests):
             problems.append(f"{who}: a Quest on a Shield without a Quest Site")
         on_map = state.phase not in (Phase.CHOOSE_HERO, Phase.CHOOSE_START, Phase.GAME_OVER)
         if on_map and sheet.finished is None and sheet.node is None:
@@ -58,19 +58,19 @@ def invariant_violations(state: BornState) -> list[str]:
             problems.append(f"{who}: came from an unknown node")
         quest = sheet.quest
         if quest is not None:
-            if quest["origin"] in sheet.quests:
-                problems.append(f"{who}: her Quest comes from Quest Site {quest['origin']}, whose Shield she filled")
-            site = quest["site"]
+            if str(quest.origin) in sheet.quests:
+                problems.append(f"{who}: her Quest comes from Quest Site {quest.origin}, whose Shield she filled")
+            site = quest.site
             if site not in board.NODES or board.NODES[site].kind not in ("quest", "underworld"):
                 problems.append(f"{who}: her Quest lies on {site}, not a Quest or Underworld Site")
-            elif board.NODES[site].kind == "quest" and board.QUEST_SITES.get(int(quest["origin"])) != site:
+            elif board.NODES[site].kind == "quest" and board.QUEST_SITES.get(quest.origin) != site:
                 problems.append(f"{who}: her Quest's number does not match its Site")
-            if not quest["revealed"] and board.NODES.get(site) and board.NODES[site].kind == "underworld":
+            if not quest.revealed and board.NODES.get(site) and board.NODES[site].kind == "underworld":
                 problems.append(f"{who}: a face-down Quest in the Underworld")
         playing_on = state.options.play_for_places and state.phase != Phase.GAME_OVER  # type: ignore[attr-defined]
         if sheet.finished is not None and sheet.node is not None and playing_on:
             problems.append(f"{who}: finished but still on the map")
-    sites = [sheet.quest["site"] for sheet in state.sheets if sheet.quest is not None]
+    sites = [sheet.quest.site for sheet in state.sheets if sheet.quest is not None]
     quest_sites = [site for site in sites if board.NODES.get(site) and board.NODES[site].kind == "quest"]
     if len(set(quest_sites)) != len(quest_sites):
         problems.append("two Quests on one Quest Site")
@@ -111,7 +111,7 @@ def _places(state: BornState, problems: list[str]) -> list[int]:
     for sheet in state.sheets:
         by_kind.setdefault("quest", []).extend(sheet.quests.values())
         if sheet.quest is not None:
-            by_kind["quest"].append(sheet.quest["id"])
+            by_kind["quest"].append(sheet.quest.id)
         if sheet.gear is not None:
             by_kind.setdefault("gear", []).append(sheet.gear)
         if sheet.ally is not None:
@@ -134,18 +134,19 @@ def _flow_problems(state: BornState) -> list[str]:
     """The records the phase needs are there, and none it forbids."""
     problems: list[str] = []
     phase = state.phase
-    if phase in (Phase.CHALLENGE,) and not state.challenge:
+    moment = state.moment if isinstance(state.moment, Moment) else None
+    if phase in (Phase.CHALLENGE,) and not isinstance(state.challenge, Challenge):
         problems.append("a Challenge phase without a Challenge")
-    if phase == Phase.MOVE and not state.move:
+    if phase == Phase.MOVE and not isinstance(state.move, MoveRoll):
         problems.append("a Move phase without a Move roll")
-    if phase == Phase.REACT and not state.moment:
+    if phase == Phase.REACT and moment is None:
         problems.append("a moment to react without a moment")
-    if phase != Phase.REACT and state.moment:
+    if phase != Phase.REACT and moment is not None:
         problems.append("a moment outside the react phase")
-    crew_roll = state.moment.get("kind") in ("crew_for_hire", "dragons_teeth")
-    if crew_roll and (len(state.moment.get("dice", [])) != 1 or state.moment.get("roll_owner") != state.mover):
+    crew_roll = moment is not None and moment.kind in ("crew_for_hire", "dragons_teeth")
+    if moment is not None and crew_roll and (len(moment.dice or []) != 1 or moment.roll_owner != state.mover):
         problems.append("a Crew roll's moment without the mover's one die")
-    if not crew_roll and state.moment.get("dice"):
+    if moment is not None and not crew_roll and moment.dice:
         problems.append("a die waiting in a moment that is not a Crew roll's")
     if phase == Phase.RESTOCK and not state.restock:
         problems.append("nothing to restock")
@@ -159,13 +160,13 @@ def _flow_problems(state: BornState) -> list[str]:
         problems.append("an offer outside its phase")
     if phase == Phase.UNDERWORLD:
         quest = state.sheets[state.mover].quest
-        if quest is None or not quest["revealed"]:
+        if quest is None or not quest.revealed:
             problems.append("an Underworld choice without a turned-up Quest")
     if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE) and state.mover < 0:
         problems.append("a turn with nobody to take it")
     if phase == Phase.GAME_OVER and state.winner < 0:
         problems.append("the game is over without a winner")
-    if state.challenge and state.mover >= 0 and int(state.challenge["seat"]) != state.mover:
+    if isinstance(state.challenge, Challenge) and state.mover >= 0 and state.challenge.seat != state.mover:
         problems.append("a Challenge by someone other than the mover")
     return problems
 

@@ -13,11 +13,12 @@ A moment of rules version 1 has no `skip` and asks her as it did.
 
 from __future__ import annotations
 
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Moment, Phase
+from engine.core.records import NoDecision
 
 KINDS = ("challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end")
 OUTSIDE_CHALLENGES = ("move_roll", "crew_for_hire", "dragons_teeth")  # rolls dropped by `moments = "challenges"`
-CREW_ROLLS = ("crew_for_hire", "dragons_teeth")  # one die of Crew, waiting in `moment["dice"]` (ruling 27)
+CREW_ROLLS = ("crew_for_hire", "dragons_teeth")  # one die of Crew, waiting in `moment.dice` (ruling 27)
 
 
 def can_react(state: BornState, seat: int) -> bool:
@@ -47,48 +48,41 @@ def begin(state: BornState, kind: str, roll_owner: int = -1, skip: int = -1) -> 
     first = _next_asked(state, state.mover, include=True, skip=skip)
     if first is None:
         return False
-    state.moment = {
-        "kind": kind,
-        "asked": first,
-        "passes": 0,
-        "roll_owner": roll_owner,
-        "back": state.phase.value,
-        "skip": skip,
-    }
+    state.moment = Moment(kind=kind, asked=first, passes=0, roll_owner=roll_owner, back=state.phase, skip=skip)
     state.phase = Phase.REACT
     return True
 
 
 def passed(state: BornState) -> bool:
     """The asked seat passes; True when the moment is over (everyone asked passed in a row)."""
-    moment = state.moment
-    skip = int(moment.get("skip", -1))
-    moment["passes"] += 1
+    moment = state.moment_now()
+    skip = -1 if moment.skip is None else moment.skip
+    moment.passes += 1
     askers = sum(1 for seat in range(state.num_players) if _is_asked(state, seat, skip))
-    following = _next_asked(state, moment["asked"], include=False, skip=skip)
-    if following is None or moment["passes"] >= askers:
+    following = _next_asked(state, moment.asked, include=False, skip=skip)
+    if following is None or moment.passes >= askers:
         return True
-    moment["asked"] = following
+    moment.asked = following
     return False
 
 
 def played(state: BornState, seat: int) -> bool:
     """A counter was played by `seat` at the moment: everyone is asked again from the next player (the mover too).
     True when nobody is left to ask (the moment is over)."""
-    moment = state.moment
-    moment["passes"] = 0
-    if "skip" in moment:
-        moment["skip"] = -1
+    moment = state.moment_now()
+    moment.passes = 0
+    if moment.skip is not None:  # a moment of rules version 1 has none
+        moment.skip = -1
     following = _next_asked(state, seat, include=False)
     if following is None:
         return True
-    moment["asked"] = following
+    moment.asked = following
     return False
 
 
 def close(state: BornState) -> str:
     """End the moment: its kind (for what follows); the phase goes back to where the moment began."""
-    kind = str(state.moment.get("kind", ""))
-    state.phase = Phase(state.moment.get("back", Phase.TURN.value))
-    state.moment = {}
+    moment = state.moment
+    kind, state.phase = (moment.kind, moment.back) if isinstance(moment, Moment) else ("", Phase.TURN)
+    state.moment = NoDecision()
     return kind

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.born_of_titans import board, moments
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, MoveRoll, Phase
 from engine.born_of_titans.table import hero_name, roll, successes, totals
+from engine.core.records import NoDecision
 
 
 def start(state: BornState) -> None:
@@ -14,7 +15,7 @@ def start(state: BornState) -> None:
     seat = state.mover
     count = totals(state, seat)["navigation"]
     dice = roll(state, count)
-    state.move = {"dice": dice, "mod": 0}
+    state.move = MoveRoll(dice=dice, mod=0)
     state.log.append(f"{hero_name(state, seat)} rolls {count} Navigation dice: {_successes_words(successes(dice))}.")
     state.phase = Phase.MOVE
     moments.begin(state, "move_roll", roll_owner=seat, skip=seat)  # her Move's decision follows: she plays there
@@ -26,9 +27,10 @@ def _successes_words(count: int) -> str:
 
 def courses(state: BornState) -> int:
     """The Courses of the Move in progress: its Successes and Poseidon's change, never below 0."""
-    if not state.move:
+    move = state.move
+    if not isinstance(move, MoveRoll):
         return 0
-    return max(0, successes(state.move["dice"]) + int(state.move.get("mod", 0)))
+    return max(0, successes(move.dice) + move.mod)
 
 
 def first_steps(state: BornState, seat: int) -> tuple[str, ...] | None:
@@ -74,14 +76,14 @@ def move_to(state: BornState, node: str) -> None:
     sheet.came_from = came_from
     sheet.passage = False
     sheet.in_city = board.NODES[node].kind == "city" and node not in state.encounters
-    state.move = {}
+    state.move = NoDecision()
     state.phase = Phase.TURN
 
 
 def stop(state: BornState) -> None:
     """End the Move where she stands."""
     state.log.append(f"{hero_name(state, state.mover)} stays at {_where(state, state.mover)}.")
-    state.move = {}
+    state.move = NoDecision()
     state.phase = Phase.TURN
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.born_of_titans import board
 from engine.born_of_titans.data import QUESTS, QUESTS_TO_WIN
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Phase, Quest
 from engine.born_of_titans.table import counter_name, discard, draw, hero_name, reveal
+from engine.core.records import NoDecision
 
 
 def reveal_if_here(state: BornState, seat: int) -> None:
@@ -14,13 +15,13 @@ def reveal_if_here(state: BornState, seat: int) -> None:
     waits for her to choose its Underworld Site (ruling 17)."""
     sheet = state.sheets[seat]
     quest = sheet.quest
-    if quest is None or quest["revealed"] or sheet.node != quest["site"] or state.mover != seat:
+    if quest is None or quest.revealed or sheet.node != quest.site or state.mover != seat:
         return
     if state.phase == Phase.GAME_OVER:
         return
-    quest["revealed"] = True
-    reveal(state, quest["id"])
-    record = QUESTS[state.faces[quest["id"]]]
+    quest.revealed = True
+    reveal(state, quest.id)
+    record = QUESTS[state.faces[quest.id]]
     numbers = ", ".join(
         f"{attribute.capitalize()} {getattr(record, attribute)}"
         for attribute in ("battle", "navigation", "wits")
@@ -42,7 +43,7 @@ def to_underworld(state: BornState, site: str) -> None:
     quest = state.sheets[seat].quest
     if quest is None:
         return
-    quest["site"] = site
+    quest.site = site
     state.log.append(f"{hero_name(state, seat)} must seek her Quest at {board.NODES[site].name}.")
     state.phase = Phase.TURN
 
@@ -55,11 +56,11 @@ def complete(state: BornState, seat: int) -> None:
     if quest is None:
         return
     sheet.quest = None
-    sheet.quests[int(quest["origin"])] = quest["id"]
-    reveal(state, quest["id"])
+    sheet.quests[str(quest.origin)] = quest.id
+    reveal(state, quest.id)
     state.log.append(
-        f"{hero_name(state, seat)} completes {counter_name(state, quest['id'])}: "
-        f"it goes on her Shield {quest['origin']} ({len(sheet.quests)} of {QUESTS_TO_WIN})."
+        f"{hero_name(state, seat)} completes {counter_name(state, quest.id)}: "
+        f"it goes on her Shield {quest.origin} ({len(sheet.quests)} of {QUESTS_TO_WIN})."
     )
     if len(sheet.quests) >= QUESTS_TO_WIN:
         finish(state, seat)
@@ -120,9 +121,11 @@ def _hubris(state: BornState, seat: int) -> None:
 def place_targets(state: BornState) -> list[str]:
     """The Quest Sites the next Quest may go on: no Quest counter there, and not a Shield its Hero has filled."""
     seat = state.placing[0]
-    taken = {sheet.quest["site"] for sheet in state.sheets if sheet.quest is not None}
+    taken = {sheet.quest.site for sheet in state.sheets if sheet.quest is not None}
     filled = state.sheets[seat].quests
-    return [site for number, site in sorted(board.QUEST_SITES.items()) if site not in taken and number not in filled]
+    return [
+        site for number, site in sorted(board.QUEST_SITES.items()) if site not in taken and str(number) not in filled
+    ]
 
 
 def place(state: BornState, site: str) -> None:
@@ -134,7 +137,7 @@ def place(state: BornState, site: str) -> None:
     if cid is None:
         state.log.append(f"No Quest is left for {hero_name(state, seat)}.")
     else:
-        state.sheets[seat].quest = {"id": cid, "site": site, "origin": number, "revealed": False}
+        state.sheets[seat].quest = Quest(id=cid, site=site, origin=number, revealed=False)
         state.log.append(
             f"{hero_name(state, placer)} places {hero_name(state, seat)}'s Quest at {board.NODES[site].name}."
         )
@@ -154,12 +157,12 @@ def finish(state: BornState, seat: int) -> None:
     playing_on = state.options.play_for_places  # type: ignore[attr-defined]
     won = f"place {sheet.finished}" if playing_on else "she wins the game"
     state.log.append(f"{hero_name(state, seat)} has completed three Quests: {won}.")
-    state.challenge = {}
+    state.challenge = NoDecision()
     state.rolls = []
-    state.move = {}
+    state.move = NoDecision()
     if not state.options.play_for_places:  # type: ignore[attr-defined]
         state.phase = Phase.GAME_OVER
-        state.moment = {}
+        state.moment = NoDecision()
         return
     for cid in [sheet.gear, sheet.ally, *sheet.divine]:
         if cid is not None:
@@ -176,7 +179,7 @@ def finish(state: BornState, seat: int) -> None:
             state.sheets[other].finished = len(state.places)
             state.log.append(f"{hero_name(state, other)} takes the last place.")
         state.phase = Phase.GAME_OVER
-        state.moment = {}
+        state.moment = NoDecision()
         return
-    state.turn["over"] = True
+    state.turn_now().over = True
     state.phase = Phase.TURN

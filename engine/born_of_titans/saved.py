@@ -1,206 +1,45 @@
-"""A saved Born of Titans position read back: the shape of `BornState._snapshot_own`, validated before use."""
+"""A saved Born of Titans position read back: its fields validated by the records they are declared as
+(`BornState`, records.py), then the facts between fields that no one field can say."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, StrictBool
-
-from engine.born_of_titans.board import NODES
-from engine.born_of_titans.data import CREWS, HEROES, MAX_CREW, MAX_PROPHECY
-from engine.born_of_titans.state import COUNTERS, PILES, START_FACES, BornState, Phase, Sheet
-from engine.core.positions import Count, Fields, Text, read_fields
-
-MAX_SEATS = 4
-NodeId = Literal[tuple(NODES)]  # type: ignore[valid-type]
-HeroKey = Literal[tuple(HEROES)]  # type: ignore[valid-type]
-CrewKey = Literal[tuple(CREWS)]  # type: ignore[valid-type]
-FaceKey = Literal[tuple(sorted(set(START_FACES)))]  # type: ignore[valid-type]
-Id = Count(COUNTERS - 1)
-Seat = Count(MAX_SEATS - 1)
-Ids = Annotated[list[Id], Field(max_length=COUNTERS)]
-Attribute = Literal["", "battle", "navigation", "wits"]
-Die = Count(6, 1)
-
-
-class QuestFields(Fields):
-    id: Id
-    site: NodeId
-    origin: Count(6, 1)
-    revealed: StrictBool
-
-
-class SheetFields(Fields):
-    hero: HeroKey | None
-    crew_counter: CrewKey | None
-    crew: Count(MAX_CREW)
-    prophecy: Count(MAX_PROPHECY)
-    node: NodeId | None
-    came_from: NodeId | None
-    in_city: StrictBool
-    passage: StrictBool
-    quests: Annotated[dict[Literal["1", "2", "3", "4", "5", "6"], Id], Field(max_length=6)]
-    gear: Id | None
-    ally: Id | None
-    divine: Ids
-    lose_turn: StrictBool
-    finished: Count(MAX_SEATS, 1) | None
-    quest: QuestFields | None
-
-
-class TurnFields(Fields):
-    regular: Count(10)
-    extra: Count(100)
-    argo: StrictBool
-    over: StrictBool
-    ending: StrictBool = False
-
-
-class MoveFields(Fields):
-    dice: Annotated[list[Die], Field(max_length=60)]
-    mod: Count(60, -60)
-
-
-class ChallengeFields(Fields):
-    seat: Seat
-    node: NodeId
-    foe: Id
-    foe_kind: Literal["encounter", "sea_monster", "quest"]
-    attribute: Attribute
-    monster_attribute: Attribute
-    successes: Count(1000)
-    committed: Count(MAX_PROPHECY * 50)
-    kills: Count(3, 1)
-    athena_dice: Count(1000)
-    any_attribute: StrictBool
-    lion_skin: StrictBool
-    less: Count(1000)
-
-
-class EndedFields(Fields):
-    """The Challenge just over, shown until the next decision (a save made before the game kept it has none)."""
-
-    seat: Seat
-    foe: FaceKey
-    foe_name: Text
-    foe_kind: Literal["encounter", "sea_monster", "quest"]
-    attribute: Attribute
-    successes: Count(1000)
-    needed: Count(1000)
-    last_roll: Annotated[list[Die], Field(max_length=1000)]
-    rolls: Count(1000)
-    outcome: Literal["won", "retreated", "defeated"]
-
-
-class MomentFields(Fields):
-    kind: Literal["challenge_start", "challenge_roll", "move_roll", "crew_for_hire", "dragons_teeth", "turn_end"]
-    asked: Seat
-    passes: Count(MAX_SEATS * 2)
-    roll_owner: Count(MAX_SEATS - 1, -1)
-    back: Phase
-    over: StrictBool = False
-    dice: Annotated[list[Die], Field(default_factory=list, max_length=1)]  # a Crew roll waiting (rules version 2)
-    skip: Count(MAX_SEATS - 1, -1) = -1  # rules version 2: the mover, not asked until a counter is played
-
-
-Empty = Annotated[dict[str, Any], Field(max_length=0)]
-
-
-class BornFields(Fields):
-    phase: Phase
-    sheets: Annotated[list[SheetFields], Field(min_length=2, max_length=MAX_SEATS)]
-    faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]
-    piles: dict[Literal[tuple(PILES)], Ids]  # type: ignore[valid-type]
-    encounters: Annotated[dict[NodeId, Id], Field(max_length=40)]
-    placed: Annotated[dict[NodeId, Count(10_000_000, 1)], Field(max_length=40)]
-    serial: Count(10_000_000)
-    sea_monsters: Annotated[dict[NodeId, Id], Field(max_length=10)]
-    aside: Count(COUNTERS - 1, -1)
-    face_up: Ids
-    seen: Annotated[list[Ids], Field(max_length=MAX_SEATS)]
-    hubris: Count(MAX_SEATS - 1, -1)
-    hubris_step: Count(2)
-    selection: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    play: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    placing: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    mover: Count(MAX_SEATS - 1, -1)
-    round: Count(1_000_000)
-    turn: TurnFields | Empty
-    move: MoveFields | Empty
-    challenge: ChallengeFields | Empty
-    rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]
-    ended: EndedFields | Empty = Field(default_factory=dict)
-    moment: MomentFields | Empty
-    offer: Annotated[list[Id], Field(max_length=2)]
-    restock: Annotated[list[NodeId], Field(max_length=40)]
-    looks: Annotated[list[tuple[Seat, NodeId]], Field(max_length=8)]
-    places: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    winner: Count(MAX_SEATS - 1, -1)
+from engine.born_of_titans.state import PILES, BornState, Challenge, Moment, MoveRoll, Phase, Turn
 
 
 def restore_fields(state: BornState, own: dict[str, Any]) -> None:
     """Set a state's fields from a saved position; ValueError if it is not one (invariants are checked after)."""
-    fields = read_fields(BornFields, own)
+    read = BornState.read_own(own)
     n = state.num_players
-    if len(fields.sheets) != n or len(fields.seen) != n:
+    if len(read.sheets) != n or len(read.seen) != n:
         raise ValueError("its sheets do not match its players")
-    for seats in (fields.selection, fields.play):
+    for seats in (read.selection, read.play):
         if sorted(seats) != list(range(n)):
             raise ValueError("its turn order does not match its players")
-    for value in (fields.hubris, fields.mover, fields.winner, *fields.placing, *fields.places):
+    for value in (read.hubris, read.mover, read.winner, *read.placing, *read.places):
         if value >= n:
             raise ValueError("it names a seat that is not in the game")
-    state.phase = fields.phase
-    state.sheets = []
-    for saved in own["sheets"]:
-        sheet = Sheet()
-        for name in Sheet.__slots__:
-            setattr(sheet, name, saved[name])
-        sheet.quests = {int(shield): cid for shield, cid in saved["quests"].items()}
-        sheet.divine = list(saved["divine"])
-        sheet.quest = None if saved["quest"] is None else dict(saved["quest"])
-        state.sheets.append(sheet)
-    state.faces = list(fields.faces)
-    state.piles = {kind: list(own["piles"].get(kind, [])) for kind in PILES}
-    state.encounters = dict(own["encounters"])
-    state.placed = dict(own["placed"])
-    state.serial = fields.serial
-    if set(state.placed) != set(state.encounters) or any(number > state.serial for number in state.placed.values()):
+    if set(read.placed) != set(read.encounters) or any(number > read.serial for number in read.placed.values()):
         raise ValueError("its Cities' serial numbers do not match their counters")
-    state.sea_monsters = dict(own["sea_monsters"])
-    state.aside = fields.aside
-    state.face_up = set(fields.face_up)
-    state.seen = [set(known) for known in fields.seen]
-    state.hubris, state.hubris_step = fields.hubris, fields.hubris_step
-    state.selection, state.play, state.placing = list(fields.selection), list(fields.play), list(fields.placing)
-    state.mover, state.round = fields.mover, fields.round
-    state.turn = dict(own["turn"])
-    state.move = {k: (list(v) if isinstance(v, list) else v) for k, v in own["move"].items()}
-    state.challenge = dict(own["challenge"])
-    state.rolls = [list(roll) for roll in fields.rolls]
-    state.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in (own.get("ended") or {}).items()}
-    state.moment = dict(own["moment"])
-    state.offer = list(fields.offer)
-    state.restock = list(fields.restock)
-    state.looks = [list(look) for look in own["looks"]]
-    state.places = list(fields.places)
-    state.winner = fields.winner
+    read.values["piles"] = {kind: read.piles.get(kind, []) for kind in PILES}  # every kind, in the piles' order
+    state.set_own(read)
     _check_flow(state)
 
 
 def _check_flow(state: BornState) -> None:
     """What the phase needs to be decided at all (the invariants check the rest)."""
     phase = state.phase
-    if phase == Phase.REACT and not state.moment:
+    if phase == Phase.REACT and not isinstance(state.moment, Moment):
         raise ValueError("a moment to react without its moment")
-    if phase == Phase.MOVE and not state.move:
+    if phase == Phase.MOVE and not isinstance(state.move, MoveRoll):
         raise ValueError("a Move without its roll")
-    if phase == Phase.CHALLENGE and not state.challenge:
+    if phase == Phase.CHALLENGE and not isinstance(state.challenge, Challenge):
         raise ValueError("a Challenge without its record")
     if phase == Phase.RESTOCK and not state.restock:
         raise ValueError("a restock with no City to ask about")
     if phase in (Phase.TURN, Phase.MOVE, Phase.CHALLENGE, Phase.UNDERWORLD, Phase.ALLY, Phase.SACRIFICE) and (
-        state.mover < 0 or not state.turn
+        state.mover < 0 or not isinstance(state.turn, Turn)
     ):
         raise ValueError("a turn with nobody to take it")
     if any(len(pile) != len(set(pile)) for pile in state.piles.values()):

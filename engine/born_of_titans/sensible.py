@@ -15,7 +15,7 @@ from engine.born_of_titans.data import MAX_CREW, MAX_PROPHECY
 from engine.born_of_titans.divine import roll_in_play
 from engine.born_of_titans.moments import CREW_ROLLS
 from engine.born_of_titans.moving import courses
-from engine.born_of_titans.state import BornState
+from engine.born_of_titans.state import BornState, Challenge, Moment
 from engine.born_of_titans.table import foe_numbers, totals, track_prophecy
 from engine.core import Action
 
@@ -46,9 +46,9 @@ def _pointless(state: BornState, action: Action, actions: list[Action]) -> bool:
 
 def _dominated(state: BornState, attribute: str, actions: list[Action]) -> bool:
     """Another attribute rolls at least as many dice against at most as many Successes, one of them strictly."""
-    seat = int(state.challenge["seat"])
-    have = totals(state, seat)
-    need = foe_numbers(state, state.challenge["foe"])
+    challenge = state.challenge_now()
+    have = totals(state, challenge.seat)
+    need = foe_numbers(state, challenge.foe)
     for other in actions:
         if not isinstance(other, ChooseAttribute) or other.attribute == attribute:
             continue
@@ -71,11 +71,13 @@ def _divine_pointless(state: BornState, action: PlayDivine) -> bool:
         if found is None:
             return True
         die = found[0][int(action.detail)]  # type: ignore[arg-type]
-        if state.moment.get("kind") in CREW_ROLLS:
+        if isinstance(state.moment, Moment) and state.moment.kind in CREW_ROLLS:
             return target.crew + die >= MAX_CREW  # one more Crew would not fit
         return die != 3
     if action.counter == "aphrodite" and not action.pair:
-        return challenges.needed(state) == 1 if state.challenge.get("monster_attribute") else False
+        challenge = state.challenge
+        chosen = isinstance(challenge, Challenge) and challenge.monster_attribute
+        return challenges.needed(state) == 1 if chosen else False
     if action.counter == "poseidon" and not action.pair:
         return int(action.detail) < 0 and courses(state) == 0  # type: ignore[arg-type]
     return False

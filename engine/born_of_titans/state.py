@@ -1,160 +1,91 @@
-"""The state of a Born of Titans game: the Crew Sheets, every counter by its serial id and where it lies, the flow."""
+"""The state of a Born of Titans game: the Crew Sheets, every counter by its serial id and where it lies, the flow
+(its records: records.py)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any, cast
+from typing import Annotated, Any
 
-from engine.born_of_titans.data import (
-    DIVINE_PILE,
-    ENCOUNTER_PILE,
-    GEAR_PILE,
-    LOSE_TURN_COUNTERS,
-    QUEST_PILE,
-    SEA_MONSTER_PILE,
+from pydantic import AfterValidator, BeforeValidator, Field
+
+from engine.born_of_titans.data import LOSE_TURN_COUNTERS
+from engine.born_of_titans.records import (
+    COUNTERS,
+    IDS,
+    KINDS,
+    MAX_SEATS,
+    PILES,
+    START_FACES,
+    Challenge,
+    Die,
+    Ended,
+    FaceKey,
+    Id,
+    Moment,
+    MoveRoll,
+    NodeId,
+    Phase,
+    PileKind,
+    Quest,
+    Seat,
+    SeatOrNone,
+    Sheet,
+    Turn,
 )
 from engine.core import GameState
+from engine.core.records import Between, NoDecision, OwnRecord, field
 
 
-class Phase(StrEnum):
-    """What kind of decision the game waits for (flow as data; docs/born-of-titans.md, the phases table)."""
-
-    CHOOSE_HERO = "choose_hero"
-    CHOOSE_START = "choose_start"
-    PLACE_QUEST = "place_quest"
-    TURN = "turn"
-    MOVE = "move"
-    UNDERWORLD = "underworld"
-    CHALLENGE = "challenge"
-    ALLY = "ally"
-    SACRIFICE = "sacrifice"
-    RESTOCK = "restock"
-    REACT = "react"
-    GAME_OVER = "game_over"
+def _as_tuple(value: Any) -> Any:
+    """A saved [seat, site] read back as a pair (kept as a list)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
-# Every counter that can be face down has a serial id; its kind is fixed by the id, its face is the state's
-# (`faces`), so a bot's copy can deal the faces it has not seen anew.
-PILES: dict[str, tuple[str, ...]] = {
-    "encounter": ENCOUNTER_PILE,
-    "sea_monster": SEA_MONSTER_PILE,
-    "quest": QUEST_PILE,
-    "divine": DIVINE_PILE,
-    "gear": GEAR_PILE,
-}
-KINDS: tuple[str, ...] = tuple(kind for kind, pile in PILES.items() for _ in pile)
-START_FACES: tuple[str, ...] = tuple(key for pile in PILES.values() for key in pile)
-IDS: dict[str, range] = {}
-_first = 0
-for _kind, _pile in PILES.items():
-    IDS[_kind] = range(_first, _first + len(_pile))
-    _first += len(_pile)
-COUNTERS = len(KINDS)
+def _as_set(value: Any) -> Any:
+    """A saved list of ids read back as the set the state holds (a set is saved sorted)."""
+    return set(value) if isinstance(value, list) else value
 
 
-class Sheet:
-    """One player's Hero and Crew Sheet: Crew, Prophecy, where the Hero stands, her counters and her Quest."""
-
-    __slots__ = (
-        "ally",
-        "came_from",
-        "crew",
-        "crew_counter",
-        "divine",
-        "finished",
-        "gear",
-        "hero",
-        "in_city",
-        "lose_turn",
-        "node",
-        "passage",
-        "prophecy",
-        "quest",
-        "quests",
-    )
-
-    def __init__(self) -> None:
-        self.hero: str | None = None  # a key of data.HEROES
-        self.crew_counter: str | None = None  # a key of data.CREWS (face up)
-        self.crew = 0
-        self.prophecy = 0
-        self.node: str | None = None  # where the Hero stands (None: not on the map)
-        self.came_from: str | None = None  # the Point she last left to reach the Site she stands on
-        self.in_city = False  # inside the City she stands on (its Encounter dealt with)
-        self.passage = False  # has defeated the Sea Monster of the Site she stands on
-        self.quests: dict[int, int] = {}  # completed Quests: Shield number -> counter id
-        self.gear: int | None = None  # counter id (face up)
-        self.ally: int | None = None  # counter id of an ally Encounter (face up)
-        self.divine: list[int] = []  # counter ids, face down to the others
-        self.lose_turn = False
-        self.finished: int | None = None  # her place once she has completed her third Quest
-        # Her current Quest: {"id", "site", "origin" (the Quest Site's number), "revealed"}; None while unplaced.
-        self.quest: dict[str, Any] | None = None
-
-    def copy(self) -> Sheet:
-        """An independent copy."""
-        new = Sheet.__new__(Sheet)
-        new.hero, new.crew_counter, new.crew, new.prophecy = self.hero, self.crew_counter, self.crew, self.prophecy
-        new.node, new.came_from, new.in_city, new.passage = self.node, self.came_from, self.in_city, self.passage
-        new.gear, new.ally, new.lose_turn, new.finished = self.gear, self.ally, self.lose_turn, self.finished
-        new.quests = dict(self.quests)
-        new.divine = list(self.divine)
-        new.quest = None if self.quest is None else dict(self.quest)
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "hero": self.hero,
-            "crew_counter": self.crew_counter,
-            "crew": self.crew,
-            "prophecy": self.prophecy,
-            "node": self.node,
-            "came_from": self.came_from,
-            "in_city": self.in_city,
-            "passage": self.passage,
-            "quests": {str(shield): cid for shield, cid in sorted(self.quests.items())},
-            "gear": self.gear,
-            "ally": self.ally,
-            "divine": list(self.divine),
-            "lose_turn": self.lose_turn,
-            "finished": self.finished,
-            "quest": None if self.quest is None else dict(sorted(self.quest.items())),
-        }
+IdSet = Annotated[set[Id], BeforeValidator(_as_set), Field(max_length=COUNTERS)]
+Look = Annotated[tuple[Seat, NodeId], BeforeValidator(_as_tuple), AfterValidator(list)]  # [seat, site]
 
 
-class BornState(GameState):
-    """The whole game: sheets per seat, counters (faces by id and their places), the turn and what it waits for."""
+class BornState(OwnRecord, GameState):
+    """The whole game: sheets per seat, counters (faces by id and their places), the turn and what it waits for.
+    Each field is declared once here: copying, saving and validated restoring are derived (engine/core/records.py)."""
 
     phase: Phase
-    sheets: list[Sheet]
-    faces: list[str]  # the face (a data key) of each counter id
-    piles: dict[str, list[int]]  # face-down piles by kind, ids kept sorted (draws are random: no order to hide)
-    encounters: dict[str, int]  # City -> its Encounter counter
-    placed: dict[str, int]  # City -> the serial number of the counter placed there (the view's encounter_id)
-    serial: int  # serial numbers given so far (every counter placed face down on a City gets the next)
-    sea_monsters: dict[str, int]  # Sea Monster Site -> its Sea Monster
-    aside: int  # the fourth Sea Monster, set aside unseen
-    face_up: set[int]  # counters turned face up (all see them)
-    seen: list[set[int]]  # per seat: face-down counters it has seen that have not moved since
-    hubris: int  # the seat holding Hubris (-1: in the box)
-    hubris_step: int  # 0 no Quest completed yet, 1 the first completed, 2 someone has completed her second
-    selection: list[int]  # seats in selection order
-    play: list[int]  # seats in turn order
-    placing: list[int]  # seats whose Quest waits to be placed (by each one's left neighbour), first first
-    mover: int  # the seat whose turn it is (-1 during set-up)
-    round: int
-    turn: dict[str, Any]  # regular actions used, extra (Fair Weather) left, argo used, over (Lose Turn)
-    move: dict[str, Any]  # the Move in progress: dice, Poseidon's change
-    challenge: dict[str, Any]  # the Challenge in progress (empty: none)
-    rolls: list[list[int]]  # the Challenge's rolls so far
-    ended: dict[str, Any]  # the Challenge just over (foe, last roll, total, outcome), kept until the next decision
-    moment: dict[str, Any]  # the moment to react in progress (empty: none)
-    offer: list[int]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
-    restock: list[str]  # Cities still to be asked about after a completed Quest
-    looks: list[list[Any]]  # [seat, site] of the latest Prophecy looks (public: who looked where)
-    places: list[int]  # seats in the order they completed their third Quest
-    winner: int
+    sheets: Annotated[list[Sheet], Field(min_length=2, max_length=MAX_SEATS)]
+    faces: Annotated[list[FaceKey], Field(min_length=COUNTERS, max_length=COUNTERS)]  # each counter id's face
+    # Face-down piles by kind, ids kept sorted (draws are random: no order to hide).
+    piles: dict[PileKind, Annotated[list[Id], Field(max_length=COUNTERS)]] = field(sort=True)
+    encounters: Annotated[dict[NodeId, Id], Field(max_length=40)] = field(sort=True)  # City -> its Encounter
+    # City -> the serial number of the counter placed there (the view's encounter_id).
+    placed: Annotated[dict[NodeId, Annotated[int, Between(1, 10_000_000)]], Field(max_length=40)] = field(sort=True)
+    serial: Annotated[int, Between(0, 10_000_000)]  # serial numbers given so far (each counter placed on a City)
+    sea_monsters: Annotated[dict[NodeId, Id], Field(max_length=10)] = field(sort=True)  # Sea Monster Site -> its own
+    aside: Annotated[int, Between(-1, COUNTERS - 1)]  # the fourth Sea Monster, set aside unseen
+    face_up: IdSet  # counters turned face up (all see them)
+    seen: Annotated[list[IdSet], Field(max_length=MAX_SEATS)]  # per seat: face-down counters seen, not moved since
+    hubris: SeatOrNone  # the seat holding Hubris (-1: in the box)
+    hubris_step: Annotated[int, Between(0, 2)]  # 0 none completed yet, 1 the first, 2 someone has her second
+    selection: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in selection order
+    play: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in turn order
+    placing: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats whose Quest waits to be placed, first first
+    mover: SeatOrNone  # the seat whose turn it is (-1 during set-up)
+    round: Annotated[int, Between(0, 1_000_000)]
+    turn: NoDecision | Turn
+    move: NoDecision | MoveRoll
+    challenge: NoDecision | Challenge
+    rolls: Annotated[list[Annotated[list[Die], Field(max_length=1000)]], Field(max_length=1000)]  # this Challenge's
+    moment: NoDecision | Moment
+    offer: Annotated[list[Id], Field(max_length=2)]  # Sacrifice: the Divine counters drawn; Ally: the Ally's counter
+    restock: Annotated[list[NodeId], Field(max_length=40)]  # Cities still to be asked about after a completed Quest
+    looks: Annotated[list[Look], Field(max_length=8)]  # the latest Prophecy looks (public: who looked where)
+    places: Annotated[list[Seat], Field(max_length=MAX_SEATS)]  # seats in the order they completed three Quests
+    winner: SeatOrNone
+    # The Challenge just over, kept until the next decision; saved only while there is one (a position without it
+    # reads as one saved before the game kept it).
+    ended: Ended | None = field(default=None, absent=True)
 
     @property
     def current_player(self) -> int | None:
@@ -169,8 +100,36 @@ class BornState(GameState):
         if phase == Phase.PLACE_QUEST:
             return self.left(self.placing[0])
         if phase == Phase.REACT:
-            return int(self.moment["asked"])
+            return self.moment_now().asked
         return self.mover
+
+    def challenge_now(self) -> Challenge:
+        """The Challenge under way (the caller knows there is one)."""
+        challenge = self.challenge
+        if not isinstance(challenge, Challenge):
+            raise RuntimeError("no Challenge under way")
+        return challenge
+
+    def moment_now(self) -> Moment:
+        """The moment to react under way (the caller knows there is one)."""
+        moment = self.moment
+        if not isinstance(moment, Moment):
+            raise RuntimeError("no moment under way")
+        return moment
+
+    def turn_now(self) -> Turn:
+        """The mover's turn (the caller knows the set-up is over)."""
+        turn = self.turn
+        if not isinstance(turn, Turn):
+            raise RuntimeError("no turn under way")
+        return turn
+
+    def move_now(self) -> MoveRoll:
+        """The Move under way (the caller knows there is one)."""
+        move = self.move
+        if not isinstance(move, MoveRoll):
+            raise RuntimeError("no Move under way")
+        return move
 
     def active(self, seat: int) -> bool:
         """Still in the game (not finished)."""
@@ -196,65 +155,6 @@ class BornState(GameState):
         """A counter left its place: whoever saw it face down no longer knows which it is."""
         for known in self.seen:
             known.discard(cid)
-
-    def _clone_own(self, new: GameState) -> None:
-        new = cast(BornState, new)
-        new.sheets = [sheet.copy() for sheet in self.sheets]
-        new.faces = list(self.faces)
-        new.piles = {kind: list(ids) for kind, ids in self.piles.items()}
-        new.encounters = dict(self.encounters)
-        new.placed = dict(self.placed)
-        new.sea_monsters = dict(self.sea_monsters)
-        new.face_up = set(self.face_up)
-        new.seen = [set(known) for known in self.seen]
-        new.selection = list(self.selection)
-        new.play = list(self.play)
-        new.placing = list(self.placing)
-        new.turn = dict(self.turn)
-        new.move = {k: (list(v) if isinstance(v, list) else v) for k, v in self.move.items()}
-        new.challenge = dict(self.challenge)
-        new.rolls = [list(roll) for roll in self.rolls]
-        new.ended = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ended.items()}
-        new.moment = dict(self.moment)
-        new.offer = list(self.offer)
-        new.restock = list(self.restock)
-        new.looks = [list(look) for look in self.looks]
-        new.places = list(self.places)
-
-    def _snapshot_own(self) -> dict[str, Any]:
-        own = {
-            "phase": self.phase.value,
-            "sheets": [sheet.snapshot() for sheet in self.sheets],
-            "faces": list(self.faces),
-            "piles": {kind: list(ids) for kind, ids in sorted(self.piles.items())},
-            "encounters": dict(sorted(self.encounters.items())),
-            "placed": dict(sorted(self.placed.items())),
-            "serial": self.serial,
-            "sea_monsters": dict(sorted(self.sea_monsters.items())),
-            "aside": self.aside,
-            "face_up": sorted(self.face_up),
-            "seen": [sorted(known) for known in self.seen],
-            "hubris": self.hubris,
-            "hubris_step": self.hubris_step,
-            "selection": list(self.selection),
-            "play": list(self.play),
-            "placing": list(self.placing),
-            "mover": self.mover,
-            "round": self.round,
-            "turn": dict(sorted(self.turn.items())),
-            "move": {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.move.items())},
-            "challenge": dict(sorted(self.challenge.items())),
-            "rolls": [list(roll) for roll in self.rolls],
-            "moment": dict(sorted(self.moment.items())),
-            "offer": list(self.offer),
-            "restock": list(self.restock),
-            "looks": [list(look) for look in self.looks],
-            "places": list(self.places),
-            "winner": self.winner,
-        }
-        if self.ended:  # only while there is one: a position without it reads as one saved before the game kept it
-            own["ended"] = {k: (list(v) if isinstance(v, list) else v) for k, v in sorted(self.ended.items())}
-        return own
 
     # -- small shared reads ---------------------------------------------------------------------------------
     def kind(self, cid: int) -> str:
@@ -303,12 +203,12 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     state.placing = []
     state.mover = -1
     state.round = 0
-    state.turn = {}
-    state.move = {}
-    state.challenge = {}
+    state.turn = NoDecision()
+    state.move = NoDecision()
+    state.challenge = NoDecision()
     state.rolls = []
-    state.ended = {}
-    state.moment = {}
+    state.ended = None
+    state.moment = NoDecision()
     state.offer = []
     state.restock = []
     state.looks = []
@@ -317,4 +217,20 @@ def new_state(game_id: str, num_players: int, options: Any, seed: int, seats: li
     return state
 
 
-__all__ = ["COUNTERS", "IDS", "KINDS", "PILES", "BornState", "Phase", "Sheet", "new_state"]
+__all__ = [
+    "COUNTERS",
+    "IDS",
+    "KINDS",
+    "PILES",
+    "START_FACES",
+    "BornState",
+    "Challenge",
+    "Ended",
+    "Moment",
+    "MoveRoll",
+    "Phase",
+    "Quest",
+    "Sheet",
+    "Turn",
+    "new_state",
+]

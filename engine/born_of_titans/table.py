@@ -19,7 +19,7 @@ from engine.born_of_titans.data import (
     SEA_MONSTERS,
     SUCCESS_FROM,
 )
-from engine.born_of_titans.state import BornState
+from engine.born_of_titans.state import BornState, Challenge, Moment
 
 
 def roll(state: BornState, count: int) -> list[int]:
@@ -106,7 +106,7 @@ def gain_crew(state: BornState, seat: int, amount: int) -> int:
 def committed(state: BornState, seat: int) -> int:
     """Prophecy she has committed in the Challenge under way: still on her track until it ends (ruling 14)."""
     challenge = state.challenge
-    return int(challenge["committed"]) if challenge and int(challenge["seat"]) == seat else 0
+    return challenge.committed if isinstance(challenge, Challenge) and challenge.seat == seat else 0
 
 
 def track_prophecy(state: BornState, seat: int) -> int:
@@ -124,10 +124,10 @@ def hire_crew(state: BornState, seat: int, die: int, source: str) -> None:
 def count_crew_roll(state: BornState) -> None:
     """The Crew roll waiting in the moment counts (its moment is over, or cut short by a lost turn)."""
     moment = state.moment
-    if moment.get("kind") in ("crew_for_hire", "dragons_teeth") and moment.get("dice"):
-        source = "Crew for Hire" if moment["kind"] == "crew_for_hire" else "the Dragon's Teeth"
-        hire_crew(state, int(moment["roll_owner"]), int(moment["dice"][0]), source)
-        moment["dice"] = []
+    if isinstance(moment, Moment) and moment.kind in ("crew_for_hire", "dragons_teeth") and moment.dice:
+        source = "Crew for Hire" if moment.kind == "crew_for_hire" else "the Dragon's Teeth"
+        hire_crew(state, moment.roll_owner, moment.dice[0], source)
+        moment.dice = []
 
 
 def gain_prophecy(state: BornState, seat: int, amount: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.born_of_titans import challenges, moments, quests
 from engine.born_of_titans.data import ACTIONS_PER_TURN, ACTIONS_WITHOUT_CREW
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Moment, Phase, Turn
 from engine.born_of_titans.table import count_crew_roll, hero_name
 
 
@@ -16,32 +16,32 @@ def regular_limit(state: BornState) -> int:
 
 def actions_left(state: BornState) -> bool:
     """Whether she may start another action: a regular one under the limit, or one Fair Weather gave her."""
-    turn = state.turn
-    if turn.get("over"):
+    turn = state.turn_now()
+    if turn.over:
         return False
-    return int(turn.get("regular", 0)) < regular_limit(state) or int(turn.get("extra", 0)) > 0
+    return turn.regular < regular_limit(state) or turn.extra > 0
 
 
 def spend_action(state: BornState) -> None:
     """Count an action started: a regular one while any is left, else one of Fair Weather's."""
-    turn = state.turn
-    if int(turn.get("regular", 0)) < regular_limit(state):
-        turn["regular"] = int(turn.get("regular", 0)) + 1
+    turn = state.turn_now()
+    if turn.regular < regular_limit(state):
+        turn.regular += 1
     else:
-        turn["extra"] = int(turn.get("extra", 0)) - 1
+        turn.extra -= 1
 
 
 def begin_turn(state: BornState, seat: int) -> None:
     """Her turn: a Lose Turn counter ends it at once (and is discarded); the Argo is ready; her Quest turns up if
     she stands on it."""
     state.mover = seat
-    state.turn = {"regular": 0, "extra": 0, "argo": False, "over": False}
+    turn = state.turn = Turn(regular=0, extra=0, argo=False, over=False)
     state.phase = Phase.TURN
     sheet = state.sheets[seat]
     if sheet.lose_turn:
         sheet.lose_turn = False
         state.log.append(f"{hero_name(state, seat)} loses this turn (the Lose Turn counter is discarded).")
-        state.turn["over"] = True
+        turn.over = True
         return
     quests.reveal_if_here(state, seat)
 
@@ -49,8 +49,9 @@ def begin_turn(state: BornState, seat: int) -> None:
 def end_turn(state: BornState, chosen: bool = False) -> None:
     """The end of her turn: a moment to react (ruling 26 c), then the next player. A turn she ended herself
     (`chosen`) does not ask her at its moment until a counter is played: she could play any before ending it."""
-    state.turn["over"] = True
-    state.turn["ending"] = True
+    turn = state.turn_now()
+    turn.over = True
+    turn.ending = True
     state.phase = Phase.TURN
     if not moments.begin(state, "turn_end", skip=state.mover if chosen else -1):
         next_turn(state)
@@ -84,7 +85,7 @@ def settle(state: BornState) -> None:
     """After every action: close a moment nobody is left to ask in, start the first turn after the set-up, end a
     turn that is over (lost, or its Hero finished)."""
     for _ in range(4 * state.num_players + 8):
-        if state.phase == Phase.REACT and state.moment.get("over"):
+        if state.phase == Phase.REACT and isinstance(state.moment, Moment) and state.moment.over:
             after_moment(state)
             continue
         if state.phase != Phase.TURN:
@@ -93,7 +94,8 @@ def settle(state: BornState) -> None:
             state.round = 1
             begin_turn(state, state.play[0])
             continue
-        if state.turn.get("over") and not state.turn.get("ending"):
+        turn = state.turn_now()
+        if turn.over and not turn.ending:
             end_turn(state)
             continue
         return

@@ -23,13 +23,14 @@ from typing import Any
 
 from engine.born_of_titans import challenges, moving
 from engine.born_of_titans.data import HEROES
-from engine.born_of_titans.state import BornState, Phase
+from engine.born_of_titans.state import BornState, Challenge, Moment, MoveRoll, Phase, Turn
 from engine.born_of_titans.table import committed, counter_name, foe_numbers, successes, totals
 
 
 def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
     """The view of `state` for `seat` (the spec's shape; every key always present)."""
     over = state.phase == Phase.GAME_OVER
+    turn = state.turn if isinstance(state.turn, Turn) else None
     return {
         "game": "born_of_titans",
         "phase": state.phase.value,
@@ -55,7 +56,7 @@ def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
         "offer": _offer(state, seat),
         "looks": [{"seat": looker, "site": site} for looker, site in state.looks],
         "placing": state.placing[0] if state.phase == Phase.PLACE_QUEST and state.placing else None,
-        "actions": {"used": int(state.turn.get("regular", 0)), "extra": int(state.turn.get("extra", 0))},
+        "actions": {"used": turn.regular, "extra": turn.extra} if turn else {"used": 0, "extra": 0},
         "winner": state.winner if state.winner >= 0 else None,
         "places": list(state.places),
     }
@@ -64,6 +65,7 @@ def build_view(state: BornState, seat: int | None) -> dict[str, Any]:
 def _hero(state: BornState, other: int, seat: int | None) -> dict[str, Any]:
     sheet = state.sheets[other]
     hero = sheet.hero
+    turn = state.turn if isinstance(state.turn, Turn) else None
     entry: dict[str, Any] = {
         "seat": other,
         "name": state.name(other),
@@ -85,7 +87,7 @@ def _hero(state: BornState, other: int, seat: int | None) -> dict[str, Any]:
         "lose_turn": sheet.lose_turn,
         "hubris": state.hubris == other,
         "finished": sheet.finished,
-        "argo_used": bool(state.turn.get("argo")) if other == state.mover else False,
+        "argo_used": turn.argo if turn and other == state.mover else False,
     }
     if seat == other:
         entry["divine"] = sorted(state.faces[cid] for cid in sheet.divine)
@@ -112,23 +114,24 @@ def _sites(state: BornState, seat: int | None) -> dict[str, Any]:
     for owner, sheet in enumerate(state.sheets):
         quest = sheet.quest
         if quest is not None:
-            site(quest["site"])["quests"].append(
+            site(quest.site)["quests"].append(
                 {
                     "owner": owner,
-                    "quest": _face(state, quest["id"], seat),
-                    "origin": quest["origin"],
-                    "revealed": bool(quest["revealed"]),
+                    "quest": _face(state, quest.id, seat),
+                    "origin": quest.origin,
+                    "revealed": quest.revealed,
                 }
             )
     return sites
 
 
 def _move(state: BornState) -> dict[str, Any] | None:
-    if not state.move or state.mover < 0:
+    move = state.move
+    if not isinstance(move, MoveRoll) or state.mover < 0:
         return None
     budget = moving.courses(state)
     return {
-        "dice": list(state.move["dice"]),
+        "dice": list(move.dice),
         "courses": budget,
         "reachable": moving.reachable(state, state.mover, budget),  # also while the roll's moment is open
     }
@@ -136,62 +139,63 @@ def _move(state: BornState) -> dict[str, Any] | None:
 
 def _challenge(state: BornState) -> dict[str, Any] | None:
     challenge = state.challenge
-    if not challenge:
+    if not isinstance(challenge, Challenge):
         return None
-    cid = challenge["foe"]
+    cid = challenge.foe
     return {
-        "seat": challenge["seat"],
-        "node": challenge["node"],
+        "seat": challenge.seat,
+        "node": challenge.node,
         "foe": state.faces[cid],
-        "foe_kind": challenge["foe_kind"],
+        "foe_kind": challenge.foe_kind,
         "foe_name": counter_name(state, cid),
         "numbers": foe_numbers(state, cid),
-        "attribute": challenge["attribute"] or None,
-        "monster_attribute": challenge["monster_attribute"] or None,
-        "needed": challenges.needed(state) if challenge["monster_attribute"] else None,
-        "successes": challenge["successes"],
+        "attribute": challenge.attribute or None,
+        "monster_attribute": challenge.monster_attribute or None,
+        "needed": challenges.needed(state) if challenge.monster_attribute else None,
+        "successes": challenge.successes,
         "rolls": [list(roll) for roll in state.rolls],
         "last_roll": list(state.rolls[-1]) if state.rolls else [],
         "last_successes": successes(state.rolls[-1]) if state.rolls else 0,
-        "pending": state.phase == Phase.REACT and state.moment.get("kind") == "challenge_roll",
-        "committed": challenge["committed"],
-        "kills": challenge["kills"],
-        "athena_dice": challenge["athena_dice"],
-        "any_attribute": challenge["any_attribute"],
-        "lion_skin": challenge["lion_skin"],
+        "pending": state.phase == Phase.REACT and state.moment_now().kind == "challenge_roll",
+        "committed": challenge.committed,
+        "kills": challenge.kills,
+        "athena_dice": challenge.athena_dice,
+        "any_attribute": challenge.any_attribute,
+        "lion_skin": challenge.lion_skin,
     }
 
 
 def _ended(state: BornState) -> dict[str, Any] | None:
     """The Challenge just over, until the next decision (its foe was face up to all while it lasted)."""
     ended = state.ended
-    if not ended:
+    if ended is None:
         return None
-    seat = int(ended["seat"])
+    seat = ended.seat
     return {
         "seat": seat,
-        "foe": ended["foe"],
-        "foe_kind": ended["foe_kind"],
-        "foe_name": ended["foe_name"],
-        "attribute": ended["attribute"] or None,
-        "successes": ended["successes"],
-        "needed": ended["needed"],
-        "last_roll": list(ended["last_roll"]),
-        "rolls": ended["rolls"],
-        "outcome": ended["outcome"],
+        "foe": ended.foe,
+        "foe_kind": ended.foe_kind,
+        "foe_name": ended.foe_name,
+        "attribute": ended.attribute or None,
+        "successes": ended.successes,
+        "needed": ended.needed,
+        "last_roll": list(ended.last_roll),
+        "rolls": ended.rolls,
+        "outcome": ended.outcome,
         "quests": len(state.sheets[seat].quests),
     }
 
 
 def _moment(state: BornState) -> dict[str, Any] | None:
-    if state.phase != Phase.REACT or not state.moment:
+    moment = state.moment
+    if state.phase != Phase.REACT or not isinstance(moment, Moment):
         return None
-    owner = int(state.moment.get("roll_owner", -1))
+    owner = moment.roll_owner
     return {
-        "kind": state.moment["kind"],
-        "asked": state.moment["asked"],
+        "kind": moment.kind,
+        "asked": moment.asked,
         "roll_owner": owner if owner >= 0 else None,
-        "dice": list(state.moment.get("dice", [])),  # Crew for Hire's or the Dragon's Teeth's die, rolled openly
+        "dice": list(moment.dice or []),  # Crew for Hire's or the Dragon's Teeth's die, rolled openly
     }
 
 

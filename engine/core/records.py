@@ -55,6 +55,7 @@ from typing import (
     ClassVar,
     Literal,
     Self,
+    TypeVar,
     Union,
     dataclass_transform,
     get_args,
@@ -241,6 +242,12 @@ def _is_plain(tp: Any) -> bool:
     return False
 
 
+def _is_plain_list(tp: Any) -> bool:
+    """A list of scalars saved as they are."""
+    tp = _strip(tp)
+    return get_origin(tp) is list and _is_plain(get_args(tp)[0])
+
+
 def _copy_expr(tp: Any, value: str, depth: int = 0) -> str | None:
     """Python expression copying `value` of type `tp`; None when the value is immutable (shared)."""
     tp = _strip(tp)
@@ -257,6 +264,8 @@ def _copy_expr(tp: Any, value: str, depth: int = 0) -> str | None:
         copies = {_copy_expr(arg, item, depth + 1) for arg in options}
         if copies == {None}:
             return None
+        if all(_is_plain(arg) or _is_plain_list(arg) for arg in options):  # a flat record's value: inline, no call
+            return f"({value}.copy() if {value}.__class__ is list else {value})"
         if len(options) == 1 or all(_is_record(_strip(arg)) for arg in options):
             inner = _copy_expr(options[0], value, depth + 1) if len(options) == 1 else f"{value}.copy()"
             return inner if len(options) == len(args) else f"(None if {value} is None else {inner})"
@@ -402,7 +411,7 @@ def _lazy_snapshot(self: Any) -> dict[str, Any]:
 # -- validation at restore ----------------------------------------------------------------------------------
 # Strict: a saved position is untrusted JSON, nothing is coerced (no "3" for 3, no true for 1); enums are
 # read from their values.
-_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True)
+_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 def _unique_by(key: str) -> Callable[[list[Any]], list[Any]]:
@@ -522,7 +531,7 @@ class RecordMeta(type):
         for spec in specs:
             if spec.name in own:
                 spec.owner = cls
-        if "__init__" not in namespace:
+        if "__init__" not in namespace and specs:  # (no fields: object's own, the fastest)
             type.__setattr__(cls, "__init__", _make_init(cls, specs))
         return cls
 
@@ -557,9 +566,8 @@ class Record(metaclass=RecordMeta):
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> core_schema.CoreSchema:
         """Validated as its fields' model, then made a record of this class."""
-        model = _model(cls)
         return core_schema.no_info_after_validator_function(
-            lambda fields: _from_fields(cls, fields), model.__pydantic_core_schema__
+            lambda fields: _from_fields(cls, fields), handler(_model(cls))
         )
 
     def __eq__(self, other: object) -> bool:
@@ -582,6 +590,17 @@ class Decision(Record):
 
 class NoDecision(Decision):
     """No decision pending; saved as `{}`."""
+
+
+T = TypeVar("T")
+
+
+def of_kind(value: object, kind: type[T]) -> T:
+    """`value`, which the phase says is a `kind` (the decision under way, a step's field); TypeError if it is
+    not (a bug: input is validated before it reaches the rules)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{kind.__name__} expected, not {type(value).__name__}")
+    return value
 
 
 # -- a game state's own fields --------------------------------------------------------------------------------
@@ -667,4 +686,4 @@ class OwnRecord:
             setattr(self, name, value)
 
 
-__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field"]
+__all__ = ["Between", "Decision", "FieldSpec", "NoDecision", "OwnRecord", "ReadOwn", "Record", "field", "of_kind"]

@@ -11,6 +11,9 @@ and `sight.py`, the masterboard around the battle `flow.py` and `engagements.py`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core import Action
 from engine.core.records import NoDecision
 from engine.titan import battle_end, battlemap, engagements, flow, sight
@@ -38,8 +41,6 @@ from engine.titan.battle_choices import (
 )
 from engine.titan.battle_end import concede, end_battle
 from engine.titan.battle_state import (
-    ATTACKER,
-    DEFENDER,
     Arrival,
     Battle,
     CarryOver,
@@ -53,11 +54,11 @@ from engine.titan.battle_state import (
 )
 from engine.titan.battle_titan.warmongering import battle_titan
 from engine.titan.data import BATTLE_ROUNDS, REINFORCEMENT_ROUND
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 
 __all__ = [
-    "ATTACKER",
-    "DEFENDER",
+    "PLAYS",
     "Battle",
     "Unit",
     "begin_maneuver",
@@ -71,7 +72,6 @@ __all__ = [
     "maneuver_actions",
     "must_strike",
     "other_side",
-    "play",
     "start",
     "strike_actions",
     "striking_side",
@@ -105,27 +105,18 @@ def start(state: TitanState) -> None:
 # -- playing ---------------------------------------------------------------------------------------------------------
 
 
-def play(state: TitanState, action: Action) -> None:
-    """Carry out a battle decision."""
-    battle = battle_of(state)
-    if isinstance(action, Reinforce):
-        _reinforce(state, battle, action.creature)
-    elif isinstance(action, Summon):
-        _summon(state, battle, action.donor, action.angel)
-    elif isinstance(action, Maneuver):
-        _maneuver(state, battle, action.unit, action.hex)
-    elif isinstance(action, EndManeuver):
-        end_maneuver(state)
-    elif isinstance(action, Strike):
-        _strike(state, battle, action.unit, action.target, action.number)
-    elif isinstance(action, Rangestrike):
-        _rangestrike(state, battle, action.unit, action.target)
-    elif isinstance(action, Carry):
-        _carry(state, battle, action.target)
-    elif isinstance(action, EndStrikes):
-        end_strikes(state)
-    elif isinstance(action, Concede):
-        concede(state)
+# The battle's decisions and the play of each: the battle phases' rows of `phases.FLOW` take theirs from here.
+PLAYS: dict[type[Action], Callable[[TitanState, Any], None]] = {
+    Reinforce: lambda state, action: _reinforce(state, battle_of(state), action.creature),
+    Summon: lambda state, action: _summon(state, battle_of(state), action.donor, action.angel),
+    Maneuver: lambda state, action: _maneuver(state, battle_of(state), action.unit, action.hex),
+    EndManeuver: lambda state, _action: end_maneuver(state),
+    Strike: lambda state, action: _strike(state, battle_of(state), action.unit, action.target, action.number),
+    Rangestrike: lambda state, action: _rangestrike(state, battle_of(state), action.unit, action.target),
+    Carry: lambda state, action: _carry(state, battle_of(state), action.target),
+    EndStrikes: lambda state, _action: end_strikes(state),
+    Concede: lambda state, _action: concede(state),
+}
 
 
 def _lapse_offers(battle: Battle) -> None:

@@ -17,8 +17,9 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
-from engine.titan.battle_state import ATTACKER, DEFENDER, Battle, battle_of, legion_of, other_side, unit_power
+from engine.titan.battle_state import Battle, battle_of, legion_of, other_side, unit_power
 from engine.titan.data import CREATURES, MAX_LEGION
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 
 # -- legal actions -------------------------------------------------------------------------------------------------

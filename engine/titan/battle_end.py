@@ -5,9 +5,10 @@ out or a concession; the points, and the result handed to the masterboard (`enga
 from __future__ import annotations
 
 from engine.titan import engagements, flow
-from engine.titan.battle_state import ATTACKER, DEFENDER, Battle, battle_of, legion_of, other_side, seat_of
+from engine.titan.battle_state import Battle, battle_of, legion_of, other_side, seat_of
 from engine.titan.battle_titan.warmongering import Result, battle_titan, return_to_stock, settle, take_trophies, value
 from engine.titan.data import TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import TitanState
 
 

@@ -10,12 +10,10 @@ from engine.core.positions import Count, FlatDict, Text
 from engine.core.records import Decision, NoDecision, Record, field
 from engine.titan.data import BATTLELANDS, LANDS, TOWER_DEFENDER_EDGE, Battleland, power_of
 from engine.titan.fields import CharacterName, Characters, HexLabel, Land, MarkerText, Side
+from engine.titan.sides import ATTACKER, DEFENDER
 
 if TYPE_CHECKING:  # the state holds a battle; a battle only reads the state it is given
     from engine.titan.state import Legion, TitanState
-
-ATTACKER = "attacker"
-DEFENDER = "defender"
 
 
 def other_side(side: str) -> str:

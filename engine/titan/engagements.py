@@ -12,8 +12,6 @@ from collections import Counter
 from engine.core.records import NoDecision
 from engine.titan import recruiting
 from engine.titan.battle_titan.warmongering import (
-    ATTACKER,
-    DEFENDER,
     Result,
     battle_titan,
     return_to_stock,
@@ -34,6 +32,7 @@ from engine.titan.data import (
     character_value,
 )
 from engine.titan.flow import after_engagements, engaged_lands, engagement_legions, muster_into, name
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Aftermath, Legion, Phase, TitanState
 
 MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
@@ -55,7 +54,7 @@ def proposal_choices(state: TitanState) -> list[tuple[str, tuple[str, ...]]]:
         return []
     attacker, defender = engagement_legions(state)
     terms: list[tuple[str, tuple[str, ...]]] = [("both", ())]
-    for eliminated, survivor in (("attacker", defender), ("defender", attacker)):
+    for eliminated, survivor in ((ATTACKER, defender), (DEFENDER, attacker)):
         terms.append((eliminated, ()))
         for character in sorted(set(survivor.contents)):
             if survivor.height > 1 and character != TITAN:
@@ -93,7 +92,7 @@ def accept(state: TitanState) -> None:
         titans_lost(state, [(attacker.owner, defender.owner), (defender.owner, attacker.owner)])
         after_engagements(state)
         return
-    loser, winner = (attacker, defender) if eliminated == "attacker" else (defender, attacker)
+    loser, winner = (attacker, defender) if eliminated == ATTACKER else (defender, attacker)
     loser.reveal(everyone)
     given_up = []
     for character in losses:

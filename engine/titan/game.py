@@ -7,40 +7,26 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Action, Game, GameState, Rng, Seat
+from engine.core import Action, Game, GameState, IllegalAction, Rng, Seat
 from engine.core.records import NoDecision
-from engine.titan import battle, engagements, flow, masterboard
+from engine.titan import flow, masterboard
 from engine.titan.actions import (
     ACTION_TYPES,
-    Accept,
     Acquire,
-    AcquireInstead,
     Carry,
-    Concede,
-    EndMoves,
-    EndMusters,
-    EndSplits,
     Engage,
-    Fight,
-    Flee,
     Maneuver,
     Move,
-    Mulligan,
-    Muster,
-    Propose,
     Rangestrike,
-    Reinforce,
-    Spawn,
-    Split,
     Strike,
-    Summon,
 )
 from engine.titan.battle_state import CarryOver
-from engine.titan.battle_titan import endings, respawn
+from engine.titan.battle_titan import endings
 from engine.titan.battle_titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
 from engine.titan.battle_titan.war_record import WarRecord
 from engine.titan.data import LANDS, MAX_LEGION, STARTING_LEGION, TOWERS
 from engine.titan.determinize import determinize
+from engine.titan.phases import FLOW
 from engine.titan.state import (
     COLOURS,
     Legion,
@@ -189,120 +175,20 @@ class Titan(Game):
         flow.begin_turn(state, state.order[0])
         return state
 
-    # -- legal decisions --------------------------------------------------------------------------------------------
+    # -- legal decisions and playing one: the flow as data (phases.FLOW) -----------------------------------------
     def legal_actions(self, state: GameState) -> list[Action]:
-        """Every legal decision for the current player, in a stable order."""
+        """Every legal decision for the current player, in a stable order (the phase's `choices`)."""
         state = _own(state)
-        phase = state.phase
-        if phase == Phase.GAME_OVER:
-            return []
-        if phase == Phase.SPAWN:
-            return [Spawn(creature=name) for name in respawn.choices(state)]
-        if phase == Phase.SPLIT:
-            actions: list[Action] = [Split(marker=m, leaving=part) for m, part in flow.split_choices(state)]
-            if flow.can_end_splits(state):
-                actions.append(EndSplits())
-            return actions
-        if phase == Phase.MOVE:
-            actions = [Mulligan()] if flow.can_mulligan(state) else []
-            actions += [
-                Move(marker=m, land=land, side=side, teleport=how, edge=edge)  # type: ignore[arg-type]
-                for m, land, side, how, edge in flow.move_choices(state)
-            ]
-            if not flow.must_keep_moving(state):
-                actions.append(EndMoves())
-            return actions
-        if phase == Phase.ENGAGE:
-            return [Engage(land=land) for land in flow.pending_engagements(state)]
-        if phase == Phase.ENGAGEMENT:
-            return self._engagement_actions(state)
-        if phase == Phase.AFTERMATH:
-            return self._aftermath_actions(state)
-        if phase == Phase.MUSTER:
-            actions = [Muster(marker=m, creature=c) for m, c in flow.muster_choices(state)]
-            return [*actions, EndMusters()]
-        return battle.legal_actions(state)
+        return FLOW[state.phase].choices(state)
 
-    def _engagement_actions(self, state: TitanState) -> list[Action]:
-        _attacker, defender = flow.engagement_legions(state)
-        actions: list[Action] = []
-        on_table = state.engagement_now().proposer >= 0
-        if on_table:
-            actions.append(Accept())
-        actions.append(Fight())
-        if not on_table and state.decider == defender.owner and not defender.has_lord:
-            actions.append(Flee())
-        actions.append(Concede())
-        actions += [
-            Propose(eliminated=e, losses=losses)  # type: ignore[arg-type]
-            for e, losses in engagements.proposal_choices(state)
-        ]
-        return actions
-
-    def _aftermath_actions(self, state: TitanState) -> list[Action]:
-        winner = state.legions[state.aftermath_now().winner]
-        actions: list[Action] = []
-        if state.aftermath_now().summon and not engagements.eight_strong(state, winner):
-            donors = engagements.summon_donors(state, winner)
-            if donors:
-                actions += [Summon(donor=d, angel=a) for d, a in donors]
-                actions.append(Summon())
-        if state.aftermath_now().reinforce:
-            options = engagements.reinforcement_choices(state)
-            if options:
-                actions += [Reinforce(creature=c) for c in options]
-                actions.append(Reinforce())
-        angels = engagements.acquirable(state)
-        if angels:
-            if engagements.eight_strong(state, winner):  # Battle Titan: a spawn's eight have no room of their own
-                actions += [AcquireInstead(angel=a, instead_of=c) for a, c in engagements.instead_choices(state)]
-            else:
-                actions += [Acquire(angel=a) for a in angels]
-            actions.append(Acquire())
-        return actions
-
-    # -- playing one ------------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:
-        """Carry out a legal action on `state` (a copy)."""
+        """Carry out a legal action on `state` (a copy): the play its phase's row gives its kind. A kind the phase
+        does not take is refused before anything changes."""
         state = _own(state)
-        if isinstance(action, Spawn):
-            respawn.pick(state, action.creature)
-        elif isinstance(action, Split):
-            flow.split(state, action.marker, action.leaving)
-        elif isinstance(action, EndSplits):
-            flow.end_splits(state)
-        elif isinstance(action, Mulligan):
-            flow.mulligan(state)
-        elif isinstance(action, Move):
-            flow.move(state, action.marker, action.land, action.side, action.teleport, action.edge)
-        elif isinstance(action, EndMoves):
-            flow.end_moves(state)
-        elif isinstance(action, Engage):
-            flow.engage(state, action.land)
-        elif isinstance(action, Flee):
-            engagements.flee(state)
-        elif isinstance(action, Concede) and state.phase == Phase.ENGAGEMENT:
-            engagements.concede(state)
-        elif isinstance(action, Propose):
-            engagements.propose(state, action.eliminated, action.losses)
-        elif isinstance(action, Accept):
-            engagements.accept(state)
-        elif isinstance(action, Fight):
-            battle.start(state)
-        elif isinstance(action, Summon) and state.phase == Phase.AFTERMATH:
-            engagements.summon(state, action.donor, action.angel)
-        elif isinstance(action, Reinforce) and state.phase == Phase.AFTERMATH:
-            engagements.reinforce(state, action.creature)
-        elif isinstance(action, Acquire):
-            engagements.acquire(state, action.angel)
-        elif isinstance(action, AcquireInstead):
-            engagements.acquire_instead(state, action.angel, action.instead_of)
-        elif isinstance(action, Muster):
-            flow.muster_into(state, state.legions[action.marker], action.creature)
-        elif isinstance(action, EndMusters):
-            flow.end_musters(state)
-        else:
-            battle.play(state, action)
+        play = FLOW[state.phase].plays.get(type(action))
+        if play is None:
+            raise IllegalAction(f"\u201c{action.describe()}\u201d is not a decision of the {state.phase} phase.")
+        play(state, action)
         endings.observe(state)
 
     def describe_action(self, state: GameState, action: Action) -> str:
@@ -335,11 +221,10 @@ class Titan(Game):
         return action.describe()
 
     def why_illegal(self, state: GameState, action: Action) -> str | None:
-        """A readable reason for a refusal."""
+        """A readable reason for a refusal (the phase's `refusals`)."""
         state = _own(state)
-        if state.phase == Phase.MOVE and isinstance(action, EndMoves):
-            return flow.must_keep_moving(state) or None
-        return None
+        refusal = FLOW[state.phase].refusals.get(type(action))
+        return refusal(state) if refusal is not None else None
 
     # -- the result ----------------------------------------------------------------------------------------------------
     def scores(self, state: GameState) -> list[float]:

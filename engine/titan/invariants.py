@@ -23,6 +23,7 @@ from engine.titan.data import (
     power_of,
 )
 from engine.titan.engagements import MAX_PROPOSALS
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.splits import split_options
 from engine.titan.state import COLOUR_CODES, Phase, TitanState
 
@@ -108,13 +109,13 @@ def violations(state: TitanState) -> list[str]:
                 problems.append(f"{unit.name} on hex {unit.hex}")
             if unit.hex is not None and battle.map.hexes[unit.hex].terrain == "Tree":
                 problems.append(f"{unit.name} stands in a Tree")
-            owner = state.legions[battle.attacker if unit.side == "attacker" else battle.defender].owner
+            owner = state.legions[battle.attacker if unit.side == ATTACKER else battle.defender].owner
             power = power_of(unit.name, state.players[owner].score)
             if unit.hits >= power and not unit.slain:
                 problems.append(f"{unit.name} has {unit.hits} hits and still stands")
             if unit.hits > power:  # a strike's hits beyond what slays go to a carry, never to the slain
                 problems.append(f"{unit.name} has {unit.hits} hits, more than its power {power}")
-        for side, marker in (("attacker", battle.attacker), ("defender", battle.defender)):
+        for side, marker in ((ATTACKER, battle.attacker), (DEFENDER, battle.defender)):
             living = Counter(unit.name for unit in battle.units if unit.side == side and not unit.slain)
             slain = Counter(unit.name for unit in battle.units if unit.side == side and unit.slain)
             if Counter(state.legions[marker].contents) != living + slain:
@@ -307,7 +308,7 @@ def _record_problems(state: TitanState) -> list[str]:
     if proposer == -1:
         if engagement["proposals"] or eliminated or losses:
             problems.append("terms on the table with nobody proposing them")
-    elif proposer not in parties or not engagement["proposals"] or eliminated not in ("both", "attacker", "defender"):
+    elif proposer not in parties or not engagement["proposals"] or eliminated not in ("both", ATTACKER, DEFENDER):
         problems.append("terms on the table that are not an engagement's")
     elif losses and (
         eliminated == "both"
@@ -321,7 +322,7 @@ def _record_problems(state: TitanState) -> list[str]:
         if proposer == -1 and state.decider != defender.owner:
             problems.append("the attacker answers before the defender")
         if proposer >= 0 and losses:
-            survivor = defender if eliminated == "attacker" else attacker
+            survivor = defender if eliminated == ATTACKER else attacker
             if losses[0] not in survivor.contents or survivor.height < 2:
                 problems.append("terms giving up a character the legion does not hold")
     if battle is not None:
@@ -333,7 +334,7 @@ def _record_problems(state: TitanState) -> list[str]:
 
 def _battle_problems(state: TitanState, battle: Any, engagement: dict[str, Any]) -> list[str]:
     """A battle fought for its engagement, its phases, strikers and carries in step with the game's phase."""
-    from engine.titan.battle import ATTACKER, DEFENDER, in_contact_enemies
+    from engine.titan.battle import in_contact_enemies
 
     problems: list[str] = []
     if (battle.land, battle.attacker, battle.defender) != (

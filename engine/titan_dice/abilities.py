@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import Action
+from engine.core.records import of_kind
 from engine.titan_dice.actions import ChooseDie, ChooseFace, ChooseType, CollectCreature, Finish, LoseCreature, make
 from engine.titan_dice.data import (
     BONUS_DIE,
@@ -31,7 +32,7 @@ from engine.titan_dice.flow import (
     roll_face,
 )
 from engine.titan_dice.rules import ability_of, exodus_lost
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import AbilityUnderWay, NoDecision, Phase, TitanDiceState
 
 
 class DiceStep(NamedTuple):
@@ -89,9 +90,9 @@ def start_ability(state: TitanDiceState, seat: int, creature: str, level: int) -
     name = ability_of(creature, level, state.is_solo)[0]
     board = state.boards[seat]
     state.log.append(f"{state.name(seat)} uses {creature.title()} {level}: {name}.")
-    state.pending = {"ability": name, "creature": creature, "level": level}
+    pending = state.pending = AbilityUnderWay(ability=name, creature=creature, level=level)
     if name in DICE_STEPS:
-        state.pending["chosen"] = []
+        pending.chosen = []
         state.phase = Phase.CHOOSE_DICE
         _advance_dice(state, seat)
     elif name in HYDRA_ABILITIES:
@@ -118,7 +119,7 @@ def start_ability(state: TitanDiceState, seat: int, creature: str, level: int) -
         face = roll_face(state)
         state.log.append(f"{state.name(seat)} rolls a bonus die: {face.title()}.")
         if face == WOUND:
-            state.pending["rolled"] = WOUND
+            pending.rolled = WOUND
             state.phase = Phase.CHOOSE_TYPE
         else:
             kraken_effect(state, seat, face)
@@ -126,32 +127,48 @@ def start_ability(state: TitanDiceState, seat: int, creature: str, level: int) -
 
 def finish_ability(state: TitanDiceState) -> None:
     """The ability is complete: capture or end the turn next."""
-    state.pending = {}
+    state.pending = NoDecision()
     state.phase = Phase.AFTER_ACTION
+
+
+def _under_way(state: TitanDiceState) -> AbilityUnderWay:
+    """The ability being carried out (in an ability's phases)."""
+    return of_kind(state.pending, AbilityUnderWay)
+
+
+def _chosen(pending: AbilityUnderWay) -> list[int]:
+    """The dice chosen so far (an ability choosing dice)."""
+    return of_kind(pending.chosen, list)
+
+
+def _picks(pending: AbilityUnderWay) -> list[str]:
+    """The creatures collected so far (a collect step)."""
+    return of_kind(pending.picks, list)
 
 
 # -- legal decisions --------------------------------------------------------------------------------------
 def ability_actions(state: TitanDiceState) -> list[Action]:
     """The decisions of an ability step, in a stable order."""
-    pending = state.pending
-    name = pending["ability"]
+    pending = _under_way(state)
+    name = pending.ability
     if state.phase == Phase.CHOOSE_DICE:
         actions: list[Action] = [
             make(ChooseDie, die=die, face=state.boards[state.decider].die_face[die])
             for die in dice_choices(state, state.decider)
         ]
-        if len(pending["chosen"]) >= DICE_STEPS[name].least:
+        if len(_chosen(pending)) >= DICE_STEPS[name].least:
             actions.append(make(Finish, ability=name))
         return actions
     if state.phase == Phase.CHOOSE_FACE:
-        current = state.boards[state.decider].die_face[pending["die"]]
-        return [make(ChooseFace, die=pending["die"], face=f) for f in FACES if f != current]
+        die = of_kind(pending.die, int)
+        current = state.boards[state.decider].die_face[die]
+        return [make(ChooseFace, die=die, face=f) for f in FACES if f != current]
     if state.phase == Phase.LOSE_CREATURE:
         board = state.boards[state.decider]
         return [make(LoseCreature, creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
     if state.phase == Phase.COLLECT:
         actions = [make(CollectCreature, creature=c) for c in collect_choices(state, state.decider)]
-        if len(pending["picks"]) >= COLLECT_STEPS[name].least:
+        if len(_picks(pending)) >= COLLECT_STEPS[name].least:
             actions.append(make(Finish, ability=name))
         return actions
     if state.phase == Phase.CHOOSE_TYPE:
@@ -164,14 +181,15 @@ def ability_actions(state: TitanDiceState) -> list[Action]:
 
 def dice_choices(state: TitanDiceState, seat: int) -> list[int]:
     """Dice the current dice step may choose: one per distinct face (lowest index), not chosen yet."""
-    pending = state.pending
-    step = DICE_STEPS[pending["ability"]]
+    pending = _under_way(state)
+    step = DICE_STEPS[pending.ability]
+    chosen = _chosen(pending)
     board = state.boards[seat]
     seen: set[str] = set()
     choices = []
     for die in board.dice_in(step.area):
         face = board.die_face[die]
-        if die in pending["chosen"] or face in seen:
+        if die in chosen or face in seen:
             continue
         seen.add(face)
         choices.append(die)
@@ -180,12 +198,13 @@ def dice_choices(state: TitanDiceState, seat: int) -> list[int]:
 
 def collect_choices(state: TitanDiceState, seat: int) -> list[str]:
     """Creature types the current collect step may still collect (not caged, not the type just lost)."""
-    pending = state.pending
-    step = COLLECT_STEPS[pending["ability"]]
+    pending = _under_way(state)
+    step = COLLECT_STEPS[pending.ability]
     board = state.boards[seat]
-    types = [c for c in CREATURES if c != pending["lost"] and board.track[CREATURES.index(c)] < TRACK_MAX]
-    if step.same_type and pending["picks"]:
-        types = [c for c in types if c == pending["picks"][0]]
+    picks = _picks(pending)
+    types = [c for c in CREATURES if c != pending.lost and board.track[CREATURES.index(c)] < TRACK_MAX]
+    if step.same_type and picks:
+        types = [c for c in types if c == picks[0]]
     return types
 
 
@@ -194,14 +213,14 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
     """Carry out one decision of an ability."""
     seat = state.decider
     board = state.boards[seat]
-    pending = state.pending
-    name = pending["ability"]
+    pending = _under_way(state)
+    name = pending.ability
     if isinstance(action, ChooseDie):
         if name == "Transform":
-            pending["die"] = action.die
+            pending.die = action.die
             state.phase = Phase.CHOOSE_FACE
             return
-        pending["chosen"].append(action.die)
+        _chosen(pending).append(action.die)
         if name == "Convert":
             new_face = OPPOSITE_FACE[action.face]
             state.log.append(f"{state.name(seat)} flips a {action.face.title()} die to {new_face.title()}.")
@@ -215,8 +234,8 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
         _advance_dice(state, seat)
     elif isinstance(action, ChooseFace):
         old = board.die_face[action.die]
-        pending["chosen"].append(action.die)
-        pending.pop("die", None)
+        _chosen(pending).append(action.die)
+        pending.die = None
         state.log.append(f"{state.name(seat)} changes a {old.title()} die to {action.face.title()}.")
         state.phase = Phase.CHOOSE_DICE
         if _turn_die(state, seat, action.die, action.face):
@@ -233,10 +252,10 @@ def play_ability_step(state: TitanDiceState, action: Action) -> None:
         _begin_collect(state, seat, action.creature)
     elif isinstance(action, CollectCreature):
         collect(board, action.creature)
-        pending["picks"].append(action.creature)
+        _picks(pending).append(action.creature)
         state.log.append(f"{state.name(seat)} collects a {action.creature.title()}.")
         step = COLLECT_STEPS[name]
-        if len(pending["picks"]) >= step.most or not collect_choices(state, seat):
+        if len(_picks(pending)) >= step.most or not collect_choices(state, seat):
             finish_ability(state)
     elif isinstance(action, ChooseType):
         state.log.append(f"{state.name(seat)} chooses {action.creature.title()}.")
@@ -260,15 +279,17 @@ def _turn_die(state: TitanDiceState, seat: int, die: int, face: str) -> bool:
 
 def _advance_dice(state: TitanDiceState, seat: int) -> None:
     """Complete a dice step once its maximum is chosen or nothing is left to choose."""
-    step = DICE_STEPS[state.pending["ability"]]
-    if len(state.pending["chosen"]) >= step.most or not dice_choices(state, seat):
+    pending = _under_way(state)
+    step = DICE_STEPS[pending.ability]
+    if len(_chosen(pending)) >= step.most or not dice_choices(state, seat):
         _complete_dice(state, seat)
 
 
 def _complete_dice(state: TitanDiceState, seat: int) -> None:
     """Roll what a re-rolling ability chose, then end the ability."""
-    name = state.pending["ability"]
-    chosen = list(state.pending["chosen"])
+    pending = _under_way(state)
+    name = pending.ability
+    chosen = list(_chosen(pending))
     if name in ("Alter", "Redemption") and not chosen:
         state.log.append(f"{state.name(seat)} re-rolls nothing.")
     if name == "Alter" and chosen:
@@ -292,8 +313,9 @@ def _complete_dice(state: TitanDiceState, seat: int) -> None:
 
 def _begin_collect(state: TitanDiceState, seat: int, lost: str) -> None:
     """Start a collect step (after losing `lost`, which may not be collected back)."""
-    state.pending["lost"] = lost
-    state.pending["picks"] = []
+    pending = _under_way(state)
+    pending.lost = lost
+    pending.picks = []
     state.phase = Phase.COLLECT
     if not collect_choices(state, seat):
         state.log.append(f"{state.name(seat)} has nothing left to collect.")
@@ -302,7 +324,7 @@ def _begin_collect(state: TitanDiceState, seat: int, lost: str) -> None:
 
 def kraken_effect(state: TitanDiceState, seat: int, creature: str) -> None:
     """Carry out a Kraken card on the chosen or rolled creature type."""
-    name = state.pending["ability"]
+    name = _under_way(state).ability
     if name in ("Retract", "Recoil", "Wrestle"):
         index = CREATURES.index(creature)
         if state.exodus[index] <= 0:

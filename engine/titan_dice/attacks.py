@@ -7,11 +7,12 @@ from functools import lru_cache
 from math import factorial
 
 from engine.core import Action
+from engine.core.records import of_kind
 from engine.titan_dice.actions import AttackKeep, AttackReroll, FlipCard, LoseCreature, RemoveDie, make
 from engine.titan_dice.data import ATTACK_SET, BONUS_DIE, CREATURES, FACES, REGULAR_DICE, TRACK_MAX
 from engine.titan_dice.flow import end_turn, face_list, gain_wound_marker, lose, roll_face
 from engine.titan_dice.rules import players_in
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import AttackKeeping, AttackUnderWay, NoDecision, Phase, TitanDiceState
 
 
 def attack_dice(state: TitanDiceState, seat: int) -> list[int]:
@@ -26,8 +27,14 @@ def roll_attack(state: TitanDiceState, seat: int) -> None:
     for die in dice:
         board.die_face[die] = roll_face(state)
     state.log.append(f"{state.name(seat)} rolls to attack: {face_list([board.die_face[d] for d in dice])}.")
-    state.pending = {"aside": []}
+    state.pending = AttackKeeping(aside=[])
     state.phase = Phase.ATTACK_KEEP
+
+
+def set_aside(state: TitanDiceState) -> list[int]:
+    """The attack dice set aside so far (none outside an attack roll)."""
+    pending = state.pending
+    return pending.aside if isinstance(pending, AttackKeeping) else []
 
 
 def keep_actions(state: TitanDiceState) -> list[Action]:
@@ -37,7 +44,7 @@ def keep_actions(state: TitanDiceState) -> list[Action]:
     first), down to re-rolling them all.
     """
     board = state.boards[state.decider]
-    aside = state.pending.get("aside", [])
+    aside = set_aside(state)
     rest = [board.die_face[d] for d in attack_dice(state, state.decider) if d not in aside]
     counts = [(face, rest.count(face)) for face in FACES if face in rest]
     keeps: list[tuple[str, ...]] = [()]
@@ -56,7 +63,7 @@ def sensible_keeps(state: TitanDiceState, actions: list[Action]) -> list[Action]
     """The keep decisions that set aside every complete set of three (twice for six) and, unless every die
     belongs to one, re-roll the rest: the others are strictly worse (an attack only ever hurts the others)."""
     board = state.boards[state.decider]
-    aside = state.pending.get("aside", [])
+    aside = set_aside(state)
     rest = [board.die_face[d] for d in attack_dice(state, state.decider) if d not in aside]
     in_sets = {face: ATTACK_SET * (rest.count(face) // ATTACK_SET) for face in set(rest)}
     complete = sum(in_sets.values()) == len(rest)
@@ -100,7 +107,7 @@ def keep_worth(state: TitanDiceState, action: Action, worth: Callable[[str], flo
     seat = state.decider
     board = state.boards[seat]
     dice = attack_dice(state, seat)
-    aside = state.pending.get("aside", [])
+    aside = set_aside(state)
     faces = [board.die_face[d] for d in dice if d in aside]
     rest = [board.die_face[d] for d in dice if d not in aside]
     if isinstance(action, AttackReroll):
@@ -115,12 +122,12 @@ def play_keep(state: TitanDiceState, action: Action) -> None:
     seat = state.decider
     board = state.boards[seat]
     if isinstance(action, AttackReroll):
-        aside = list(state.pending.get("aside", []))
+        aside = list(set_aside(state))
         rest = [d for d in attack_dice(state, seat) if d not in aside]
         for face in action.keep:
             die = next(d for d in rest if board.die_face[d] == face and d not in aside)
             aside.append(die)
-        state.pending["aside"] = aside
+        of_kind(state.pending, AttackKeeping).aside = aside
         rolled = [d for d in rest if d not in aside]
         for die in rolled:
             board.die_face[die] = roll_face(state)
@@ -141,31 +148,31 @@ def resolve_attack(state: TitanDiceState, seat: int) -> None:
         f"{state.name(seat)}'s attack: {face_list(faces)}"
         + (f" \u2014 {face_list(triggered)} attack!" if triggered else " \u2014 no three of a kind.")
     )
-    state.pending = {"attacker": seat, "faces": triggered, "face": "", "victims": []}
+    state.pending = AttackUnderWay(attacker=seat, faces=triggered, face="", victims=[])
     continue_attack(state)
 
 
 def continue_attack(state: TitanDiceState) -> None:
     """Carry out the attacks still queued, pausing when a hit player must choose."""
-    pending = state.pending
-    attacker = pending["attacker"]
+    pending = of_kind(state.pending, AttackUnderWay)
+    attacker = pending.attacker
     while True:
-        while pending["victims"]:
-            victim = pending["victims"][0]
-            options = victim_actions(state, victim, pending["face"])
+        while pending.victims:
+            victim = pending.victims[0]
+            options = victim_actions(state, victim, pending.face)
             if len(options) > 1:
                 state.decider = victim
                 state.phase = Phase.ATTACK_VICTIM
                 return
-            pending["victims"].pop(0)
+            pending.victims.pop(0)
             if options:
                 apply_victim_choice(state, victim, options[0], automatic=True)
             else:
-                state.log.append(f"{pending['face'].title()} attack: {state.name(victim)} has nothing to give up.")
-        if not pending["faces"]:
+                state.log.append(f"{pending.face.title()} attack: {state.name(victim)} has nothing to give up.")
+        if not pending.faces:
             break
-        face = pending["faces"].pop(0)
-        pending["face"] = face
+        face = pending.faces.pop(0)
+        pending.face = face
         targets = [s for s in players_in(state) if s != attacker]
         if face == "chimera":
             for victim in targets:
@@ -188,9 +195,9 @@ def continue_attack(state: TitanDiceState) -> None:
                 state.log.append(f"Wound attack: {state.name(victim)} gains a wound token.")
                 gain_wound_marker(state, victim)
         else:
-            pending["victims"] = targets
+            pending.victims = targets
     state.decider = attacker
-    state.pending = {}
+    state.pending = NoDecision()
     end_turn(state)
 
 
@@ -236,6 +243,6 @@ def apply_victim_choice(state: TitanDiceState, victim: int, action: Action, auto
 
 def play_victim(state: TitanDiceState, action: Action) -> None:
     """A hit player's decision; then the attack goes on."""
-    victim = state.pending["victims"].pop(0)
+    victim = of_kind(state.pending, AttackUnderWay).victims.pop(0)
     apply_victim_choice(state, victim, action)
     continue_attack(state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.titan_dice.data import CREATURES, TRACK_MAX, WOUND
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import AbilityUnderWay, AttackKeeping, Phase, TitanDiceState
 
 COLLECTING = ("Ensnare", "Trade", "Exchange", "Swap", "Catch", "Trap", "Rescue", "Redemption", "Piracy")
 
@@ -89,7 +89,7 @@ def _choose_die(state: TitanDiceState, by_kind: dict[str, list[Action]], actions
     """Ability dice: Catch and Trap take the die nearest a cage; Alter and Convert and Transform change a die
     outside the biggest set; Redemption re-rolls every wound."""
     board = state.boards[state.decider]
-    ability = state.pending.get("ability", "")
+    ability = state.pending.ability if isinstance(state.pending, AbilityUnderWay) else ""
     dice = by_kind.get("choose_die", [])
     if not dice:
         return by_kind["finish"][0]
@@ -110,7 +110,7 @@ def _choose_die(state: TitanDiceState, by_kind: dict[str, list[Action]], actions
 def _attack_keep(state: TitanDiceState, actions: list[Action]) -> Action:
     """Keep every set of three and the biggest pair, re-roll the rest; keep all if nothing is left to re-roll."""
     board = state.boards[state.decider]
-    aside = state.pending.get("aside", [])
+    aside = state.pending.aside if isinstance(state.pending, AttackKeeping) else []
     rest = [board.die_face[d] for d in board.dice_in("attack") if d not in aside]
     counts = {face: rest.count(face) for face in set(rest)}
     keep: list[str] = []

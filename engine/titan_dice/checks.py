@@ -17,7 +17,17 @@ from engine.titan_dice.data import (
     WOUNDS_TO_GO_OUT,
 )
 from engine.titan_dice.rules import ability_of, can_pay, card_cost, deck_levels, solo_pair
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import (
+    AbilityUnderWay,
+    AttackKeeping,
+    AttackUnderWay,
+    Deal,
+    ExodusWounds,
+    FirstWounds,
+    NoDecision,
+    Phase,
+    TitanDiceState,
+)
 from engine.titan_dice.view import status_sentence
 
 # Which action kinds each phase accepts (for readable refusals).
@@ -133,39 +143,22 @@ def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str
     return problems
 
 
-def _is(value: Any, kind: type) -> bool:
-    """A value of a kind (an int never a bool)."""
-    return type(value) is int if kind is int else isinstance(value, kind)
-
-
-def _record(pending: dict[str, Any], needed: dict[str, type], optional: dict[str, type] | None = None) -> bool:
-    """The pending record holds the needed keys, perhaps the optional ones, nothing else, each of its kind."""
-    kinds = {**needed, **(optional or {})}
-    return needed.keys() <= pending.keys() <= kinds.keys() and all(
-        _is(value, kinds[key]) for key, value in pending.items()
-    )
-
-
 def _dice(value: list[Any], count: int = REGULAR_DICE) -> bool:
     """Distinct die numbers below `count`."""
     return len(set(value)) == len(value) and all(type(die) is int and 0 <= die < count for die in value)
 
 
-ABILITY = {"ability": str, "creature": str, "level": int}
-ABILITY_MORE = {"chosen": list, "die": int, "lost": str, "picks": list, "rolled": str}
-
-
 def pending_problems(state: TitanDiceState) -> list[str]:
-    """The record of the decision in progress fits its phase and names what is there (empty when it does)."""
+    """The decision under way fits its phase and names what is there (empty when it does)."""
     from engine.titan_dice.abilities import COLLECT_STEPS, DICE_STEPS, HYDRA_ABILITIES, KRAKEN_ABILITIES
 
     pending, phase, seat = state.pending, state.phase, state.decider
     board = state.boards[seat]
     wrong = [f"the {phase} phase's record is not one"]
     if phase == Phase.ATTACK_VICTIM:
-        if not _record(pending, {"attacker": int, "faces": list, "face": str, "victims": list}):
+        if not isinstance(pending, AttackUnderWay):
             return wrong
-        attacker, victims = pending["attacker"], pending["victims"]
+        attacker, victims = pending.attacker, pending.victims
         if not (
             0 <= attacker < state.num_players
             and attacker == state.turn
@@ -173,34 +166,32 @@ def pending_problems(state: TitanDiceState) -> list[str]:
             and victims[0] == seat
             and _dice(victims, state.num_players)
             and attacker not in victims
-            and pending["face"] in ("hydra", "kraken", "minotaur")
-            and all(face in FACES for face in pending["faces"])
-            and len(pending["faces"]) <= REGULAR_DICE
+            and pending.face in ("hydra", "kraken", "minotaur")
+            and all(face in FACES for face in pending.faces)
+            and len(pending.faces) <= REGULAR_DICE
         ):
             return wrong
         return []
     if seat != state.turn and not (state.is_solo and phase in (Phase.NPC_ROLL, Phase.NPC_WOUND)):
         return [f"seat {seat} decides in seat {state.turn}'s turn"]
     if phase == Phase.NPC_WOUND:
-        npc = pending.get("npc_roll")
-        if not (
-            _record(pending, {"wounds": int, "npc_roll": list})
-            and all(face in FACES for face in npc)
-            and 1 <= pending["wounds"] <= npc.count(WOUND)
-        ):
+        if not isinstance(pending, ExodusWounds):
+            return wrong
+        npc = pending.npc_roll
+        if not (all(face in FACES for face in npc) and 1 <= pending.wounds <= npc.count(WOUND)):
             return wrong
         return []
     if phase == Phase.WOUND_REROLL:
         hand = board.dice_in("hand")
-        if not (_record(pending, {"wound_dice": list}) and pending["wound_dice"] and _dice(pending["wound_dice"])):
+        if not (isinstance(pending, FirstWounds) and pending.wound_dice and _dice(pending.wound_dice)):
             return wrong
-        if sorted(pending["wound_dice"]) != sorted(hand) or any(board.die_face[die] != WOUND for die in hand):
+        if sorted(pending.wound_dice) != sorted(hand) or any(board.die_face[die] != WOUND for die in hand):
             return ["the wounds to re-roll are not the dice that show them"]
         return []
     if phase == Phase.PAYMENT:
-        if not _record(pending, {"deal": str, "creature": str, "level": int, "from_seat": int}):
+        if not isinstance(pending, Deal):
             return wrong
-        deal, creature, level, source = pending["deal"], pending["creature"], pending["level"], pending["from_seat"]
+        deal, creature, level, source = pending.deal, pending.creature, pending.level, pending.from_seat
         if creature not in CREATURES or (creature, level) not in _LEVELS:
             return wrong
         stack = state.stacks[creature]
@@ -215,15 +206,15 @@ def pending_problems(state: TitanDiceState) -> list[str]:
             fits = False
         return [] if fits else ["the card being paid for is not there"]
     if phase == Phase.ATTACK_KEEP:
-        if not (_record(pending, {"aside": list}) and _dice(pending["aside"], REGULAR_DICE + 1)):
+        if not (isinstance(pending, AttackKeeping) and _dice(pending.aside, REGULAR_DICE + 1)):
             return wrong
-        return [] if set(pending["aside"]) <= set(board.dice_in("attack")) else wrong
+        return [] if set(pending.aside) <= set(board.dice_in("attack")) else wrong
     if phase not in (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE):
-        return [] if not pending else [f"a pending record in the {phase} phase"]
+        return [] if isinstance(pending, NoDecision) else [f"a pending record in the {phase} phase"]
     # an ability under way: the card's own, and each step's record
-    if not _record(pending, ABILITY, ABILITY_MORE):
+    if not isinstance(pending, AbilityUnderWay):
         return wrong
-    creature, level, name = pending["creature"], pending["level"], pending["ability"]
+    creature, level, name = pending.creature, pending.level, pending.ability
     if creature not in CREATURES or (creature, level) not in _LEVELS:
         return wrong
     if ability_of(creature, level, state.is_solo)[0] != name:
@@ -235,24 +226,25 @@ def pending_problems(state: TitanDiceState) -> list[str]:
         Phase.COLLECT: ("lost", "picks"),
         Phase.CHOOSE_TYPE: ("rolled",),
     }
-    if not all(key in pending for key in needed[phase]):
+    if any(getattr(pending, key) is None for key in needed[phase]):
         return wrong
     if phase in (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE):
-        if name not in DICE_STEPS or not _dice(pending["chosen"], REGULAR_DICE + 1):
+        chosen = pending.chosen or []
+        if name not in DICE_STEPS or not _dice(chosen, REGULAR_DICE + 1):
             return wrong
-        if len(pending["chosen"]) > DICE_STEPS[name].most:
+        if len(chosen) > DICE_STEPS[name].most:
             return wrong
-        if phase == Phase.CHOOSE_FACE and not 0 <= pending["die"] <= REGULAR_DICE:
+        if phase == Phase.CHOOSE_FACE and not 0 <= (pending.die or 0) <= REGULAR_DICE:
             return wrong
     if phase == Phase.LOSE_CREATURE and name not in HYDRA_ABILITIES:
         return wrong
     if phase == Phase.COLLECT:
-        picks = pending["picks"]
-        if name not in COLLECT_STEPS or pending["lost"] not in ("", *CREATURES):
+        picks = pending.picks or []
+        if name not in COLLECT_STEPS or pending.lost not in ("", *CREATURES):
             return wrong
         if len(picks) > COLLECT_STEPS[name].most or not all(pick in CREATURES for pick in picks):
             return wrong
-    if phase == Phase.CHOOSE_TYPE and (name not in KRAKEN_ABILITIES or pending["rolled"] != WOUND):
+    if phase == Phase.CHOOSE_TYPE and (name not in KRAKEN_ABILITIES or pending.rolled != WOUND):
         return wrong
     return []
 

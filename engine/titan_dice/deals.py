@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Action
+from engine.core.records import of_kind
 from engine.titan_dice import abilities, flow
 from engine.titan_dice.actions import Activate, Capture, Exchange, Purchase, make
 from engine.titan_dice.data import CREATURES
 from engine.titan_dice.rules import ability_of, card_cost, payment_splits
-from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
+from engine.titan_dice.state import Deal, NoDecision, Phase, PlayerBoard, TitanDiceState
 
 
 def capture_actions(board: PlayerBoard) -> list[Action]:
@@ -57,12 +58,12 @@ def deal_actions(state: TitanDiceState, seat: int) -> list[Action]:
 
 def allowed_splits(state: TitanDiceState, seat: int) -> list[tuple[int, int]]:
     """The payments (dice, creatures) allowed for the pending deal."""
-    pending = state.pending
+    pending = of_kind(state.pending, Deal)
     board = state.boards[seat]
-    splits = payment_splits(board, pending["creature"], card_cost(pending["level"]))
-    if pending["deal"] == "activate":
+    splits = payment_splits(board, pending.creature, card_cost(pending.level))
+    if pending.deal == "activate":
         splits = [
-            (d, m) for d, m in splits if abilities.is_feasible(state, seat, pending["creature"], pending["level"], d, m)
+            (d, m) for d, m in splits if abilities.is_feasible(state, seat, pending.creature, pending.level, d, m)
         ]
     return splits
 
@@ -79,12 +80,12 @@ def capture(state: TitanDiceState, seat: int, creature: str) -> None:
 
 def begin_deal(state: TitanDiceState, seat: int, action: Purchase | Exchange | Activate) -> None:
     """Note the chosen purchase, exchange or activation; pay next (at once if there is only one way)."""
-    state.pending = {
-        "deal": action.kind,
-        "creature": action.creature,
-        "level": action.level,
-        "from_seat": action.from_seat if isinstance(action, Exchange) else -1,
-    }
+    state.pending = Deal(
+        deal=action.kind,
+        creature=action.creature,
+        level=action.level,
+        from_seat=action.from_seat if isinstance(action, Exchange) else -1,
+    )
     splits = allowed_splits(state, seat)
     if len(splits) == 1:
         pay(state, seat, *splits[0])
@@ -95,8 +96,8 @@ def begin_deal(state: TitanDiceState, seat: int, action: Purchase | Exchange | A
 def pay(state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
     """Spend matching active dice (regular dice first) and captured creatures, then complete the deal."""
     board = state.boards[seat]
-    pending = state.pending
-    creature, level = pending["creature"], pending["level"]
+    pending = of_kind(state.pending, Deal)
+    creature, level = pending.creature, pending.level
     paying = [d for d in board.dice_in("active") if board.die_face[d] == creature][:dice]
     for die in paying:
         board.die_area[die] = "spent"
@@ -108,16 +109,16 @@ def pay(state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
         parts.append(f"{creatures} captured {creature.title()}")
     paid = " and ".join(parts)
     name = state.name(seat)
-    if pending["deal"] == "activate":
+    if pending.deal == "activate":
         state.log.append(f"{name} pays {paid}.")
         abilities.start_ability(state, seat, creature, level)
         return
-    if pending["deal"] == "purchase":
+    if pending.deal == "purchase":
         state.stacks[creature].pop(0)
         state.log.append(f"{name} buys {creature.title()} {level} for {paid}.")
     else:
         given = board.cards[creature]
-        source = pending["from_seat"]
+        source = pending.from_seat
         if source < 0:
             stack = state.stacks[creature]
             stack.remove(level)
@@ -131,5 +132,5 @@ def pay(state: TitanDiceState, seat: int, dice: int, creatures: int) -> None:
             f"{name} exchanges {creature.title()} {given} for {owner} {creature.title()} {level}, paying {paid}."
         )
     board.cards[creature] = level
-    state.pending = {}
+    state.pending = NoDecision()
     state.phase = Phase.AFTER_ACTION

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.records import of_kind
 from engine.titan_dice.data import (
     BONUS_DIE,
     CREATURES,
@@ -15,7 +16,7 @@ from engine.titan_dice.data import (
     WOUNDS_TO_GO_OUT,
 )
 from engine.titan_dice.rules import board_score, exodus_lost, ranked_winner, triggers_end
-from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
+from engine.titan_dice.state import FirstWounds, NoDecision, Phase, PlayerBoard, TitanDiceState
 
 
 def face_list(faces: list[str]) -> str:
@@ -113,7 +114,7 @@ def after_roll(state: TitanDiceState, seat: int, next_phase: Phase) -> None:
         gaias_blessing(state, seat)
         end_turn(state)
     else:
-        state.pending = {}
+        state.pending = NoDecision()
         state.phase = next_phase
 
 
@@ -146,7 +147,7 @@ def roll_five(state: TitanDiceState, seat: int) -> None:
         else:
             board.die_area[die] = "active"
     if wound_dice:
-        state.pending = {"wound_dice": wound_dice}
+        state.pending = FirstWounds(wound_dice=wound_dice)
         state.phase = Phase.WOUND_REROLL
     else:
         after_roll(state, seat, Phase.ACTION)
@@ -154,7 +155,7 @@ def roll_five(state: TitanDiceState, seat: int) -> None:
 
 def first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
     """Re-roll the first roll's wounds once (new wounds stay), or keep them on the wound track."""
-    dice = list(state.pending["wound_dice"])
+    dice = list(of_kind(state.pending, FirstWounds).wound_dice)
     if reroll:
         roll_dice(state, seat, dice, "re-rolls the wounds")
     else:
@@ -185,7 +186,7 @@ def begin_turn(state: TitanDiceState, seat: int) -> None:
     """Start a seat's turn in the right phase."""
     state.turn = seat
     state.decider = seat
-    state.pending = {}
+    state.pending = NoDecision()
     board = state.boards[seat]
     if board.is_out:
         if not board.dice_in("attack"):
@@ -270,7 +271,7 @@ def start_round(state: TitanDiceState) -> None:
         state.log.append(f"Round {state.round_number} begins; {state.name(state.first_player)} is first player.")
     if state.is_solo:
         state.turn = state.decider = 0
-        state.pending = {}
+        state.pending = NoDecision()
         state.phase = Phase.NPC_ROLL
     else:
         begin_turn(state, state.first_player)
@@ -279,7 +280,7 @@ def start_round(state: TitanDiceState) -> None:
 def finish_game(state: TitanDiceState, solo_result: str) -> None:
     """The game is over: log the result."""
     state.phase = Phase.GAME_OVER
-    state.pending = {}
+    state.pending = NoDecision()
     state.solo_result = solo_result
     if state.is_solo:
         won = solo_result == "won"

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, Seat
 from engine.core.bots import BotSettings, GreedySettings, MctsSettings
+from engine.core.records import of_kind
 from engine.titan_dice import abilities, attacks, baseline, checks, deals, flow, solo
 from engine.titan_dice.actions import (
     ACTION_TYPES,
@@ -55,7 +56,16 @@ from engine.titan_dice.rules import (
     solo_pair,
 )
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState, restore_fields
+from engine.titan_dice.state import (
+    AttackUnderWay,
+    Deal,
+    FirstWounds,
+    NoDecision,
+    Phase,
+    PlayerBoard,
+    TitanDiceState,
+    restore_fields,
+)
 from engine.titan_dice.view import build_view
 
 # Added to every attack's worth when the bots weigh their attack keeps: of two keeps otherwise equal (every
@@ -147,7 +157,7 @@ class TitanDice(Game):
         state.first_player = flow.first_player(state, options)
         state.turn = state.decider = state.first_player
         state.end_triggered = False
-        state.pending = {}
+        state.pending = NoDecision()
         state.solo_result = ""
         state.phase = Phase.FIRST_ROLL
         state.log.append(
@@ -179,7 +189,7 @@ class TitanDice(Game):
         if phase == Phase.FIRST_ROLL:
             return [make(RollFive)]
         if phase == Phase.WOUND_REROLL:
-            count = len(state.pending["wound_dice"])
+            count = len(of_kind(state.pending, FirstWounds).wound_dice)
             return [make(RerollWounds, count=count), make(KeepWounds, count=count)]
         if phase == Phase.ROLL:
             has_active, has_spent = bool(board.dice_in("active")), bool(board.dice_in("spent"))
@@ -194,7 +204,7 @@ class TitanDice(Game):
         if phase == Phase.ACTION:
             return [*deals.capture_actions(board), *deals.deal_actions(state, seat), make(Pass)]
         if phase == Phase.PAYMENT:
-            creature = state.pending["creature"]
+            creature = of_kind(state.pending, Deal).creature
             return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in deals.allowed_splits(state, seat)]
         if phase in ABILITY_PHASES:
             return abilities.ability_actions(state)
@@ -205,7 +215,7 @@ class TitanDice(Game):
         if phase == Phase.ATTACK_KEEP:
             return attacks.keep_actions(state)
         if phase == Phase.ATTACK_VICTIM:
-            return attacks.victim_actions(state, seat, state.pending["face"])
+            return attacks.victim_actions(state, seat, of_kind(state.pending, AttackUnderWay).face)
         return []
 
     # -- playing ------------------------------------------------------------------------------------------
@@ -348,7 +358,7 @@ class TitanDice(Game):
 
         def after(faces: list[str]) -> list[float]:
             trial = _own(own.clone(record=False))
-            trial.pending = {"attacker": seat, "faces": faces, "face": "", "victims": []}
+            trial.pending = AttackUnderWay(attacker=seat, faces=faces, face="", victims=[])
             attacks.continue_attack(trial)
             while trial.phase == Phase.ATTACK_VICTIM:
                 attacks.play_victim(trial, baseline.choose(trial, self.legal_actions(trial)))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine.core.records import of_kind
 from engine.titan_dice import flow
 from engine.titan_dice.data import CREATURES, WOUND
 from engine.titan_dice.rules import exodus_lost, npc_dice
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import ExodusWounds, Phase, TitanDiceState
 
 
 def roll_exodus(state: TitanDiceState) -> None:
@@ -20,7 +21,7 @@ def roll_exodus(state: TitanDiceState) -> None:
         else:
             exodus_step(state, face)
     if wounds and len(exodus_lost(state)) < len(CREATURES):
-        state.pending = {"wounds": wounds, "npc_roll": faces}
+        state.pending = ExodusWounds(wounds=wounds, npc_roll=faces)
         state.phase = Phase.NPC_WOUND
     else:
         flow.begin_turn(state, 0)
@@ -42,8 +43,9 @@ def exodus_step(state: TitanDiceState, creature: str) -> None:
 def move_exodus(state: TitanDiceState, creature: str) -> None:
     """A wound result: the player moves a not-yet-lost Exodus creature of their choice."""
     exodus_step(state, creature)
-    state.pending["wounds"] -= 1
+    pending = of_kind(state.pending, ExodusWounds)
+    pending.wounds -= 1
     if len(exodus_lost(state)) == len(CREATURES):
         return  # check_end ends the game
-    if state.pending["wounds"] <= 0:
+    if pending.wounds <= 0:
         flow.begin_turn(state, 0)

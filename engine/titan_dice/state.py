@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool
+from pydantic import Field
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, read_fields
+from engine.core.records import Between, Decision, NoDecision, OwnRecord, Record, field
 from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, REGULAR_DICE, TRACK_MAX, TRACK_START, WOUND
 
 
@@ -39,60 +39,42 @@ class Phase(StrEnum):
 # The bonus die: box (not in use), active, spent, removed, attack (Gryphon attack gained).
 AREAS = ("hand", "active", "spent", "wound", "removed", "attack", "box")
 
+# The types of the fields, as a saved position is validated against them.
+Creature = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur"]
+Face = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur", "wound"]
+Area = Literal["hand", "active", "spent", "wound", "removed", "attack", "box"]
+CREATURE_TYPES = len(CREATURES)
+DICE = REGULAR_DICE + 1
+SeatIndex = Annotated[int, Between(0, 3)]
+Level = Annotated[int, Between(1, 3)]
+# In a pending decision: a name (an ability, a creature, a face), a number, a short list.
+Name = Annotated[str, Field(max_length=40)]
+Number = Annotated[int, Between(-1, 100)]
+Numbers = Annotated[list[int], Field(max_length=40)]
+Names = Annotated[list[Name], Field(max_length=40)]
 
-class PlayerBoard:
+
+class PlayerBoard(Record):
     """One player's board: creature tracks, dice, wound markers, cards and round status."""
 
-    __slots__ = (
-        "cards",
-        "die_area",
-        "die_face",
-        "face_down",
-        "gryphon_attack",
-        "has_rolled",
-        "is_out",
-        "track",
-        "wound_markers",
+    track: Annotated[
+        list[Annotated[int, Between(0, TRACK_MAX)]], Field(min_length=CREATURE_TYPES, max_length=CREATURE_TYPES)
+    ] = field(default_factory=lambda: [TRACK_START] * CREATURE_TYPES)
+    # index BONUS_DIE is the bonus die
+    die_face: Annotated[list[Face], Field(min_length=DICE, max_length=DICE)] = field(
+        default_factory=lambda: [WOUND] * DICE
     )
-
-    def __init__(self) -> None:
-        self.track: list[int] = [TRACK_START] * len(CREATURES)
-        self.die_face: list[str] = [WOUND] * (REGULAR_DICE + 1)  # index BONUS_DIE is the bonus die
-        self.die_area: list[str] = ["hand"] * REGULAR_DICE + ["box"]
-        self.wound_markers = 0
-        self.cards: dict[str, int] = {}  # creature -> power level of the one card of that type owned
-        self.face_down: list[str] = []  # creature types of cards flipped face down by a Hydra attack
-        self.is_out = False
-        self.has_rolled = False  # the first roll of the round is done
-        self.gryphon_attack = False  # the bonus die joins this player's attack rolls this round
-
-    def copy(self) -> PlayerBoard:
-        """An independent copy."""
-        new = PlayerBoard.__new__(PlayerBoard)
-        new.track = self.track.copy()
-        new.die_face = self.die_face.copy()
-        new.die_area = self.die_area.copy()
-        new.wound_markers = self.wound_markers
-        new.cards = self.cards.copy()
-        new.face_down = self.face_down.copy()
-        new.is_out = self.is_out
-        new.has_rolled = self.has_rolled
-        new.gryphon_attack = self.gryphon_attack
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "track": list(self.track),
-            "die_face": list(self.die_face),
-            "die_area": list(self.die_area),
-            "wound_markers": self.wound_markers,
-            "cards": dict(sorted(self.cards.items())),
-            "face_down": sorted(self.face_down),
-            "is_out": self.is_out,
-            "has_rolled": self.has_rolled,
-            "gryphon_attack": self.gryphon_attack,
-        }
+    die_area: Annotated[list[Area], Field(min_length=DICE, max_length=DICE)] = field(
+        default_factory=lambda: ["hand"] * REGULAR_DICE + ["box"]
+    )
+    wound_markers: Annotated[int, Between(0, 20)] = 0
+    # creature -> power level of the one card of that type owned
+    cards: Annotated[dict[Creature, Level], Field(max_length=CREATURE_TYPES)] = field(default_factory=dict, sort=True)
+    # creature types of cards flipped face down by a Hydra attack
+    face_down: Annotated[list[Creature], Field(max_length=CREATURE_TYPES)] = field(default_factory=list, sort=True)
+    is_out: bool = False
+    has_rolled: bool = False  # the first roll of the round is done
+    gryphon_attack: bool = False  # the bonus die joins this player's attack rolls this round
 
     # -- small queries ---------------------------------------------------------------------
     def dice_in(self, area: str) -> list[int]:
@@ -132,20 +114,78 @@ class PlayerBoard:
         return creature in self.cards and creature not in self.face_down
 
 
-class TitanDiceState(GameState):
-    """The whole game: boards, stacks, Exodus, round and turn, the phase and its pending context."""
+# -- the decisions under way: what a multi-step decision has settled so far ------------------------------------
+class ExodusWounds(Decision):
+    """Solo: the wound results of the Exodus roll still to place (phase NPC_WOUND)."""
+
+    wounds: Number  # left to place
+    npc_roll: Names  # the faces the NPC rolled
+
+
+class FirstWounds(Decision):
+    """The first roll's wounds, to re-roll once or keep (phase WOUND_REROLL)."""
+
+    wound_dice: Numbers
+
+
+class Deal(Decision):
+    """A purchase, exchange or activation chosen, to be paid for (phase PAYMENT)."""
+
+    deal: Name  # "purchase", "exchange" or "activate"
+    creature: Name
+    level: Number
+    from_seat: Number  # exchange: the seat whose card is taken, -1 the stack (and for the others)
+
+
+class AbilityUnderWay(Decision):
+    """A card's ability being carried out (phases CHOOSE_DICE, CHOOSE_FACE, LOSE_CREATURE, COLLECT,
+    CHOOSE_TYPE); a step's keys are there once the ability reaches that step."""
+
+    ability: Name
+    creature: Name
+    level: Number
+    chosen: Numbers | None = field(default=None, absent=True)  # dice chosen so far (abilities choosing dice)
+    die: Number | None = field(default=None, absent=True)  # the die whose face is being chosen (Transform)
+    rolled: Name | None = field(default=None, absent=True)  # the bonus die rolled a wound (Kraken abilities)
+    lost: Name | None = field(default=None, absent=True)  # the creature lost ("" none), not to collect back
+    picks: Names | None = field(default=None, absent=True)  # creatures collected so far
+
+
+class AttackKeeping(Decision):
+    """An attack roll: the dice set aside so far (phase ATTACK_KEEP)."""
+
+    aside: Numbers
+
+
+class AttackUnderWay(Decision):
+    """An attack being carried out: the faces still to attack, the one attacking, the players it still
+    hits (the first decides, phase ATTACK_VICTIM)."""
+
+    attacker: Number
+    faces: Names
+    face: Name
+    victims: Numbers
+
+
+Pending = NoDecision | ExodusWounds | FirstWounds | Deal | AbilityUnderWay | AttackKeeping | AttackUnderWay
+
+
+class TitanDiceState(OwnRecord, GameState):
+    """The whole game: boards, stacks, Exodus, round and turn, the phase and the decision under way."""
 
     phase: Phase
-    round_number: int
-    first_player: int
-    turn: int  # whose turn it is
-    decider: int  # who decides now (a player hit by an attack decides during the attacker's turn)
-    boards: list[PlayerBoard]
-    stacks: dict[str, list[int]]  # creature -> card levels, top first
-    exodus: list[int]  # solo only: Exodus track per creature, 4 = in its cage, 0 = lost
+    round_number: Annotated[int, Between(1, 10_000)]
+    first_player: SeatIndex
+    turn: SeatIndex  # whose turn it is
+    decider: SeatIndex  # who decides now (a player hit by an attack decides during the attacker's turn)
+    boards: Annotated[list[PlayerBoard], Field(min_length=1, max_length=4)]
+    # creature -> card levels, top first
+    stacks: Annotated[dict[Creature, Annotated[list[Level], Field(max_length=6)]], Field(max_length=CREATURE_TYPES)]
+    # solo only: Exodus track per creature, 4 = in its cage, 0 = lost
+    exodus: Annotated[list[Annotated[int, Between(0, EXODUS_START)]], Field(max_length=CREATURE_TYPES)]
     end_triggered: bool
-    pending: dict[str, Any]  # the context of a multi-step decision; flat, primitives and lists of them
-    solo_result: str  # solo only: "", "won" or "lost"
+    pending: Pending  # the multi-step decision under way (NoDecision when none)
+    solo_result: Literal["", "won", "lost"]  # solo only
 
     @property
     def current_player(self) -> int | None:
@@ -157,98 +197,28 @@ class TitanDiceState(GameState):
         """True for the one-player variant against the Exodus board."""
         return self.num_players == 1
 
-    def _clone_own(self, new: GameState) -> None:
-        """Deep-copy the boards, stacks, Exodus track and pending context into `new`."""
-        new = cast(TitanDiceState, new)
-        new.boards = [board.copy() for board in self.boards]
-        new.stacks = {creature: levels.copy() for creature, levels in self.stacks.items()}
-        new.exodus = self.exodus.copy()
-        new.pending = {key: (value.copy() if isinstance(value, list) else value) for key, value in self.pending.items()}
-
-    def _snapshot_own(self) -> dict[str, Any]:
-        """Every Titan Dice field, JSON-ready."""
-        return {
-            "phase": self.phase.value,
-            "round_number": self.round_number,
-            "first_player": self.first_player,
-            "turn": self.turn,
-            "decider": self.decider,
-            "boards": [board.snapshot() for board in self.boards],
-            "stacks": {creature: list(levels) for creature, levels in self.stacks.items()},
-            "exodus": list(self.exodus),
-            "end_triggered": self.end_triggered,
-            "pending": {key: (list(v) if isinstance(v, list) else v) for key, v in sorted(self.pending.items())},
-            "solo_result": self.solo_result,
-        }
-
-
-# -- a saved position read back (the shape of `_snapshot_own`) ----------------------------------------
-Creature = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur"]
-Face = Literal["chimera", "gryphon", "hydra", "kraken", "minotaur", "wound"]
-Area = Literal["hand", "active", "spent", "wound", "removed", "attack", "box"]
-DICE = REGULAR_DICE + 1
-Seat = Count(3)
-Level = Count(3, 1)
-
-
-class BoardFields(Fields):
-    """One player board as saved."""
-
-    track: Annotated[list[Count(TRACK_MAX)], Field(min_length=len(CREATURES), max_length=len(CREATURES))]
-    die_face: Annotated[list[Face], Field(min_length=DICE, max_length=DICE)]
-    die_area: Annotated[list[Area], Field(min_length=DICE, max_length=DICE)]
-    wound_markers: Count(20)
-    cards: Annotated[dict[Creature, Level], Field(max_length=len(CREATURES))]
-    face_down: Annotated[list[Creature], Field(max_length=len(CREATURES))]
-    is_out: StrictBool
-    has_rolled: StrictBool
-    gryphon_attack: StrictBool
-
-
-class TitanDiceFields(Fields):
-    """A Titan Dice position as saved."""
-
-    phase: Phase
-    round_number: Count(10_000, 1)
-    first_player: Seat
-    turn: Seat
-    decider: Seat
-    boards: Annotated[list[BoardFields], Field(min_length=1, max_length=4)]
-    stacks: Annotated[dict[Creature, Annotated[list[Level], Field(max_length=6)]], Field(max_length=len(CREATURES))]
-    exodus: Annotated[list[Count(EXODUS_START)], Field(max_length=len(CREATURES))]
-    end_triggered: StrictBool
-    pending: FlatDict
-    solo_result: Literal["", "won", "lost"]
-
 
 def restore_fields(state: TitanDiceState, own: dict[str, Any]) -> None:
     """Set a state's Titan Dice fields from a saved position; ValueError if it is not one."""
-    fields = read_fields(TitanDiceFields, own)
-    if len(fields.boards) != state.num_players or max(fields.first_player, fields.turn, fields.decider) >= len(
-        fields.boards
-    ):
+    read = TitanDiceState.read_own(own)
+    if len(read.boards) != state.num_players or max(read.first_player, read.turn, read.decider) >= len(read.boards):
         raise ValueError("its boards do not match its players")
-    if set(fields.stacks) != set(CREATURES):
+    if set(read.stacks) != set(CREATURES):
         raise ValueError("it lacks a stack of cards")
-    state.phase = fields.phase
-    state.round_number = fields.round_number
-    state.first_player, state.turn, state.decider = fields.first_player, fields.turn, fields.decider
-    state.boards = []
-    for saved in fields.boards:
-        board = PlayerBoard()
-        board.track, board.die_face, board.die_area = list(saved.track), list(saved.die_face), list(saved.die_area)
-        board.wound_markers, board.cards, board.face_down = (
-            saved.wound_markers,
-            dict(saved.cards),
-            list(saved.face_down),
-        )
-        board.is_out, board.has_rolled, board.gryphon_attack = saved.is_out, saved.has_rolled, saved.gryphon_attack
-        state.boards.append(board)
-    state.stacks = {creature: list(levels) for creature, levels in fields.stacks.items()}
-    state.exodus = list(fields.exodus)
-    state.end_triggered = fields.end_triggered
-    state.pending = {key: (list(value) if isinstance(value, list) else value) for key, value in fields.pending.items()}
-    state.solo_result = fields.solo_result
+    state.set_own(read)
 
 
-__all__ = ["AREAS", "BONUS_DIE", "Phase", "PlayerBoard", "TitanDiceState"]
+__all__ = [
+    "AREAS",
+    "BONUS_DIE",
+    "AbilityUnderWay",
+    "AttackKeeping",
+    "AttackUnderWay",
+    "Deal",
+    "ExodusWounds",
+    "FirstWounds",
+    "NoDecision",
+    "Phase",
+    "PlayerBoard",
+    "TitanDiceState",
+]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.records import of_kind
 from engine.titan_dice.data import BONUS_DIE, CREATURES, EXODUS_START, FACES, REGULAR_DICE, TRACK_MAX
 from engine.titan_dice.rules import ability_of, board_score, card_cost, exodus_lost, npc_dice, ranked_winner
-from engine.titan_dice.state import Phase, PlayerBoard, TitanDiceState
+from engine.titan_dice.state import AbilityUnderWay, AttackUnderWay, Deal, Phase, PlayerBoard, TitanDiceState
 
 
 def build_view(state: TitanDiceState, seat: int | None, scores: list[float], winners: list[int]) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def build_view(state: TitanDiceState, seat: int | None, scores: list[float], win
     - ``stacks``: {creature: [{"level", "cost", "ability", "text"}] top first}
     - ``exodus``: None, or (solo) {"track": {creature: 0..4}, "lost": [creatures], "npc_dice": dice the
       NPC rolls this round, "cage": 4}
-    - ``pending``: the context of a multi-step decision (empty dict when none): e.g. ``ability``,
+    - ``pending``: the decision under way as saved (`state.pending.snapshot()`, empty when none): e.g. ``ability``,
       ``ability_text``, ``creature``, ``level``, ``chosen`` (dice chosen so far), ``die`` (the die whose
       face is being chosen), ``lost``, ``picks`` (creatures collected so far), ``max_picks``, ``rolled``,
       ``deal``/``from_seat`` (payment), ``aside`` (attack dice set aside), ``attacker``/``face``/``faces``/
@@ -50,9 +51,9 @@ def build_view(state: TitanDiceState, seat: int | None, scores: list[float], win
     seat whose card you take); ``which`` (roll: active, spent or both).
     """
     players = [_player_view(state, s, board) for s, board in enumerate(state.boards)]
-    pending = {key: (list(value) if isinstance(value, list) else value) for key, value in state.pending.items()}
-    if "ability" in pending:
-        pending["ability_text"] = ability_of(pending["creature"], pending["level"], state.is_solo)[1]
+    pending = state.pending.snapshot()
+    if isinstance(state.pending, AbilityUnderWay):
+        pending["ability_text"] = ability_of(state.pending.creature, state.pending.level, state.is_solo)[1]
     return {
         "game": "titan_dice",
         "title": "Titan Dice",
@@ -180,15 +181,17 @@ def status_sentence(state: TitanDiceState) -> str:
     name = state.name(state.decider)
     npc = npc_dice(state.round_number)
     what = ""
+    attack = pending if isinstance(pending, AttackUnderWay) else None
     if state.phase == Phase.PAYMENT:
-        what = f"{pending['creature'].title()} {pending['level']}"
+        deal = of_kind(pending, Deal)
+        what = f"{deal.creature.title()} {deal.level}"
     elif state.phase == Phase.ATTACK_VICTIM:
-        what = _VICTIM_CHOICE.get(pending.get("face", ""), "")
+        what = _VICTIM_CHOICE.get(attack.face if attack else "", "")
     return _STATUS[state.phase].format(
         name=name,
         npc=f"{npc} {'die' if npc == 1 else 'dice'}",
         what=what,
-        ability=pending.get("ability", ""),
-        attacker=state.name(pending["attacker"]) if "attacker" in pending else "",
-        face=str(pending.get("face", "")).title(),
+        ability=pending.ability if isinstance(pending, AbilityUnderWay) else "",
+        attacker=state.name(attack.attacker) if attack else "",
+        face=attack.face.title() if attack else "",
     )

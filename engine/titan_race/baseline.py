@@ -78,7 +78,7 @@ def _answer(state: TitanRaceState, actions: list[Action]) -> Action:
         return actions[choices.index("shield")]
     cards = [c for c in choices if c not in ("life", "no")]
     spare = [c for c in cards if c not in KEEP_FROM_PIRATES] or cards
-    if spare and state.titans[state.question["titan"]].life <= 3:
+    if spare and state.titans[state.asked().titan].life <= 3:
         return actions[choices.index(spare[0])]
     if spare and spare[0] not in KEEP_FROM_PIRATES:
         return actions[choices.index(spare[0])]

@@ -32,7 +32,7 @@ def roll_first_titan(state: TitanRaceState) -> int:
 def add_titan(state: TitanRaceState, titan_name: str, ask_order: bool = True) -> None:
     """A player takes a Titan; once every Titan is chosen: the 2-player order, then the race begins."""
     owner = state.pickers[len(state.titans)]
-    state.titans.append(Titan(titan_name, owner))
+    state.titans.append(Titan.entering(titan_name, owner))
     state.lap_events.append([0, 0])
     spec = TITANS[titan_name]
     state.log.append(f"{state.name(owner)} races {spec.name} ({spec.colour}), ridden by {spec.rider}.")

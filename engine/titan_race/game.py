@@ -48,7 +48,7 @@ from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
 from engine.titan_race.resolution import own_draws, replays_to_its_question
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_race.state import Phase, Titan, TitanRaceState, restore_fields
+from engine.titan_race.state import NO_QUESTION, Phase, Titan, TitanRaceState, check_own
 from engine.titan_race.view import build_view, status_sentence
 
 CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
@@ -214,7 +214,7 @@ class TitanRace(Game):
         state.discard = []
         state.lap_events = []
         state.winner = -1
-        state.question = {}
+        state.question = NO_QUESTION
         state.answers = []
         state.turn = {}
         state.order = []
@@ -236,20 +236,20 @@ class TitanRace(Game):
         if phase == Phase.GAME_OVER:
             return []
         if phase == Phase.ANSWER:
-            return [Answer(choice=c) for c in state.question["options"]]
+            return [Answer(choice=c) for c in state.asked().options]
         if phase == Phase.CHOOSE_TITAN:
             taken = {t.name for t in state.titans}
             return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
         if phase == Phase.ORDER_TITANS:
             seat = state.current_player
-            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]  # type: ignore[arg-type]
+            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]
         if phase == Phase.DRAFT:
             seen: list[str] = []
             actions: list[Action] = []
             for index, face in enumerate(state.pool):
                 if face not in seen:
                     seen.append(face)
-                    actions.append(TakeDie(die=index, face=face))  # type: ignore[arg-type]
+                    actions.append(TakeDie(die=index, face=face))
             return actions
         if phase == Phase.CHOOSE_FACE:
             return [ChooseFace(face=f) for f in FACES if f != PURPLE]  # type: ignore[arg-type]
@@ -308,7 +308,7 @@ class TitanRace(Game):
         if isinstance(action, OrderTitans):
             flow.order_titans(state, action.first)
             return
-        titan = state.acting if state.phase != Phase.ANSWER else state.question["titan"]
+        titan = state.acting if state.phase != Phase.ANSWER else state.asked().titan
         subject = state.titans[titan]
         if isinstance(action, TakeDie):
             flow.take_die(state, action.die)
@@ -359,10 +359,10 @@ class TitanRace(Game):
             state.log.append(f"{flow.name(state, titan)} ends the turn.")
             flow.end_turn(state)
         elif isinstance(action, Answer):
+            question = state.asked()
             state.answers.append(action.choice)
-            effect = state.question["effect"]
-            state.phase = Phase(state.question["resume"])
-            flow.perform(state, effect)
+            state.phase = question.resume
+            flow.perform(state, question.effect)
 
     # -- rules text -------------------------------------------------------------------------------------------------
     def rules_markdown(self) -> str:
@@ -475,6 +475,7 @@ class TitanRace(Game):
         deck_size = len(copy.deck)
         copy.deck = [fixed[i] if i in fixed else unknown.pop() for i in range(deck_size)]
         copy.rng = Rng(rng.next64())
+        copy.drawn = None  # the real draws are not this world's (and name cards the seat cannot see)
         return copy
 
     # -- checks ----------------------------------------------------------------------------------------------------
@@ -532,8 +533,12 @@ class TitanRace(Game):
 
     def restore_own(self, state: GameState, own: dict[str, Any]) -> None:
         """Titans, traps, cards, round, turn and any pending question from a saved position (validated)."""
-        restore_fields(_own(state), own)  # (a question of older rules stays: an answer that does not fit the
-        # question today's rules ask is asked again, see Effect.ask)
+        state = _own(state)
+        read = TitanRaceState.read_own(own)
+        check_own(state, read)
+        state.set_own(read)  # (a question of older rules stays: an answer that does not fit the question today's
+        # rules ask is asked again, see Effect.ask)
+        state.drawn = None
 
 
 DETERMINIZE_TRIES = 30  # samples tried for a world that replays the pending effect to its question

@@ -19,7 +19,9 @@ from engine.titan_race.data import (
     START_SPACES,
     TRAP_TOKENS,
 )
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.effects import Effect, GameWon, NeedAnswer
+from engine.titan_race.resolution import run
+from engine.titan_race.state import Phase, Question, TitanRaceState
 
 # The record of a Titan's turn (`flow.begin_turn`), and what may join it later in the turn.
 TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
@@ -106,9 +108,9 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
     acting = state.titans[state.acting]
     if state.phase == Phase.TURN and (acting.space is None or acting.is_ko):
         problems.append(f"{acting.name} must act but is off the circuit or K.O.")
-    if state.phase == Phase.ANSWER and not state.question:
+    if state.phase == Phase.ANSWER and not isinstance(state.question, Question):
         problems.append("waiting for an answer without a question")
-    if state.phase != Phase.ANSWER and (state.question or state.answers):
+    if state.phase != Phase.ANSWER and (isinstance(state.question, Question) or state.answers):
         problems.append("a question is pending outside the ANSWER phase")
     if state.winner != -1:
         problems.append(f"a winner ({state.winner}) while the race goes on")
@@ -157,9 +159,9 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
     the acting Titan's turn can run."""
     phase, turn = state.phase, state.turn
     if phase == Phase.ANSWER:
-        question = state.question
-        phase = Phase(question["resume"])
-        effect = question["effect"]
+        question = state.asked()
+        phase = question.resume
+        effect = question.effect
         kind = effect.get("kind")
         if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
             return ["a question asked outside a Titan's turn"]
@@ -191,9 +193,6 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
 def _effect_sound(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     """The effect's fields name real directions, spaces and cards, and running it again only stops to ask or
     ends the race (a hostile save cannot make it fail half-way)."""
-    from engine.titan_race.effects import Effect, GameWon, NeedAnswer
-    from engine.titan_race.resolution import run
-
     kind = effect["kind"]
     if kind == "move" and not (len(effect["steps"]) <= 6 and all(step in DIRECTIONS for step in effect["steps"])):
         return False

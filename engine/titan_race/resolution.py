@@ -26,7 +26,7 @@ from engine.titan_race.effects import (
     settle_pushes,
 )
 from engine.titan_race.powers import run_ability, run_card
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import NO_QUESTION, Phase, Question, TitanRaceState
 
 
 def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
@@ -38,14 +38,15 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
         run(fx, effect)
     except NeedAnswer as question:
         state.answers = state.answers[: fx.asked]  # (answers past the question, of an older rules version, go)
-        state.question = {
-            "titan": question.titan,
-            "kind": question.kind,
-            "options": question.options,
-            "prompt": question.prompt,
-            "effect": effect,
-            "resume": state.phase.value,
-        }
+        state.question = Question(
+            titan=question.titan,
+            kind=question.kind,
+            options=question.options,
+            prompt=question.prompt,
+            effect=effect,
+            resume=state.phase,
+        )
+        state.drawn = fx.fresh  # (what `own_draws` would find by running the effect again)
         state.phase = Phase.ANSWER
         return False
     except GameWon as won:
@@ -55,19 +56,26 @@ def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
     if risky:
         state.__dict__.update(work.__dict__)
     state.answers = []
-    state.question = {}
+    state.question = NO_QUESTION
+    state.drawn = None
     return True
 
 
 def own_draws(state: TitanRaceState, seat: int) -> dict[int, str]:
     """In the ANSWER phase: the deck positions (from the top) of the cards `seat`'s Titans drew during the
-    pending effect so far, with the cards: that player has seen them."""
-    fx = Effect(state.clone(record=False), list(state.answers), True)
-    with contextlib.suppress(NeedAnswer, GameWon):
-        run(fx, state.question["effect"])
+    pending effect so far, with the cards: that player has seen them.
+
+    The question holds the cards drawn before it was asked; where it does not (a position read back, a world a
+    bot sampled) the effect is run once more with the answers so far to find them, and they are kept.
+    """
+    if state.drawn is None:
+        fx = Effect(state.clone(record=False), list(state.answers), True)
+        with contextlib.suppress(NeedAnswer, GameWon):
+            run(fx, state.asked().effect)
+        state.drawn = fx.fresh
     return {
         index: card
-        for index, (titan, card) in enumerate(fx.fresh)
+        for index, (titan, card) in enumerate(state.drawn)
         if index < len(state.deck) and state.titans[titan].owner == seat
     }
 
@@ -78,12 +86,12 @@ def replays_to_its_question(state: TitanRaceState) -> bool:
     A world a bot samples (other hands, the deck, future dice) must agree with what was seen: the questions
     already answered in this effect and the one now asked. See `TitanRace.determinize`.
     """
-    question = state.question
+    question = state.asked()
     fx = Effect(state.clone(record=False), list(state.answers), True)
     try:
-        run(fx, question["effect"])
+        run(fx, question.effect)
     except NeedAnswer as asked:
-        return (asked.titan, asked.kind, asked.options) == (question["titan"], question["kind"], question["options"])
+        return (asked.titan, asked.kind, asked.options) == (question.titan, question.kind, question.options)
     except GameWon:
         return False
     return False

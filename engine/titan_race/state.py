@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias, cast
 
 from pydantic import Field, StrictBool, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, Key, Text, read_fields
+from engine.core.positions import FlatDict, Key, Text
+from engine.core.records import Between, Decision, NoDecision, OwnRecord, ReadOwn, Record, field
 from engine.titan_race.board import SPACES
 from engine.titan_race.data import (
     BONUS_CARDS,
@@ -38,21 +39,42 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-class Titan:
+# -- the values of the fields, as a save is validated against them -----------------------------------------
+if TYPE_CHECKING:  # the keys of the designed data, which a type checker reads as the strings they are
+    TitanName: TypeAlias = str
+    CardName: TypeAlias = str
+    CircuitName: TypeAlias = str
+    SpaceName: TypeAlias = str
+    FaceName: TypeAlias = str
+else:  # validated against the keys themselves
+    TitanName = Literal[tuple(TITANS)]
+    CardName = Literal[tuple(BONUS_CARDS)]
+    CircuitName = Literal[tuple(CIRCUITS)]
+    SpaceName = Literal[tuple(SPACES)]
+    FaceName = Literal[tuple(FACES)]
+MAX_TITANS = 6
+TitanIndex = Annotated[int, Between(0, MAX_TITANS - 1)]
+TrapSpace = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-2]:[A-F](?:[1-9]|1[0-2])$")]
+Cards = Annotated[list[CardName], Field(max_length=len(DECK))]
+
+
+class Titan(Record):
     """One Titan on the race: where it is, its life gauge, lap counter, K.O. status, hand and Ability card."""
 
-    __slots__ = ("ability_used", "hand", "ko", "lap", "life", "name", "owner", "shielded", "space")
+    name: TitanName  # a key of data.TITANS
+    owner: TitanIndex  # the seat that plays it
+    space: SpaceName | None = None  # None until the Titan enters the circuit on its first turn
+    lap: Annotated[int, Between(0, LAPS_TO_WIN + 1)] = 1  # 1 at the start; 4 (the trophy) completes the third lap
+    life: Annotated[int, Between(0, MAX_LIFE)]
+    ko: Literal["", "ko", "recovering"] = ""  # "ko" knocked out (skull); "recovering" passed its turn, heart side up
+    hand: Annotated[list[CardName], Field(max_length=HAND_LIMIT)] = field(default_factory=list)  # Bonus cards
+    ability_used: StrictBool = False  # the Ability card is face down this turn
+    shielded: StrictBool = False  # a Shield was played: no Life Point lost to damage until this Titan's next turn
 
-    def __init__(self, name: str, owner: int) -> None:
-        self.name = name  # a key of data.TITANS
-        self.owner = owner  # the seat that plays it
-        self.space: str | None = None  # None until the Titan enters the circuit on its first turn
-        self.lap = 1  # the lap counter: 1 at the start; 4 (the trophy) completes the third lap
-        self.life = TITANS[name].start_life
-        self.ko = ""  # "" standing; "ko" knocked out (skull); "recovering" passed its turn, heart side up
-        self.hand: list[str] = []  # Bonus cards (keys of data.BONUS_CARDS)
-        self.ability_used = False  # the Ability card is face down this turn
-        self.shielded = False  # a Shield was played: no Life Point lost to damage until this Titan's next turn
+    @classmethod
+    def entering(cls, name: str, owner: int) -> Titan:
+        """A Titan as it is chosen: off the circuit, on lap 1, its life gauge at its start."""
+        return cls(name=name, owner=owner, life=TITANS[name].start_life)
 
     @property
     def is_ko(self) -> bool:
@@ -71,51 +93,65 @@ class Titan:
             return 0
         return (self.lap - 1) * ROWS + int(self.space[1:])
 
-    def copy(self) -> Titan:
-        """An independent copy."""
-        new = Titan.__new__(Titan)
-        new.name, new.owner, new.space, new.lap = self.name, self.owner, self.space, self.lap
-        new.life, new.ko, new.hand, new.ability_used = self.life, self.ko, self.hand.copy(), self.ability_used
-        new.shielded = self.shielded
-        return new
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "name": self.name,
-            "owner": self.owner,
-            "space": self.space,
-            "lap": self.lap,
-            "life": self.life,
-            "ko": self.ko,
-            "hand": list(self.hand),
-            "ability_used": self.ability_used,
-            "shielded": self.shielded,
-        }
+class Question(Decision):
+    """What is being decided now in the ANSWER phase: an effect stopped to ask a Titan's player something.
+
+    Who is asked (`titan`), what (`kind`: "pirates" or "shield"; `prompt`), the answers allowed (`options`), the
+    effect waiting for the answer and the phase it resumes in. The effect is run again from its start, with the
+    answers given so far, once the answer is known (the position saved is the one before the effect: see
+    `resolution.resolve`); what is asked is read from here, never found by running the effect.
+    """
+
+    titan: TitanIndex  # the Titan whose player answers
+    kind: Key
+    options: Annotated[list[Key], Field(min_length=1, max_length=len(DECK) + 2)]
+    prompt: Text
+    effect: FlatDict = field(sort=True)  # the effect waiting for the answer: its kind, titan and fields
+    resume: Phase  # the phase the effect was begun in
 
 
-class TitanRaceState(GameState):
+NO_QUESTION = NoDecision()  # no question waiting (it holds nothing: one serves every state)
+
+
+class HeldDraws(GameState):
+    """What a Titan Race state holds without saving it (a base of `TitanRaceState`, outside its records)."""
+
+    # The cards drawn during the effect waiting on `question` before it stopped, (Titan, card) in order; None where
+    # not known (a position read back, a world a bot sampled): `resolution.own_draws` runs the effect once then.
+    drawn: list[tuple[int, str]] | None = None
+
+
+class TitanRaceState(OwnRecord, HeldDraws):
     """The whole race: circuits, Titans, traps, deck, round and turn, the phase and its pending context."""
 
     phase: Phase
-    circuits: list[str]  # one circuit, or three for the Grand Slam (lap n is raced on circuits[n - 1])
-    titans: list[Titan]  # in seat order (2-player variant: A's first, B's first, A's second, B's second)
-    pickers: list[int]  # the seat that chooses (and plays) each Titan, in that order
-    teams: list[int]  # the team of each seat (every seat its own team outside the team variant)
-    traps: list[str]  # "board:space" of each trap on the circuit(s), kept sorted
-    deck: list[str]  # Bonus cards, top first (hidden)
-    discard: list[str]
-    first_titan: int
-    round_number: int
-    order: list[int]  # this round's turn order (Titan indices from the first Titan)
-    turn_index: int  # position in `order` of the Titan whose turn it is
-    pool: list[str]  # the dice not yet taken this round (faces)
-    turn: dict[str, Any]  # the turn in progress: die, face, moved, extra_done, card_played, rerolled, ...
-    question: dict[str, Any]  # ANSWER phase: who is asked what, and the effect waiting for the answer
-    answers: list[str]  # answers given so far to the effect waiting in `question`
-    lap_events: list[list[int]]  # per Titan: [laps gained over the top, laps lost over the bottom]
-    winner: int  # the Titan that completed its third lap (-1 while racing)
-    shared_hands: bool  # 2-player: one hand per player (a game begun under rules version 1 keeps a hand per Titan)
+    # one circuit, or three for the Grand Slam (lap n is raced on circuits[n - 1])
+    circuits: Annotated[list[CircuitName], Field(min_length=1, max_length=GRAND_SLAM_BOARDS)]
+    # in seat order (2-player variant: A's first, B's first, A's second, B's second)
+    titans: Annotated[list[Titan], Field(max_length=MAX_TITANS)]
+    pickers: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]  # who chooses each Titan
+    teams: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]  # the team of each seat
+    traps: Annotated[list[TrapSpace], Field(max_length=TRAP_TOKENS)] = field(sort=True)  # "board:space", sorted
+    deck: Cards  # Bonus cards, top first (hidden)
+    discard: Cards
+    first_titan: Annotated[int, Between(-1, MAX_TITANS - 1)]
+    round_number: Annotated[int, Between(1, 10_000)]
+    order: Annotated[list[TitanIndex], Field(max_length=MAX_TITANS)]  # this round's turn order (Titan indices)
+    turn_index: TitanIndex  # position in `order` of the Titan whose turn it is
+    pool: Annotated[list[FaceName], Field(max_length=MAX_TITANS)]  # the dice not yet taken this round (faces)
+    # the turn in progress: die, face, moved, extra_done, card_played, rerolled, ... (2-player set-up: ordering)
+    turn: FlatDict = field(sort=True)
+    question: NoDecision | Question  # ANSWER phase: who is asked what, and the effect waiting for the answer
+    answers: Annotated[list[Key], Field(max_length=20)]  # answers given so far to the effect waiting in `question`
+    # per Titan: [laps gained over the top, laps lost over the bottom]
+    lap_events: Annotated[
+        list[Annotated[list[Annotated[int, Between(0, 100)]], Field(min_length=2, max_length=2)]],
+        Field(max_length=MAX_TITANS),
+    ]
+    winner: Annotated[int, Between(-1, MAX_TITANS - 1)]  # the Titan that completed its third lap (-1 while racing)
+    # 2-player: one hand per player (a game begun under rules version 1 keeps a hand per Titan)
+    shared_hands: StrictBool
 
     @property
     def current_player(self) -> int | None:
@@ -123,12 +159,18 @@ class TitanRaceState(GameState):
         if self.phase == Phase.GAME_OVER:
             return None
         if self.phase == Phase.ANSWER:
-            return self.titans[self.question["titan"]].owner
+            return self.titans[self.asked().titan].owner
         if self.phase == Phase.CHOOSE_TITAN:
             return self.pickers[len(self.titans)]
         if self.phase == Phase.ORDER_TITANS:
-            return int(self.turn["ordering"])
+            return cast(int, self.turn["ordering"])  # (an int: the invariants check it)
         return self.titans[self.acting].owner
+
+    def asked(self) -> Question:
+        """The question waiting for an answer (ANSWER phase)."""
+        if not isinstance(self.question, Question):
+            raise ValueError("no question is waiting for an answer")
+        return self.question
 
     @property
     def acting(self) -> int:
@@ -181,144 +223,16 @@ class TitanRaceState(GameState):
         """The circuit id of a board."""
         return self.circuits[board]
 
-    def _clone_own(self, new: GameState) -> None:
-        new = cast(TitanRaceState, new)
-        new.circuits = self.circuits.copy()
-        new.titans = [titan.copy() for titan in self.titans]
-        new.pickers = self.pickers.copy()
-        new.teams = self.teams.copy()
-        new.traps = self.traps.copy()
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.order = self.order.copy()
-        new.pool = self.pool.copy()
-        new.turn = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.turn.items()}
-        new.question = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.question.items()}
-        new.answers = self.answers.copy()
-        new.lap_events = [pair.copy() for pair in self.lap_events]
 
-    def _snapshot_own(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "circuits": list(self.circuits),
-            "titans": [titan.snapshot() for titan in self.titans],
-            "pickers": list(self.pickers),
-            "teams": list(self.teams),
-            "traps": sorted(self.traps),
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "first_titan": self.first_titan,
-            "round_number": self.round_number,
-            "order": list(self.order),
-            "turn_index": self.turn_index,
-            "pool": list(self.pool),
-            "turn": dict(sorted(self.turn.items())),
-            "question": _plain(self.question),
-            "answers": list(self.answers),
-            "lap_events": [list(pair) for pair in self.lap_events],
-            "winner": self.winner,
-            "shared_hands": self.shared_hands,
-        }
-
-
-# -- a saved position read back (the shape of `_snapshot_own`) ----------------------------------------
-TitanName = Literal[tuple(TITANS)]  # type: ignore[valid-type]
-CardName = Literal[tuple(BONUS_CARDS)]  # type: ignore[valid-type]
-CircuitName = Literal[tuple(CIRCUITS)]  # type: ignore[valid-type]
-SpaceName = Literal[tuple(SPACES)]  # type: ignore[valid-type]
-FaceName = Literal[tuple(FACES)]  # type: ignore[valid-type]
-MAX_TITANS = 6
-TitanIndex = Count(MAX_TITANS - 1)
-TrapSpace = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-2]:[A-F](?:[1-9]|1[0-2])$")]
-Cards = Annotated[list[CardName], Field(max_length=len(DECK))]
-
-
-class TitanFields(Fields):
-    """One Titan as saved."""
-
-    name: TitanName
-    owner: TitanIndex
-    space: SpaceName | None
-    lap: Count(LAPS_TO_WIN + 1)
-    life: Count(MAX_LIFE)
-    ko: Literal["", "ko", "recovering"]
-    hand: Annotated[list[CardName], Field(max_length=HAND_LIMIT)]
-    ability_used: StrictBool
-    shielded: StrictBool
-
-
-class QuestionFields(Fields):
-    """An effect waiting for an answer, as saved."""
-
-    titan: TitanIndex
-    kind: Key
-    options: Annotated[list[Key], Field(min_length=1, max_length=len(DECK) + 2)]
-    prompt: Text
-    effect: FlatDict
-    resume: Phase
-
-
-class TitanRaceFields(Fields):
-    """A Titan Race position as saved."""
-
-    phase: Phase
-    circuits: Annotated[list[CircuitName], Field(min_length=1, max_length=GRAND_SLAM_BOARDS)]
-    titans: Annotated[list[TitanFields], Field(max_length=MAX_TITANS)]
-    pickers: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]
-    teams: Annotated[list[TitanIndex], Field(min_length=2, max_length=MAX_TITANS)]
-    traps: Annotated[list[TrapSpace], Field(max_length=TRAP_TOKENS)]
-    deck: Cards
-    discard: Cards
-    first_titan: Count(MAX_TITANS - 1, -1)
-    round_number: Count(10_000, 1)
-    order: Annotated[list[TitanIndex], Field(max_length=MAX_TITANS)]
-    turn_index: TitanIndex
-    pool: Annotated[list[FaceName], Field(max_length=MAX_TITANS)]
-    turn: FlatDict
-    question: QuestionFields | Annotated[dict[str, Any], Field(max_length=0)]
-    answers: Annotated[list[Key], Field(max_length=20)]
-    lap_events: Annotated[list[Annotated[list[Count(100)], Field(min_length=2, max_length=2)]], Field(max_length=6)]
-    winner: Count(MAX_TITANS - 1, -1)
-    shared_hands: StrictBool
-
-
-def restore_fields(state: TitanRaceState, own: dict[str, Any]) -> None:
-    """Set a state's Titan Race fields from a saved position; ValueError if it is not one."""
-    fields = read_fields(TitanRaceFields, own)
-    count = len(fields.titans)
-    if len(fields.teams) != state.num_players or any(seat >= state.num_players for seat in fields.pickers):
+def check_own(state: TitanRaceState, read: ReadOwn) -> None:
+    """The facts between fields of a saved position that no one field says; ValueError if they do not hold."""
+    count = len(read.titans)
+    if len(read.teams) != state.num_players or any(seat >= state.num_players for seat in read.pickers):
         raise ValueError("its seats do not match its players")
-    if count > len(fields.pickers) or len(fields.lap_events) != count or fields.winner >= count:
+    if count > len(read.pickers) or len(read.lap_events) != count or read.winner >= count:
         raise ValueError("its Titans do not match")
-    if isinstance(fields.question, QuestionFields) and fields.question.titan >= count:
+    if isinstance(read.question, Question) and read.question.titan >= count:
         raise ValueError("its question is for a Titan that is not in the race")
-    state.phase = fields.phase
-    state.circuits = list(fields.circuits)
-    state.titans = []
-    for saved in fields.titans:
-        titan = Titan(saved.name, saved.owner)
-        titan.space, titan.lap, titan.life, titan.ko = saved.space, saved.lap, saved.life, saved.ko
-        titan.hand, titan.ability_used, titan.shielded = list(saved.hand), saved.ability_used, saved.shielded
-        state.titans.append(titan)
-    state.pickers, state.teams, state.traps = list(fields.pickers), list(fields.teams), list(fields.traps)
-    state.deck, state.discard = list(fields.deck), list(fields.discard)
-    state.first_titan, state.round_number = fields.first_titan, fields.round_number
-    state.order, state.turn_index, state.pool = list(fields.order), fields.turn_index, list(fields.pool)
-    state.turn = {key: (list(value) if isinstance(value, list) else value) for key, value in fields.turn.items()}
-    state.question = _plain(own["question"]) if fields.question else {}
-    state.answers = list(fields.answers)
-    state.lap_events = [list(pair) for pair in fields.lap_events]
-    state.winner = fields.winner
-    state.shared_hands = fields.shared_hands
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-ready deep copy of nested dicts and lists."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in sorted(value.items())}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-__all__ = ["CIRCUITS", "Phase", "Titan", "TitanRaceState"]
+__all__ = ["CIRCUITS", "NO_QUESTION", "Phase", "Question", "Titan", "TitanRaceState"]

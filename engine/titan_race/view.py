@@ -10,7 +10,7 @@ from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRA
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of
 from engine.titan_race.powers import damage_targets, trap_targets
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import Phase, Question, TitanRaceState
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -52,8 +52,7 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
     # Previews and a question's options name the deciding player's cards: only that player sees them.
     deciding_here = not is_over and seat is not None and seat == deciding
     previews = _previews(game, state) if deciding_here else []
-    shown = ("titan", "kind", "options", "prompt") if deciding_here else ("titan", "kind", "prompt")
-    question = {k: v for k, v in state.question.items() if k in shown}
+    question = _question_view(state, deciding_here)
     return {
         "game": "titan_race",
         "title": "Titan Race",
@@ -89,6 +88,22 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
         "winner": state.winner,
         "winners": game.winners(state),
         "scores": game.scores(state),
+    }
+
+
+def _question_view(state: TitanRaceState, deciding_here: bool) -> dict[str, Any]:
+    """The question waiting for an answer ({} if none); its options (the cards a player may give up) only for the
+    player asked."""
+    question = state.question
+    if not isinstance(question, Question):
+        return {}
+    if not deciding_here:
+        return {"titan": question.titan, "kind": question.kind, "prompt": question.prompt}
+    return {
+        "titan": question.titan,
+        "kind": question.kind,
+        "options": list(question.options),
+        "prompt": question.prompt,
     }
 
 
@@ -224,8 +239,9 @@ def status_sentence(state: TitanRaceState) -> str:
     if state.phase == Phase.START:
         return f"{who}: choose your start space (A1, C1 or E1)"
     if state.phase == Phase.ANSWER:
-        asked = state.titans[state.question["titan"]]
-        return f"{state.name(asked.owner)} ({TITANS[asked.name].name}): {state.question['prompt']}"
+        question = state.asked()
+        asked = state.titans[question.titan]
+        return f"{state.name(asked.owner)} ({TITANS[asked.name].name}): {question.prompt}"
     turn = state.turn
     parts = []
     if not turn["moved"]:

@@ -136,6 +136,12 @@ class FakePage:
         return {(region, int(value)) for region, value, added in self.classes if added == name}
 
 
+def _raise_failures(event: Any, failures: list[Exception]) -> None:
+    """`app.events.report_failures` in the tests: a part that raised on an event fails the test (the page itself
+    prints it and goes on), once every subscriber was called."""
+    raise failures[0]
+
+
 def controller_with(page: FakePage, monkeypatch: Any) -> Any:
     """`app.controller`, importable under CPython, with `app.dom` drawing into `page`."""
     if "app.dom" not in sys.modules:
@@ -152,4 +158,5 @@ def controller_with(page: FakePage, monkeypatch: Any) -> Any:
     from app.paint import SCREEN
 
     SCREEN.reset()  # (a new page: what the last test's page holds is not on it)
+    monkeypatch.setattr(importlib.import_module("app.events"), "report_failures", _raise_failures)
     return importlib.import_module("app.controller")

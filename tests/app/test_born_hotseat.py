@@ -130,9 +130,9 @@ def _quest_won_with_the_device_to_pass() -> tuple[GameState, int]:
             if state.is_over:
                 break
             ended = state.ended
-            won = ended and ended.get("outcome") == "won" and ended.get("foe_kind") == "quest"
-            if won and state.current_player != int(ended["seat"]):
-                return state, int(ended["seat"])
+            won = ended is not None and ended.outcome == "won" and ended.foe_kind == "quest"
+            if won and ended is not None and state.current_player != ended.seat:
+                return state, ended.seat
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, rng.choice([a for a in legal if a.kind != "retreat"] or legal))
     raise AssertionError("no seed reaches the position")

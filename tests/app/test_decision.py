@@ -15,6 +15,7 @@ from app.decision import StandIn, decision_now
 from engine.core import Seat
 from engine.core.game import GameState
 from engine.registry import GAMES
+from engine.titan_race.state import Question
 from tests.app.fake_page import FakePage, controller_with
 from tests.app.test_stand_in import AGAINST_COMPUTER, battle_for
 
@@ -33,7 +34,12 @@ def shield_question(bob: Seat) -> GameState:
                 break
             mover = state.titans[state.acting].owner if state.titans else None  # type: ignore[attr-defined]
             question = state.question  # type: ignore[attr-defined]
-            if question and question.get("kind") == "shield" and state.current_player == 1 and mover == 0:
+            if (
+                isinstance(question, Question)
+                and question.kind == "shield"
+                and state.current_player == 1
+                and mover == 0
+            ):
                 return state
             state = RACE.apply(state, rng.choice(RACE.legal_actions(state)))
     raise AssertionError("no Shield question found")

@@ -8,8 +8,8 @@ from app.gameview import armed_status, render_regions
 from app.screens import confirm_dialog_html
 from app.views import titan as titan_view
 from engine.titan.actions import Acquire, EndManeuver, Maneuver, Muster, Reinforce
-from engine.titan.battle import ATTACKER
 from engine.titan.data import CREATURES, a_name
+from engine.titan.sides import ATTACKER
 from tests.engine.titan.test_battle import index_of
 from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
 from tests.engine.titan.test_flow import GAME, act
@@ -148,7 +148,8 @@ def test_a_defender_with_his_titan_is_not_offered_flight_and_a_proposal_offers_i
 
 def test_a_carry_says_how_many_hits_and_to_whom():
     from engine.titan.actions import Strike
-    from engine.titan.battle import DEFENDER, begin_strike
+    from engine.titan.battle import begin_strike
+    from engine.titan.sides import DEFENDER
     from tests.engine.titan.test_battle import dice, fight, set_battle
 
     state = fight(["Ogre", "Ogre"], ["Serpent"])  # Serpent: power 18, skill 2

@@ -46,7 +46,7 @@ def test_engine_never_asserts_on_input():
 
 
 # The modules that hold a game of Titan's state and rules. They import one way only, each from the ones below
-# it (state <- flow <- engagements <- battle_end <- battle), so none of them may sit in an import cycle, not
+# it (state <- flow <- engagements <- battle_end <- battle <- phases), so none of them may sit in an import cycle, not
 # even through an import inside a function. Titan's computer players (engine/titan/ai) sit above them: they import
 # the rules, and nothing they import imports them back (`Titan.own_bot` and `Titan.baseline_action` in `game`
 # reach them, and `game` is imported by none of them).
@@ -56,6 +56,7 @@ TITAN_RULES = {
     "engine.titan.battle_choices",
     "engine.titan.battle_end",
     "engine.titan.battle",
+    "engine.titan.phases",
     "engine.titan.flow",
     "engine.titan.engagements",
     "engine.titan.masterboard",
@@ -65,6 +66,7 @@ TITAN_RULES = {
     "engine.titan.splits",
     "engine.titan.data",
     "engine.titan.actions",
+    "engine.titan.sides",
 }
 
 
@@ -181,7 +183,8 @@ VARIANT_HOOKS = {
     "engine.titan.engagements": {"warmongering"},  # an engagement's points scored by the house rules
     "engine.titan.battle_end": {"warmongering"},  # a battle's points, trophies and counters returned
     "engine.titan.battle": {"warmongering"},  # the losing side's characters left off the battleland
-    "engine.titan.game": {"endings", "respawn", "war_record"},  # the variant chosen at set-up; the spawn's choices
+    "engine.titan.phases": {"respawn"},  # the spawn's choices and its play, in the flow's table
+    "engine.titan.game": {"endings", "war_record"},  # the variant chosen at set-up, its final score and clock
     "engine.titan.invariants": {"endings", "warmongering"},  # what a Battle Titan position keeps
     "engine.titan.view": {"endings", "respawn"},  # the score and the spawn shown to a seat
     "engine.titan.rulings": {"rulings"},  # the variant's page of the in-app rules
@@ -193,6 +196,7 @@ BATTLE_TITAN_BUILDS_ON = {
     "engine.core.positions",
     "engine.core.records",
     "engine.titan.data",
+    "engine.titan.sides",
     "engine.titan.actions",
     "engine.titan.battle_state",
     "engine.titan.state",

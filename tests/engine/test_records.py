@@ -9,7 +9,7 @@ import pytest
 from pydantic import Field
 
 from engine.core import GameState
-from engine.core.records import Between, Decision, NoDecision, OwnRecord, Record, field
+from engine.core.records import Between, Decision, NoDecision, OwnRecord, Record, field, of_kind
 
 
 class Colour(StrEnum):
@@ -222,3 +222,22 @@ def test_own_record_clone_snapshot_and_read():
         OwnState.read_own({**own, "round_number": "3"})
     with pytest.raises(ValueError, match="its field scores is not valid"):
         OwnState.read_own({key: value for key, value in own.items() if key != "scores"})
+
+
+def test_of_kind_names_the_kind_expected():
+    pending: Record = Payment(seat=0, dice=[])
+    assert of_kind(pending, Payment) is pending
+    with pytest.raises(TypeError, match="Collect expected, not Payment"):
+        of_kind(pending, Collect)
+
+
+class Turn(Record):
+    flags: dict[str, bool | int | str | list[int] | None] = field(default_factory=dict)
+
+
+def test_a_flat_dict_copies_its_lists_and_shares_its_scalars():
+    turn = Turn(flags={"die": "red", "moved": False, "steps": [1, 2], "left": None})
+    copy = turn.copy()
+    assert copy == turn and copy.flags is not turn.flags and copy.flags["steps"] is not turn.flags["steps"]
+    copy.flags["steps"].append(3)
+    assert turn.flags["steps"] == [1, 2] and copy.snapshot()["flags"]["steps"] == [1, 2, 3]

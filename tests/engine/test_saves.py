@@ -13,6 +13,7 @@ from engine.core.bots import make_bot
 from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES, register
 from engine.stress import STRESS, play_stress
+from engine.titan_race.state import Question
 from tests.engine.test_save_fuzz import pack, unpack
 from tests.engine.toy_game import PIG
 
@@ -125,7 +126,7 @@ def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer
     old = {"g": "titan_race", "r": 1, "n": 3, "o": {}, "p": [s.model_dump() for s in state.seats], "s": seed}
     loaded = save.loads(pack({**old, "a": actions}, version=1))
     assert loaded.phase.value == "answer" and loaded.turn["penalty"] and not loaded.turn["moved"]
-    assert {k: v for k, v in loaded.question.items() if k != "effect"} == {
+    assert {k: v for k, v in loaded.question.snapshot().items() if k != "effect"} == {
         k: v for k, v in state.question.items() if k != "effect"
     }
     seat = state.current_player  # the seat asked sees the question as it saw it
@@ -165,12 +166,12 @@ def test_a_pending_question_of_older_rules_is_asked_again_when_an_answer_does_no
     """A question saved under older rules stays as the player saw it; today's rules ask theirs if it differs."""
     state = RACE.new_game(3, {"circuit": "lagoon"}, seed=3)
     rng = Rng(3)
-    while not (state.question and state.question["kind"] == "pirates"):
+    while not (isinstance(state.question, Question) and state.question.kind == "pirates"):
         state = RACE.apply(state, rng.choice(RACE.legal_actions(state)))
     data = unpack(save.dumps(state))
     data["x"]["own"]["question"]["options"] = ["life", "voodoo_doll"]  # as if an older rules version had asked this
     loaded = save.loads(pack(data))
-    assert loaded.question["options"] == ["life", "voodoo_doll"]
+    assert loaded.question.options == ["life", "voodoo_doll"]
     answered = RACE.apply(loaded, {"kind": "answer", "choice": "voodoo_doll"})  # does not fit: asked again
     assert answered.phase == state.phase and answered.question == state.question and answered.answers == state.answers
 

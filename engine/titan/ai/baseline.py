@@ -31,9 +31,10 @@ from typing import Any
 from engine.core import Action
 from engine.titan import battlemap, flow, masterboard, recruiting, sight
 from engine.titan.ai.reckoning import chance_of_hits, hidden_average, left_out  # shared reckoning, not strategy
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
+from engine.titan.battle import Battle, unit_power
 from engine.titan.battle_titan import respawn
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, LANDS, MAX_LEGION, TITAN, TOWERS, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Legion, Phase, TitanState, seen
 
 TITAN_STAKE = 400.0  # what losing the Titan's legion costs beyond its value: the game
@@ -247,7 +248,7 @@ class _Board:
 def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action:
     attacker, defender = flow.engagement_legions(state)
     mine, theirs = (attacker, defender) if attacker.owner == seat else (defender, attacker)
-    other = "defender" if mine is attacker else "attacker"
+    other = DEFENDER if mine is attacker else ATTACKER
     average = hidden_average(state, seat)
     chance = win_chance(strength(state, mine, seat, average), strength(state, theirs, seat, average))
     if by_kind.get("accept") and state.engagement_now().eliminated == other:

@@ -39,6 +39,7 @@ from engine.titan.ai.levels import CLUB
 from engine.titan.ai.reckoning import hidden_average
 from engine.titan.battle_titan import respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Engagement, Legion, Phase, TitanState, seen
 
 ATTACK_AT = 0.7  # an attack only at this estimated chance to win
@@ -305,7 +306,7 @@ def costs_nothing(engagement: Engagement, my_role: str) -> bool:
 def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action:
     attacker, defender = flow.engagement_legions(state)
     mine, theirs = (attacker, defender) if attacker.owner == seat else (defender, attacker)
-    my_role = "attacker" if mine is attacker else "defender"
+    my_role = ATTACKER if mine is attacker else DEFENDER
     if by_kind.get("accept") and costs_nothing(state.engagement_now(), my_role):
         return by_kind["accept"][0]
     average = hidden_average(state, seat)

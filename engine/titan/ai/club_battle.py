@@ -19,8 +19,9 @@ from engine.core import Action
 from engine.titan import battlemap, sight
 from engine.titan.ai.baseline import TITAN_STAKE
 from engine.titan.ai.reckoning import chance_of_hits, left_out
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
+from engine.titan.battle import Battle, unit_power
 from engine.titan.data import CREATURES, TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import TitanState
 
 WON = 3.0  # a battle side this many times stronger than the other has won it: no angel summoned

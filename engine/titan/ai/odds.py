@@ -61,6 +61,7 @@ from engine.titan.data import (
     power_of,
 )
 from engine.titan.determinize import determinize
+from engine.titan.sides import ATTACKING, DEFENDING
 from engine.titan.state import TitanState, seen
 
 if TYPE_CHECKING:
@@ -122,7 +123,6 @@ TABLE = 64  # entries of a hit table: hits = table[a uniform draw in 0..TABLE-1]
 # (the engine's `Rng` costs a microsecond a draw, and a question draws thousands). Its draw x in 1..2^31-2 gives
 # x * n >> 31, uniform in 0..n-1, and x < p * 2^31 with the chance p.
 LCG_MULTIPLIER, LCG_MODULUS = 48271, 2147483647
-ATTACKING, DEFENDING = 0, 1  # a side's index in the tables of a battle played out (not battle_state's names)
 NOBODY, TIME = -1, -2  # how a battle may end besides a side's win: mutual elimination, the attacker out of time
 PHASES = 2 * BATTLE_ROUNDS  # strike phases in a battle: the defender's, then the attacker's, each round
 

@@ -36,6 +36,7 @@ from engine.titan.ai.reckoning import expected_value, fighting_strength
 from engine.titan.ai.standard_war import Outlook
 from engine.titan.battle_titan import respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.splits import remainder as splits_remainder
 from engine.titan.state import Legion, Phase, TitanState
 
@@ -393,7 +394,7 @@ def _engagement(state: TitanState, seat: int, legal: list[Action], view: Outlook
     accept = _of_kind(legal, "accept")
     if accept:
         eliminated = state.engagement_now().eliminated
-        my_role = "attacker" if mine is attacker else "defender"
+        my_role = ATTACKER if mine is attacker else DEFENDER
         if eliminated not in (my_role, "both") and not state.engagement_now().losses:
             return accept[0]
     flee = _of_kind(legal, "flee")

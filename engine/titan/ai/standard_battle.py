@@ -20,8 +20,9 @@ from engine.core import Action
 from engine.titan import battlemap
 from engine.titan.ai import slices
 from engine.titan.ai.reckoning import chance_at_least, chance_of_hits, left_out
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, unit_power
+from engine.titan.battle import Battle, unit_power
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import TitanState
 
 SUMMON_BELOW = 2.0  # an angel is summoned only while the battle side is less than this many times stronger

@@ -40,9 +40,10 @@ from engine.titan.actions import Carry, EndManeuver, EndStrikes, Maneuver, Range
 from engine.titan.ai import reckoning, standard, standard_battle
 from engine.titan.ai.strong_decision import Decision
 from engine.titan.ai.strong_war import battle_stakes
-from engine.titan.battle import ATTACKER, DEFENDER, Battle, other_side, unit_power
+from engine.titan.battle import Battle, other_side, unit_power
 from engine.titan.battle_titan.warmongering import battle_titan
 from engine.titan.data import BATTLE_ROUNDS, CREATURES, HEX_LABELS, HEX_NEIGHBORS, TITAN
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import TitanState
 
 DAMAGE = 0.5  # a hit that does not kill is worth this share of the hit's part of the character's value

@@ -29,6 +29,7 @@ from engine.titan.ai.strong_war import spawn_pick
 from engine.titan.battle_titan import respawn
 from engine.titan.battle_titan.warmongering import war
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.splits import remainder
 from engine.titan.state import Legion, Phase, TitanState
 
@@ -200,7 +201,7 @@ class _Board(MovePlanner):
     def engagement(self, legal: list[Action]) -> Action:
         state = self.state
         attacker, _defender = flow.engagement_legions(state)
-        me = "attacker" if attacker.owner == self.seat else "defender"
+        me = ATTACKER if attacker.owner == self.seat else DEFENDER
         fight, outcomes = self.fight_worth()
         options: list[tuple[float, int, Action]] = []
         for action in legal:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.titan.battle_state import ATTACKER, DEFENDER
 from engine.titan.battle_titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
 from engine.titan.data import TITAN, character_value
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import TitanState
 
 HOWS = ("battle", "concession", "flee", "agreement", "time loss")

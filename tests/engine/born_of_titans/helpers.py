@@ -9,7 +9,7 @@ import pytest
 from engine.born_of_titans import GAME
 from engine.born_of_titans.actions import ChooseHero, ChooseStart, PlaceQuest
 from engine.born_of_titans.board import NODES, QUEST_SITES
-from engine.born_of_titans.state import IDS, BornState, Phase
+from engine.born_of_titans.state import IDS, BornState, Phase, Quest
 from engine.core import Action, IllegalAction, ScriptedRng
 from engine.core.rng import Rng
 from tests.engine import helpers
@@ -118,7 +118,7 @@ def give(state: BornState, seat: int, **parts: Any) -> None:
         sheet.divine.append(take(state, "divine", face))
     for shield, face in parts.get("quests", {}).items():
         cid = take(state, "quest", face)
-        sheet.quests[shield] = cid
+        sheet.quests[str(shield)] = cid
         state.face_up.add(cid)
 
 
@@ -126,14 +126,14 @@ def set_quest(state: BornState, seat: int, face: str, site: str, revealed: bool 
     """Give a seat's current Quest the face `face` on `site` (its old one back to the pile)."""
     sheet = state.sheets[seat]
     if sheet.quest is not None:
-        state.piles["quest"].append(sheet.quest["id"])
+        state.piles["quest"].append(sheet.quest.id)
         state.piles["quest"].sort()
-        state.face_up.discard(sheet.quest["id"])
+        state.face_up.discard(sheet.quest.id)
     cid = take(state, "quest", face)
     origin = next((n for n, s in QUEST_SITES.items() if s == site), 1)
     if NODES[site].kind != "quest" and sheet.quest is not None:
-        origin = sheet.quest["origin"]
-    sheet.quest = {"id": cid, "site": site, "origin": origin, "revealed": revealed}
+        origin = sheet.quest.origin
+    sheet.quest = Quest(id=cid, site=site, origin=origin, revealed=revealed)
     if revealed:
         state.face_up.add(cid)
     return cid
@@ -214,12 +214,12 @@ def win_challenge(state: BornState, seat: int) -> BornState:
     state = pass_all(state)
     choice = next(a for a in GAME.legal_actions(state) if a.kind in ("choose_attribute", "choose_match"))
     state = act(state, choice)
-    attribute = state.challenge["attribute"]
-    needed = foe_numbers(state, state.challenge["foe"])[attribute] or 0
+    attribute = state.challenge.attribute
+    needed = foe_numbers(state, state.challenge.foe)[attribute] or 0
     count = totals(state, seat)[attribute]
     state.rng = ScriptedRng([4] * needed + [0] * max(0, count - needed) + [0], seed=7)
     if count < needed:
-        state.challenge["athena_dice"] = needed - count
+        state.challenge.athena_dice = needed - count
         state.rng = ScriptedRng([4] * needed + [0], seed=7)
     return pass_all(act(state, {"kind": "roll", "commit": 0}))
 

@@ -40,14 +40,14 @@ def purposeful(state: BornState, actions: list[Action]) -> Action | None:
                 return kinds[kind]
         return kinds.get("end_turn")
     if state.phase == Phase.MOVE and sheet.quest is not None:
-        goal = sheet.quest["site"]
+        goal = sheet.quest.site
         moves = [a for a in actions if isinstance(a, MoveTo)]
         if moves:
             return min(moves, key=lambda a: (_distance(a.node, goal), a.node))
     if state.phase == Phase.CHALLENGE:
         if "choose_attribute" in kinds:
             have = totals(state, seat)
-            need = foe_numbers(state, state.challenge["foe"])
+            need = foe_numbers(state, state.challenge.foe)
             choices = [a for a in actions if a.kind == "choose_attribute"]
             return max(choices, key=lambda a: have[a.attribute] - (need[a.attribute] or 0))  # type: ignore[attr-defined]
         if "retreat" in kinds and sheet.crew <= 1:

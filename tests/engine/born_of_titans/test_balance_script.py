@@ -88,23 +88,28 @@ def test_shares_count_the_seat_in_turn_order_and_leave_out_stalls(balance):
 
 def test_a_challenge_is_won_only_if_its_foe_was_overcome(balance):
     from engine.born_of_titans import GAME
-    from engine.born_of_titans.state import IDS
+    from engine.born_of_titans.state import IDS, Challenge
+    from engine.core.records import NoDecision
 
     state = GAME.new_game(2, None, seed=1)
     sheet = state.sheets[0]
     watch = balance.Watch()
 
+    def challenge(cid, kind, node):
+        return Challenge(seat=0, node=node, foe=cid, foe_kind=kind, attribute="", monster_attribute="", successes=0,
+                         committed=0, kills=1, athena_dice=0, any_attribute=False, lion_skin=False, less=0)  # fmt: skip
+
     def fight(kind, cid, node, outcome):
-        state.challenge = {"seat": 0, "foe": cid, "foe_kind": kind, "node": node}
+        state.challenge = challenge(cid, kind, node)
         watch.after(state)
-        state.challenge = {}
+        state.challenge = NoDecision()
         outcome()
         watch.after(state)
         return watch.challenges[-1]
 
     quest = IDS["quest"][0]
     assert fight("quest", quest, "quest_1", lambda: None) == ["quest", state.faces[quest], False]  # retreated
-    assert fight("quest", quest, "quest_1", lambda: sheet.quests.update({1: quest}))[2] is True
+    assert fight("quest", quest, "quest_1", lambda: sheet.quests.update({"1": quest}))[2] is True
     city = "athens"
     monster = state.encounters.setdefault(city, IDS["encounter"][0])
     sheet.node, sheet.in_city = city, False
@@ -117,9 +122,9 @@ def test_a_challenge_is_won_only_if_its_foe_was_overcome(balance):
     assert fight("sea_monster", state.sea_monsters[site], site, lambda: None)[2] is False
     assert fight("sea_monster", state.sea_monsters[site], site, lambda: setattr(sheet, "passage", True))[2] is True
     # One Challenge ending as another begins (no empty state between): both are counted.
-    state.challenge = {"seat": 0, "foe": quest, "foe_kind": "quest", "node": "quest_1"}
+    state.challenge = challenge(quest, "quest", "quest_1")
     watch.after(state)
-    state.challenge = {"seat": 0, "foe": monster, "foe_kind": "encounter", "node": city}
+    state.challenge = challenge(monster, "encounter", city)
     watch.after(state)
     assert len(watch.challenges) == 8 and watch.open["foe"] == monster
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.born_of_titans import GAME
 from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, PlayDivine, Retreat, Roll
-from engine.born_of_titans.state import Phase
+from engine.born_of_titans.state import Challenge, Phase
 from engine.born_of_titans.table import successes, totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import (
     act,
     dice,
@@ -57,10 +58,10 @@ def test_successes_add_up_across_rolls_and_each_short_roll_kills_one_crew():
         successes_roll(state, count, hits)
         state = act(state, Roll(commit=0))
         assert state.sheets[seat].crew == crew
-    assert state.challenge["successes"] == 4
+    assert state.challenge.successes == 4
     successes_roll(state, count, 1)
     state = act(state, Roll(commit=0))  # 5 of 5: the Centaur is defeated
-    assert not state.challenge and state.sheets[seat].in_city and state.sheets[seat].crew == 4
+    assert state.challenge == NoDecision() and state.sheets[seat].in_city and state.sheets[seat].crew == 4
 
 
 def test_ruling_13_monsters_heal_every_challenge_starts_from_zero():
@@ -70,16 +71,16 @@ def test_ruling_13_monsters_heal_every_challenge_starts_from_zero():
     successes_roll(state, count, 4)
     state = act(state, Roll(commit=0))
     state = act(state, Retreat())
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     successes_roll(state, totals(state, seat)["navigation"], 1)
     state = act(state, {"kind": "move"})
     state = act(state, {"kind": "move_to", "node": CITY})
     state = act(state, EncounterAction())
-    assert state.challenge["successes"] == 0
+    assert state.challenge.successes == 0
     state = act(state, ChooseAttribute(attribute="battle"))
     successes_roll(state, totals(state, seat)["battle"], 1)
     state = act(state, Roll(commit=0))
-    assert state.challenge and state.challenge["successes"] == 1  # 1 of 5 again, not 5 of 5
+    assert isinstance(state.challenge, Challenge) and state.challenge.successes == 1  # 1 of 5 again, not 5 of 5
 
 
 def test_ruling_14_committed_prophecy_adds_a_die_to_every_later_roll_and_is_spent():

@@ -13,6 +13,7 @@ from engine.born_of_titans.actions import (
 )
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import successes, totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import (
     act,
     dice,
@@ -45,7 +46,7 @@ def test_ruling_28_athenas_pair_any_attribute_against_any_usable_number():
     count = totals(state, seat)["navigation"]
     successes_roll(state, count, 4)
     state = act(state, Roll(commit=0))
-    assert not state.challenge and state.sheets[seat].in_city  # 4 of Wits 4 with her Navigation dice
+    assert state.challenge == NoDecision() and state.sheets[seat].in_city  # 4 of Wits 4 with her Navigation dice
 
 
 def test_ruling_28_athena_alone_two_more_dice_in_every_roll():
@@ -68,8 +69,8 @@ def test_ruling_29_aphrodites_pair_defeats_the_monster_as_if_by_challenge():
     hand(state, seat, "aphrodite", "aphrodite")
     state = act(state, EncounterAction())
     state = act(state, PlayDivine(counter="aphrodite", pair=True, target=seat))
-    assert not state.challenge and state.sheets[seat].in_city and "athens" not in state.encounters
-    assert state.phase == Phase.TURN and state.moment == {}
+    assert state.challenge == NoDecision() and state.sheets[seat].in_city and "athens" not in state.encounters
+    assert state.phase == Phase.TURN and state.moment == NoDecision()
 
 
 def test_ruling_29_aphrodite_alone_two_fewer_successes_never_fewer_than_one():
@@ -109,7 +110,7 @@ def test_ruling_27_muses_add_one_to_a_die_just_rolled_and_fates_roll_chosen_dice
     count = totals(state, seat)["battle"]
     dice(state, *([3] + [1] * (count - 1)))
     state = act(state, Roll(commit=0))
-    assert state.phase == Phase.REACT and state.moment["kind"] == "challenge_roll"
+    assert state.phase == Phase.REACT and state.moment.kind == "challenge_roll"
     muses = [a for a in legal(state, "play_divine") if a.counter == "muses"]
     assert {a.detail for a in muses} == {0, 1}  # a die of each value: the 3 and the 1s
     state = act(state, PlayDivine(counter="muses", target=seat, detail=0))
@@ -120,7 +121,7 @@ def test_ruling_27_muses_add_one_to_a_die_just_rolled_and_fates_roll_chosen_dice
     state = act(state, PlayDivine(counter="fates", target=seat, detail=(1, 2)))  # any dice (is_legal)
     assert state.rolls[-1][:3] == [4, 6, 6]
     # nobody holds a counter any more: the moment is over and the roll counts, 3 of 5, and the Centaur attacks
-    assert state.phase == Phase.CHALLENGE and state.challenge["successes"] == 3 == successes(state.rolls[-1])
+    assert state.phase == Phase.CHALLENGE and state.challenge.successes == 3 == successes(state.rolls[-1])
     assert state.sheets[seat].crew == 5
 
 
@@ -130,13 +131,13 @@ def test_ruling_27_muses_and_fates_on_the_crew_for_hire_die():
     set_encounter(state, "athens", "crew_for_hire")
     dice(state, 3)
     state = act(state, EncounterAction())
-    assert state.phase == Phase.REACT and state.moment["kind"] == "crew_for_hire"
+    assert state.phase == Phase.REACT and state.moment.kind == "crew_for_hire"
     assert state.current_player == 1 - seat and state.sheets[seat].crew == 2  # the die waits in its moment
     assert GAME.view(state, seat)["moment"]["dice"] == [3] == GAME.view(state, 1 - seat)["moment"]["dice"]
     muses = [a for a in legal(state, "play_divine") if a.counter == "muses"]
     assert [(a.target, a.detail) for a in muses] == [(seat, 0)]
     state = act(state, PlayDivine(counter="muses", target=seat, detail=0))  # "adds one to any single die result"
-    assert state.moment["dice"] == [4] and state.current_player == 1 - seat  # asked again
+    assert state.moment.dice == [4] and state.current_player == 1 - seat  # asked again
     state = pass_all(state)
     assert state.phase == Phase.TURN and state.sheets[seat].crew == 6  # 2 + 4
 
@@ -146,11 +147,11 @@ def test_ruling_27_fates_roll_the_dragons_teeth_die_again_and_a_new_moment_follo
     hand(state, 1 - seat, "fates", "apollo")
     dice(state, 1)
     state = act(state, DragonsTeeth())
-    assert state.phase == Phase.REACT and state.moment["kind"] == "dragons_teeth"
+    assert state.phase == Phase.REACT and state.moment.kind == "dragons_teeth"
     assert state.sheets[seat].gear is None and state.sheets[seat].crew == 1
     dice(state, 5)
     state = act(state, PlayDivine(counter="fates", target=seat, detail=(0,)))
-    assert state.moment["dice"] == [5] and state.phase == Phase.REACT  # asked again about the new roll
+    assert state.moment.dice == [5] and state.phase == Phase.REACT  # asked again about the new roll
     state = pass_all(state)
     assert state.phase == Phase.TURN and state.sheets[seat].crew == 6
 
@@ -204,7 +205,7 @@ def test_ruling_33_poseidon_changes_a_move_roll_by_two_courses():
     hand(state, 1 - seat, "poseidon")
     successes_roll(state, totals(state, seat)["navigation"], 1)
     state = act(state, {"kind": "move"})
-    assert state.phase == Phase.REACT and state.moment["kind"] == "move_roll"
+    assert state.phase == Phase.REACT and state.moment.kind == "move_roll"
     assert state.current_player == 1 - seat  # the only player holding a counter is asked
     assert GAME.view(state, 1 - seat)["move"]["reachable"]  # where she could go, shown during the moment
     options = {a.detail for a in legal(state, "play_divine") if a.counter == "poseidon"}
@@ -243,7 +244,7 @@ def test_ruling_32_furies_to_zero_inside_a_challenge_defeat_her():
     state.hubris = seat
     state = act(state, EncounterAction())
     state = act(state, PlayDivine(counter="furies", target=seat))
-    assert not state.challenge and state.sheets[seat].crew == 0 and state.sheets[seat].gear is None
+    assert state.challenge == NoDecision() and state.sheets[seat].crew == 0 and state.sheets[seat].gear is None
     assert state.sheets[seat].node == "p_saronic"
 
 
@@ -264,9 +265,9 @@ def test_ruling_29_aphrodite_alone_after_a_loss_can_finish_the_challenge_at_once
     successes_roll(state, totals(state, seat)["battle"], 3)
     state = act(state, Roll(commit=0))
     state = pass_all(state)
-    assert state.challenge["successes"] == 3 and state.phase == Phase.CHALLENGE
+    assert state.challenge.successes == 3 and state.phase == Phase.CHALLENGE
     state = act(state, PlayDivine(counter="aphrodite", target=seat))  # 5 - 2 = 3 needed: already there
-    assert not state.challenge and state.sheets[seat].in_city
+    assert state.challenge == NoDecision() and state.sheets[seat].in_city
 
 
 def test_ruling_27_fates_on_her_own_move_roll_without_move_moments():

@@ -66,7 +66,7 @@ def test_ruling_10_taking_an_ally_is_part_of_the_encounter_and_hers_goes_to_the_
     state = act(state, TakeAlly())
     assert state.faces[state.sheets[seat].ally] == "orpheus" and old in state.piles["encounter"]
     assert state.sheets[seat].in_city and CITY not in state.encounters
-    assert state.turn["regular"] == 1  # no further action
+    assert state.turn.regular == 1  # no further action
 
 
 def test_ruling_10_refusing_an_ally_discards_the_new_one_and_clears_the_city():

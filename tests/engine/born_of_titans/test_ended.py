@@ -8,6 +8,7 @@ from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, EndT
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
 from engine.core import save
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import (
     act,
     at_quest,
@@ -24,7 +25,7 @@ def test_a_won_challenge_keeps_its_winning_roll_until_the_next_decision():
     state, seat = my_turn(node="athens", came_from="p_saronic", in_city=False)
     set_encounter(state, "athens", "cyclops")
     state = win_challenge(state, seat)
-    assert not state.challenge and state.phase == Phase.TURN
+    assert state.challenge == NoDecision() and state.phase == Phase.TURN
     ended = GAME.view(state, 1 - seat)["ended"]  # public: every seat sees it
     assert ended["outcome"] == "won" and ended["foe"] == "cyclops" and ended["foe_name"] == "A Cyclops"
     assert ended["successes"] >= ended["needed"] > 0 and ended["rolls"] == 1
@@ -72,4 +73,4 @@ def test_a_save_from_before_without_it_opens_and_one_with_it_reads_back():
     data = unpack(text)
     del data["x"]["own"]["ended"]
     old = save.loads(pack(data, version=int(text.split(".")[1])))
-    assert old.ended == {} and GAME.view(old, seat)["ended"] is None
+    assert old.ended is None and GAME.view(old, seat)["ended"] is None

@@ -68,7 +68,7 @@ def test_example_of_play():
     assert GAME.view(state, A)["move"]["reachable"][QUEST_SITES[3]] == 4
     state = act(state, MoveTo(node=QUEST_SITES[3]))
     assert state.sheets[A].node == QUEST_SITES[3]
-    assert state.sheets[A].quest["revealed"]  # her Quest turns up: Defeat Medusa
+    assert state.sheets[A].quest.revealed  # her Quest turns up: Defeat Medusa
     assert GAME.view(state, B)["sites"][QUEST_SITES[3]]["quests"][0]["quest"] == "defeat_medusa"
 
     # Her second action: the Quest. Not by Battle; Navigation (9) is the obvious choice.
@@ -77,10 +77,10 @@ def test_example_of_play():
     state = act(state, ChooseAttribute(attribute="navigation"))
     dice(state, 4, 4, 5, 6, 1, 1, 2, 3, 3)  # four Successes: one Crew lost
     state = act(state, Roll(commit=0))
-    assert state.sheets[A].crew == 5 and state.challenge["successes"] == 4
+    assert state.sheets[A].crew == 5 and state.challenge.successes == 4
     dice(state, 5, 4, 1, 1, 1, 2, 2, 3, 3)  # two more, a very poor result for nine dice: another Crew lost
     state = act(state, Roll(commit=0))
-    assert state.sheets[A].crew == 4 and state.challenge["successes"] == 6
+    assert state.sheets[A].crew == 4 and state.challenge.successes == 6
     dice(state, 4, 4, 5, 5, 6, 1, 1, 2, 3)
     state.rng.script.append(0)  # the Gear she draws for completing the Quest
     state = act(state, Roll(commit=0))  # five Successes: 4 + 2 + 5 = 11 >= 7, Medusa is killed
@@ -89,7 +89,7 @@ def test_example_of_play():
 
     # The Quest goes on Shield 3; her Crew is four (ruling 37); Bellerophon leaves her; she draws Gear.
     sheet = state.sheets[A]
-    assert state.faces[sheet.quests[3]] == "defeat_medusa"
+    assert state.faces[sheet.quests["3"]] == "defeat_medusa"
     assert sheet.crew == 4
     assert sheet.ally is None
     assert sheet.gear is not None
@@ -101,7 +101,7 @@ def test_example_of_play():
     assert QUEST_SITES[5] not in targets and QUEST_SITES[3] not in targets and QUEST_SITES[4] not in targets
     assert QUEST_SITES[6] in targets
     state = act(state, PlaceQuest(site=QUEST_SITES[6]))
-    assert state.sheets[A].quest["site"] == QUEST_SITES[6] and not state.sheets[A].quest["revealed"]
+    assert state.sheets[A].quest.site == QUEST_SITES[6] and not state.sheets[A].quest.revealed
     assert GAME.view(state, A)["sites"][QUEST_SITES[6]]["quests"][0]["quest"] == "hidden"
     assert GAME.view(state, B)["sites"][QUEST_SITES[6]]["quests"][0]["quest"] == "hidden"  # drawn unseen
     state = act(state, EndTurn())
@@ -152,4 +152,4 @@ def test_ruling_37_the_example_of_plays_slip_six_crew_less_two_is_four():
     assert state.sheets[seat].crew == 4  # not "from five to three"
     dice(state, *([5] * 5 + [1] * (count - 5)), 1)
     state = act(state, Roll(commit=0))
-    assert state.sheets[seat].crew == 4 and 3 in state.sheets[seat].quests
+    assert state.sheets[seat].crew == 4 and "3" in state.sheets[seat].quests

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engine.born_of_titans.actions import Argo, ChooseAttribute, DragonsTeeth, EncounterAction, LionSkin, Roll
+from engine.born_of_titans.state import Challenge
 from engine.born_of_titans.table import totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import act, dice, hand, legal, my_turn, refused, set_encounter, successes_roll
 
 
@@ -43,7 +45,7 @@ def test_ruling_22_the_dragons_teeth_discarded_for_a_die_of_crew_even_inside_a_c
     assert state.sheets[seat].crew == 2 and legal(state, "dragons_teeth")  # after a Crew loss
     dice(state, 3)
     state = act(state, DragonsTeeth())
-    assert state.sheets[seat].crew == 5 and state.challenge
+    assert state.sheets[seat].crew == 5 and isinstance(state.challenge, Challenge)
 
 
 def test_ruling_23_the_nemean_lion_skin_stops_every_later_crew_loss_in_that_challenge_only():
@@ -53,13 +55,13 @@ def test_ruling_23_the_nemean_lion_skin_stops_every_later_crew_loss_in_that_chal
     state = act(state, EncounterAction())
     state = act(state, ChooseAttribute(attribute="battle"))
     state = act(state, LionSkin())
-    assert state.sheets[seat].gear is None and state.challenge["lion_skin"]
+    assert state.sheets[seat].gear is None and state.challenge.lion_skin
     for _ in range(4):
         successes_roll(state, totals(state, seat)["battle"], 0)
         state = act(state, Roll(commit=0))
         assert state.sheets[seat].crew == 3
     state = act(state, {"kind": "retreat"})
-    state.challenge = {}
+    state.challenge = NoDecision()
     assert state.sheets[seat].crew == 3
 
 
@@ -71,7 +73,7 @@ def test_ruling_23_under_the_lion_skin_a_hero_at_zero_crew_is_not_defeated_by_a_
     state = act(state, LionSkin())
     successes_roll(state, totals(state, seat)["battle"], 0)
     state = act(state, Roll(commit=0))
-    assert state.challenge and state.sheets[seat].node == "athens"
+    assert isinstance(state.challenge, Challenge) and state.sheets[seat].node == "athens"
 
 
 def test_ruling_23_the_lion_skin_may_be_worn_after_a_roll_before_it_counts():
@@ -83,7 +85,7 @@ def test_ruling_23_the_lion_skin_may_be_worn_after_a_roll_before_it_counts():
     state = act(state, ChooseAttribute(attribute="battle"))
     successes_roll(state, totals(state, seat)["battle"], 0)
     state = act(state, Roll(commit=0))
-    assert state.moment["kind"] == "challenge_roll" and LionSkin() in legal(state, "lion_skin")
+    assert state.moment.kind == "challenge_roll" and LionSkin() in legal(state, "lion_skin")
     state = act(state, LionSkin())
     state = act(state, {"kind": "pass_moment"})
-    assert state.sheets[seat].crew == 3 and state.challenge
+    assert state.sheets[seat].crew == 3 and isinstance(state.challenge, Challenge)

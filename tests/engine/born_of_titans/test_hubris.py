@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, PassMoment, PlayDivine, Roll
 from engine.born_of_titans.board import QUEST_SITES
-from engine.born_of_titans.state import Phase
+from engine.born_of_titans.state import Phase, Quest
 from engine.born_of_titans.table import totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import (
     act,
     at_quest,
@@ -22,7 +23,7 @@ from tests.engine.born_of_titans.helpers import (
 
 def _complete(state, seat, face, number):
     at_quest(state, seat, face, number)
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     state = win_challenge(state, seat)
     while state.phase.value in ("restock", "place_quest"):
         from engine.born_of_titans import GAME
@@ -62,7 +63,7 @@ def test_ruling_20_its_holder_may_not_start_an_encounter_with_her_own_quest_but_
     assert "encounter" not in kinds(state)
     refused(state, EncounterAction())
     set_quest(state, seat, "slay_the_hydra", QUEST_SITES[4])
-    assert not state.sheets[seat].quest["revealed"]
+    assert not state.sheets[seat].quest.revealed
 
 
 def test_ruling_20_hubris_leaves_by_hera_and_her_pair_moves_it():
@@ -90,15 +91,15 @@ def test_hubris_forbids_completing_a_quest_taken_during_its_challenge():
     state.hubris, state.hubris_step = 1 - seat, 1
     at_quest(state, seat, "slay_the_nemean_lion", 4, crew=6)
     hand(state, 1 - seat, "hera", "hera")
-    quest = state.sheets[seat].quest["id"]
+    quest = state.sheets[seat].quest.id
     state = _hera_pair_at_the_start(state, seat)
     state = act(state, ChooseAttribute(attribute="battle"))
     successes_roll(state, totals(state, seat)["battle"], totals(state, seat)["battle"])  # all Successes
     state = act(state, Roll(commit=0))
     sheet = state.sheets[seat]
-    assert state.phase == Phase.TURN and not state.challenge  # the Challenge is won...
+    assert state.phase == Phase.TURN and state.challenge == NoDecision()  # the Challenge is won...
     assert sheet.quests == {} and state.hubris == seat  # ...but the Quest is not completed
-    assert sheet.quest == {"id": quest, "site": QUEST_SITES[4], "origin": 4, "revealed": True}  # it stays
+    assert sheet.quest == Quest(id=quest, site=QUEST_SITES[4], origin=4, revealed=True)  # it stays
     assert sheet.node == QUEST_SITES[4] and sheet.crew == 6  # and so does she
     assert "holds the Hubris counter" in state.log[-1]
 
@@ -113,7 +114,7 @@ def test_hubris_aphrodites_pair_does_not_complete_the_quest_of_the_hubris_holder
     state = act(state, PassMoment())  # she passes at the start; the other hands her Hubris
     state = act(state, PlayDivine(counter="hera", pair=True, target=seat, detail=seat))
     state = act(state, PlayDivine(counter="aphrodite", pair=True, target=seat))
-    assert not state.challenge and state.sheets[seat].quests == {} and state.sheets[seat].quest["revealed"]
+    assert state.challenge == NoDecision() and state.sheets[seat].quests == {} and state.sheets[seat].quest.revealed
 
 
 def test_hubris_shed_in_the_challenge_lets_her_complete_it():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.born_of_titans.actions import EncounterAction, PlayDivine
 from engine.born_of_titans.state import Phase
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import act, dice, legal, my_turn, pass_all, set_encounter
 
 
@@ -29,7 +30,7 @@ def test_ruling_24_lose_turn_in_a_challenge_ends_it_as_a_retreat():
     state = act(state, EncounterAction())
     assert state.phase == Phase.REACT and state.current_player == other  # the moment at its start
     state = act(state, PlayDivine(counter="poseidon", pair=True, target=seat))
-    assert not state.challenge and state.sheets[seat].node == "p_saronic" and state.sheets[seat].lose_turn
+    assert state.challenge == NoDecision() and state.sheets[seat].node == "p_saronic" and state.sheets[seat].lose_turn
     assert state.mover == other
 
 
@@ -48,7 +49,7 @@ def test_ruling_25_fair_weather_at_zero_crew_still_gives_two_more_actions():
     state, seat = my_turn(node="athens", came_from="p_saronic", crew=0)
     set_encounter(state, "athens", "fair_weather")
     state = act(state, EncounterAction())  # her one action at 0 Crew
-    assert state.turn["extra"] == 2
+    assert state.turn.extra == 2
     for _ in range(2):
         assert legal(state, "move")
         dice(state, *([2] * 20))
@@ -65,6 +66,6 @@ def test_ruling_24_a_turn_lost_at_her_move_rolls_moment_ends_the_move_where_she_
         state.piles["divine"].remove(cid)
     dice(state, *([5] * 12))
     state = act(state, {"kind": "move"})
-    assert state.phase == Phase.REACT and state.moment["kind"] == "move_roll"
+    assert state.phase == Phase.REACT and state.moment.kind == "move_roll"
     state = act(state, PlayDivine(counter="poseidon", pair=True, target=seat))
-    assert state.sheets[seat].node == "p_saronic" and state.move == {} and state.mover == other
+    assert state.sheets[seat].node == "p_saronic" and state.move == NoDecision() and state.mover == other

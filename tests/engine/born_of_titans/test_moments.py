@@ -79,12 +79,12 @@ def test_ruling_26_moments_after_rolls_and_at_the_end_of_the_turn():
     state = act(state, {"kind": "choose_attribute", "attribute": "battle"})
     successes_roll(state, totals(state, mover)["battle"], 0)
     state = act(state, {"kind": "roll", "commit": 0})
-    assert state.moment["kind"] == "challenge_roll" and state.sheets[mover].crew == 6  # before it counts
+    assert state.moment.kind == "challenge_roll" and state.sheets[mover].crew == 6  # before it counts
     state = act(state, PassMoment())
     assert state.sheets[mover].crew == 5
     state = act(state, {"kind": "retreat"})
     state = act(state, {"kind": "end_turn"})
-    assert state.moment["kind"] == "turn_end" and state.mover == mover
+    assert state.moment.kind == "turn_end" and state.mover == mover
     state = act(state, PassMoment())
     assert state.mover == second
 
@@ -114,7 +114,7 @@ def test_ruling_26_her_own_move_roll_asks_the_others_and_her_asking_is_her_moves
     muses = [a for a in legal(state, "play_divine") if a.counter == "muses" and a.target == mover]
     assert muses  # she plays on her own roll at her Move's decision
     state = act(state, muses[0])
-    assert state.phase == Phase.REACT and state.moment["kind"] == "move_roll"  # the others may answer her Muses
+    assert state.phase == Phase.REACT and state.moment.kind == "move_roll"  # the others may answer her Muses
     assert [_asked(state)] == [second]
     state = act(state, PassMoment())
     state = act(state, PassMoment())
@@ -140,7 +140,7 @@ def test_ruling_26_the_end_of_a_turn_she_ended_herself_does_not_ask_her_first():
     hand(state, mover, "apollo")
     hand(state, second, "apollo")
     state = act(state, {"kind": "end_turn"})
-    assert state.moment["kind"] == "turn_end" and _asked(state) == second
+    assert state.moment.kind == "turn_end" and _asked(state) == second
     state = act(state, PassMoment())
     assert state.mover == second and state.phase == Phase.TURN
 
@@ -156,7 +156,7 @@ def test_ruling_26_a_turn_lost_at_its_start_still_asks_its_player_at_its_end():
             break
         state = act(state, PassMoment() if state.phase == Phase.REACT else EndTurn())
     assert "loses this turn" in state.log[-1] or any("loses this turn" in line for line in state.log[-3:])
-    assert state.moment["kind"] == "turn_end" and _asked(state) == mover  # she decided nothing in it
+    assert state.moment.kind == "turn_end" and _asked(state) == mover  # she decided nothing in it
 
 
 def test_ruling_26_a_moment_saved_under_rules_version_1_opens_and_asks_as_it_did():
@@ -166,8 +166,8 @@ def test_ruling_26_a_moment_saved_under_rules_version_1_opens_and_asks_as_it_did
     successes_roll(state, totals(state, mover)["navigation"], 1)
     state = act(state, {"kind": "move"})
     old = state.clone()
-    old.moment = {key: value for key, value in old.moment.items() if key != "skip"}  # as version 1 had it
-    old.moment["asked"] = mover  # version 1 asked the mover first at her own roll
+    old.moment.skip = None  # as version 1 had it (no skip)
+    old.moment.asked = mover  # version 1 asked the mover first at her own roll
     data = save.save_data(old, 1)
     assert "skip" not in data["x"]["own"]["moment"]
     opened = save.loads(save.pack(data))

@@ -7,6 +7,7 @@ from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Move
 from engine.born_of_titans.data import ALLIES, CREWS, GEAR, HEROES
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import act, clear_divine, dice, give, legal, refused, set_sea_monster, started
 
 
@@ -65,7 +66,7 @@ def test_ruling_7_partial_moves_and_unused_courses_are_lost():
     state = _courses(state, seat, 5)
     state = act(state, MoveTo(node="p_cyclades"))  # one Course of five
     assert state.sheets[seat].node == "p_cyclades" and state.phase == Phase.TURN
-    assert state.move == {} and GAME.view(state, seat)["move"] is None  # the four others are lost
+    assert state.move == NoDecision() and GAME.view(state, seat)["move"] is None  # the four others are lost
     refused(state, MoveTo(node="p_saronic"))
     state = _courses(state, seat, 4)
     state = act(state, Stop())  # or not move at all
@@ -96,11 +97,11 @@ def test_ruling_8_a_defeated_sea_monster_lets_her_pass_and_stays_face_up_and_hea
     state = act(state, Roll(commit=0))
     assert state.sheets[seat].passage and state.sea_monsters["messina"] == cid  # immortal: it stays
     assert GAME.view(state, 1 - seat)["sites"]["messina"]["sea_monster"] == "sirens"
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     state = _courses(state, seat, 1)
     assert {"p_aeolian", "p_ionian_w"} <= {a.node for a in legal(state, "move_to")}
     state = act(state, MoveTo(node="p_ionian_w"))
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     state = _courses(state, seat, 1)
     state = act(state, MoveTo(node="messina"))
     assert not state.sheets[seat].passage  # the next arrival must defeat it again

@@ -31,7 +31,7 @@ def test_ruling_16_a_quest_turns_up_at_once_and_free_when_its_hero_arrives_in_he
     successes_roll(state, totals(state, seat)["navigation"], 2)
     state = act(state, {"kind": "move"})
     state = act(state, {"kind": "move_to", "node": site})
-    assert state.sheets[seat].quest["revealed"] and state.turn["regular"] == 1
+    assert state.sheets[seat].quest.revealed and state.turn.regular == 1
     assert GAME.view(state, 1 - seat)["sites"][site]["quests"][0]["quest"] == "slay_the_hydra"
 
 
@@ -41,9 +41,9 @@ def test_ruling_16_a_quest_under_its_hero_turns_up_at_the_start_of_her_turn():
     site = QUEST_SITES[2]
     set_quest(state, other, "slay_the_hydra", site)
     state.sheets[other].node = site
-    assert not state.sheets[other].quest["revealed"]
+    assert not state.sheets[other].quest.revealed
     state = act(state, {"kind": "end_turn"})
-    assert state.mover == other and state.sheets[other].quest["revealed"]
+    assert state.mover == other and state.sheets[other].quest.revealed
 
 
 def test_a_hero_may_not_attempt_another_heros_quest():
@@ -61,7 +61,7 @@ def test_quest_monsters_go_on_the_shield_of_the_quest_site_number():
     at_quest(state, seat, "slay_the_nemean_lion", 4)
     state = win_challenge(state, seat)
     sheet = state.sheets[seat]
-    assert state.faces[sheet.quests[4]] == "slay_the_nemean_lion" and sheet.quest is None
+    assert state.faces[sheet.quests["4"]] == "slay_the_nemean_lion" and sheet.quest is None
     assert GAME.view(state, 1 - seat)["heroes"][seat]["quests"] == {"4": "slay_the_nemean_lion"}
 
 
@@ -102,7 +102,7 @@ def test_the_next_quest_never_on_a_filled_shield_nor_a_site_with_a_quest_but_may
     assert targets == [QUEST_SITES[3], QUEST_SITES[6]]  # not 2 or 4 (her Shields), not 1 or 5 (Quests there)
     refused(state, PlaceQuest(site=QUEST_SITES[2]))
     state = act(state, PlaceQuest(site=QUEST_SITES[6]))
-    assert state.sheets[seat].quest["site"] == QUEST_SITES[6]
+    assert state.sheets[seat].quest.site == QUEST_SITES[6]
     assert state.phase == Phase.TURN and state.current_player == seat  # her turn goes on
 
 

@@ -63,7 +63,7 @@ def test_ruling_15_a_prophecy_look_is_seen_by_the_looker_alone_and_costs_no_acti
     state, seat = my_turn(node="p_saronic", prophecy=2)
     cid = state.encounters["athens"]
     state = act(state, Look(site="athens"))
-    assert state.sheets[seat].prophecy == 1 and state.turn["regular"] == 0
+    assert state.sheets[seat].prophecy == 1 and state.turn.regular == 0
     assert GAME.view(state, seat)["sites"]["athens"]["encounter"] == state.faces[cid]
     assert GAME.view(state, 1 - seat)["sites"]["athens"]["encounter"] == "hidden"
     assert GAME.view(state, None)["sites"]["athens"]["encounter"] == "hidden"
@@ -112,7 +112,7 @@ def test_ruling_4_free_acts_cost_no_action():
     state = act(state, Look(site="athens"))
     state = act(state, {"kind": "argo"})
     state = act(state, {"kind": "play_divine", "counter": "apollo", "target": seat})
-    assert state.turn["regular"] == 0 and legal(state, "move")
+    assert state.turn.regular == 0 and legal(state, "move")
     draws(state)  # nothing random was drawn
 
 
@@ -128,7 +128,7 @@ def test_refusals_say_why():
         GAME.apply(state, Prophecy())
     with pytest.raises(IllegalAction, match="nothing here"):
         GAME.apply(state, {"kind": "encounter"})
-    state.turn["regular"] = 2
+    state.turn.regular = 2
     with pytest.raises(IllegalAction, match="No actions are left"):
         GAME.apply(state, {"kind": "move"})
     with pytest.raises(IllegalAction, match="waits for the player's next action"):

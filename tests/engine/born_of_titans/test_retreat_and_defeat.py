@@ -6,6 +6,7 @@ from engine.born_of_titans import GAME, board
 from engine.born_of_titans.actions import ChooseAttribute, EncounterAction, Retreat, Roll
 from engine.born_of_titans.state import Phase
 from engine.born_of_titans.table import totals
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.helpers import act, legal, my_turn, refused, set_encounter, set_quest, successes_roll
 
 CITY = "athens"
@@ -35,7 +36,7 @@ def test_ruling_12_a_retreating_hero_goes_back_to_the_point_she_came_from():
     successes_roll(state, totals(state, seat)["battle"], 0)
     state = act(state, Roll(commit=0))
     state = act(state, Retreat())
-    assert state.sheets[seat].node == "p_saronic" and state.phase == Phase.TURN and not state.challenge
+    assert state.sheets[seat].node == "p_saronic" and state.phase == Phase.TURN and state.challenge == NoDecision()
 
 
 def test_ruling_12_a_hero_who_did_not_arrive_by_a_move_stays_on_the_site():
@@ -43,7 +44,7 @@ def test_ruling_12_a_hero_who_did_not_arrive_by_a_move_stays_on_the_site():
     site = state.sheets[seat].node  # she started the game here
     assert site in board.QUEST_SITES.values() and state.sheets[seat].came_from is None
     set_quest(state, seat, "slay_the_nemean_lion", site, revealed=True)
-    state.sheets[seat].quest["origin"] = next(n for n, s in board.QUEST_SITES.items() if s == site)
+    state.sheets[seat].quest.origin = next(n for n, s in board.QUEST_SITES.items() if s == site)
     state = act(state, EncounterAction())
     state = act(state, ChooseAttribute(attribute="battle"))
     successes_roll(state, totals(state, seat)["battle"], 0)
@@ -70,5 +71,5 @@ def test_ruling_11_a_hero_starting_a_challenge_with_no_crew_who_misses_is_defeat
     state, seat = _challenge(crew=0)
     successes_roll(state, totals(state, seat)["battle"], 0)
     state = act(state, Roll(commit=0))
-    assert not state.challenge and state.sheets[seat].node == "p_saronic"
+    assert state.challenge == NoDecision() and state.sheets[seat].node == "p_saronic"
     assert GAME.view(state, seat)["heroes"][seat]["crew"] == 0

@@ -8,6 +8,7 @@ import pytest
 from engine.born_of_titans import GAME
 from engine.born_of_titans.state import BornState, Phase
 from engine.core import Rng, save
+from engine.core.records import NoDecision
 from tests.engine.born_of_titans.random_games import play_game
 from tests.engine.test_save_fuzz import WRONG, attempt, leaves, pack, replaced, unpack
 
@@ -100,11 +101,11 @@ def test_a_rules_version_1_save_opens_into_the_position_its_player_saw():
     successes_roll(state, totals(state, seat)["battle"] + 2, 0)
     state = act(state, Roll(commit=2))
     state.sheets[seat].prophecy = 5  # as version 1 allowed: the Argo's point on top of the 2 committed
-    assert state.phase == Phase.REACT and state.moment["kind"] == "challenge_roll"
+    assert state.phase == Phase.REACT and state.moment.kind == "challenge_roll"
     text = save.pack(save.save_data(state, 1))
     loaded = save.loads(text)
     assert loaded.position() == state.position()
     assert all(GAME.view(loaded, s) == GAME.view(state, s) for s in (None, 0, 1))
     loaded = act(loaded, {"kind": "pass_moment"})
     loaded = act(loaded, Retreat())
-    assert loaded.sheets[seat].prophecy == 5 and not loaded.challenge
+    assert loaded.sheets[seat].prophecy == 5 and loaded.challenge == NoDecision()

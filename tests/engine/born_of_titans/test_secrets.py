@@ -29,7 +29,7 @@ def _where(state: BornState) -> dict[int, str]:
         places.update({cid: f"shield:{seat}" for cid in sheet.quests.values()})
         places.update({cid: f"hand:{seat}" for cid in sheet.divine})
         if sheet.quest is not None:
-            places[sheet.quest["id"]] = f"quest:{seat}:{sheet.quest['site']}"
+            places[sheet.quest.id] = f"quest:{seat}:{sheet.quest.site}"
         for name in ("gear", "ally"):
             if getattr(sheet, name) is not None:
                 places[getattr(sheet, name)] = f"{name}:{seat}"
@@ -40,7 +40,7 @@ def _where(state: BornState) -> dict[int, str]:
 
 def _site_counters(state: BornState, site: str) -> list[int]:
     found = [table[site] for table in (state.encounters, state.sea_monsters) if site in table]
-    return found + [s.quest["id"] for s in state.sheets if s.quest is not None and s.quest["site"] == site]
+    return found + [s.quest.id for s in state.sheets if s.quest is not None and s.quest.site == site]
 
 
 class Knowledge:
@@ -111,7 +111,7 @@ def check_views(state: BornState, known: list[set[int]]) -> None:
                 else:
                     assert shown == "hidden"
             for quest, owner_sheet in zip(entry["quests"], _quests_at(state, site), strict=True):
-                cid = owner_sheet.quest["id"]
+                cid = owner_sheet.quest.id
                 if quest["revealed"] or cid in known[seat]:
                     assert quest["quest"] == state.faces[cid]
                 else:
@@ -122,7 +122,7 @@ def check_views(state: BornState, known: list[set[int]]) -> None:
 
 
 def _quests_at(state: BornState, site: str) -> list[Any]:
-    return [sheet for sheet in state.sheets if sheet.quest is not None and sheet.quest["site"] == site]
+    return [sheet for sheet in state.sheets if sheet.quest is not None and sheet.quest.site == site]
 
 
 def test_every_view_of_many_random_games_holds_only_what_its_seat_knows():

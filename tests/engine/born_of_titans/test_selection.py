@@ -55,10 +55,10 @@ def test_ruling_2_selection_steps():
         assert state.placing[0] == seat and state.current_player == (seat + 1) % 3  # her left neighbour places
         sites = [a.site for a in GAME.legal_actions(state)]
         assert board.QUEST_SITES[2] in sites or seat != state.play[0]  # a Site holding a Hero is allowed
-        taken = {s.quest["site"] for s in state.sheets if s.quest}
+        taken = {s.quest.site for s in state.sheets if s.quest}
         assert not taken & set(sites)  # never a Site that already holds a Quest counter
         state = act(state, PlaceQuest(site=sites[0]))
-        assert state.sheets[seat].quest is not None and not state.sheets[seat].quest["revealed"]
+        assert state.sheets[seat].quest is not None and not state.sheets[seat].quest.revealed
     assert state.phase in (Phase.TURN, Phase.UNDERWORLD) and state.mover == state.play[0]
     assert state.round == 1
 

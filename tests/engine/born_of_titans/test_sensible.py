@@ -30,7 +30,7 @@ def test_recruit_one_is_dropped_when_two_fit_and_the_teeth_at_six_crew():
 def test_ending_the_turn_is_dropped_while_a_move_is_open():
     state, _seat = my_turn()
     assert EndTurn() not in _sensible(state)
-    state.turn["regular"] = 2
+    state.turn.regular = 2
     assert _sensible(state)[-1] == EndTurn()
 
 

@@ -27,8 +27,8 @@ def test_ruling_17_an_underworld_quest_goes_at_once_to_the_underworld_site_she_c
     assert sorted(a.site for a in legal(state, "underworld")) == sorted(board.UNDERWORLD_SITES)
     state = act(state, Underworld(site="avernus"))
     quest = state.sheets[seat].quest
-    assert quest["site"] == "avernus" and quest["origin"] == 3 and quest["revealed"]
-    assert state.turn["regular"] == 1  # free: only the Move was an action
+    assert quest.site == "avernus" and quest.origin == 3 and quest.revealed
+    assert state.turn.regular == 1  # free: only the Move was an action
     assert "encounter" not in kinds(state)  # her Hero must now travel there
     assert GAME.view(state, 1 - seat)["sites"]["avernus"]["quests"][0]["quest"] == "question_the_dead"
 
@@ -37,7 +37,7 @@ def test_ruling_17_several_underworld_quests_may_share_a_site():
     state, seat = _arrive()
     state = act(state, Underworld(site="avernus"))
     set_quest(state, 1 - seat, "capture_cerberus", QUEST_SITES[5], revealed=True)
-    state.sheets[1 - seat].quest["site"] = "avernus"
+    state.sheets[1 - seat].quest.site = "avernus"
     assert GAME.invariant_violations(state) == []
 
 
@@ -45,7 +45,7 @@ def test_ruling_17_a_completed_underworld_quest_goes_on_the_shield_where_it_was_
     state, seat = _arrive("recover_fallen_friend", 4)
     state = act(state, Underworld(site="taenarum"))
     state.sheets[seat].node = "taenarum"
-    state.turn["regular"] = 0
+    state.turn.regular = 0
     state = win_challenge(state, seat)
-    assert state.faces[state.sheets[seat].quests[4]] == "recover_fallen_friend"
+    assert state.faces[state.sheets[seat].quests["4"]] == "recover_fallen_friend"
     assert 4 not in [int(n) for n in [a.site[-1] for a in legal(state, "place_quest") if a.site[-1].isdigit()]]

@@ -250,7 +250,7 @@ def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor
     """Issue 13: Standard summoned while already winning 4:1, and from a donor then left exposed."""
     from engine.titan.actions import Summon
     from engine.titan.ai import standard
-    from engine.titan.battle import ATTACKER
+    from engine.titan.sides import ATTACKER
     from tests.engine.titan.test_battle import fight, set_battle
     from tests.engine.titan.test_flow import place
 
@@ -270,7 +270,7 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
     """Issue 13 (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
     from engine.titan.actions import EndManeuver, Maneuver
     from engine.titan.ai import standard
-    from engine.titan.battle import ATTACKER, DEFENDER
+    from engine.titan.sides import ATTACKER, DEFENDER
     from tests.engine.titan.test_battle import fight, index_of, set_battle
 
     state = fight(["Cyclops", "Cyclops"], ["Angel", "Ogre"])

@@ -9,8 +9,8 @@ from engine.titan import battle as battles
 from engine.titan import masterboard, recruiting
 from engine.titan.actions import Engage, Fight, Flee, Move, Propose, Strike
 from engine.titan.ai import baseline
-from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.data import LANDS
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import fight, index_of, set_battle
 from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place

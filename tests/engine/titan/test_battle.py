@@ -19,7 +19,7 @@ from engine.titan.actions import (
     Strike,
     Summon,
 )
-from engine.titan.battle import ATTACKER, DEFENDER
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_flow import GAME, _engaged, act
 

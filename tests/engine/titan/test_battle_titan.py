@@ -25,11 +25,11 @@ from engine.titan.actions import (
     Propose,
     Strike,
 )
-from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.battle_titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
 from engine.titan.battle_titan.warmongering import Result, points_of
 from engine.titan.game import TitanOptions
 from engine.titan.invariants import violations
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import dice, index_of, set_battle
 from tests.engine.titan.test_flow import GAME, _engaged, act

@@ -9,7 +9,7 @@ from engine.titan.actions import Acquire, Carry, Engage, Fight, Flee, Move, Must
 from engine.titan.ai import club, club_battle
 from engine.titan.ai.club import ClubBot
 from engine.titan.ai.levels import CLUB
-from engine.titan.battle import ATTACKER, DEFENDER
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Engagement, Phase
 from tests.engine.titan.test_baseline import BIG, _attack_position, _moving, _titan_in_danger
 from tests.engine.titan.test_battle import fight, index_of, set_battle

@@ -9,8 +9,8 @@ import random
 
 from engine.titan import consequences
 from engine.titan.actions import EndManeuver, Maneuver
-from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.battle_state import Arrival, Unit
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import fight, index_of
 from tests.engine.titan.test_flow import GAME, act

@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.titan import battlemap, masterboard
 from engine.titan.actions import Split, Strike
 from engine.titan.ai import reckoning, standard
-from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.data import LANDS, TOWERS
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase
 from tests.engine.titan.test_baseline import _moving
 from tests.engine.titan.test_battle import fight, index_of, set_battle

@@ -13,10 +13,10 @@ from engine.titan.actions import EndManeuver, EndMoves, EndMusters, Engage, Figh
 from engine.titan.ai import reckoning, standard, standard_war
 from engine.titan.ai.levels import STANDARD_VALUES
 from engine.titan.ai.standard import StandardValuesBot, TitanBot
-from engine.titan.battle import ATTACKER, DEFENDER
 from engine.titan.battle_titan import respawn
 from engine.titan.battle_titan.war_record import WarRecord
 from engine.titan.game import TitanOptions
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import index_of, set_battle
 from tests.engine.titan.test_battle_titan import fight

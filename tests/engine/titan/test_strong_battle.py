@@ -10,7 +10,7 @@ from engine.titan import battlemap
 from engine.titan.actions import Strike
 from engine.titan.ai import strong_battle
 from engine.titan.ai.standard import choose as choose_standard
-from engine.titan.battle import ATTACKER, DEFENDER
+from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import fight, index_of, set_battle
 from tests.engine.titan.test_flow import GAME

@@ -9,7 +9,7 @@ import pytest
 from engine.core import Action, IllegalAction, ScriptedRng
 from engine.titan_dice import GAME
 from engine.titan_dice.data import CREATURES, FACES, REGULAR_DICE
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import NoDecision, Phase, TitanDiceState
 from tests.engine import helpers
 
 
@@ -96,7 +96,7 @@ def position(
             board.cards[creature] = level
     state.turn = state.decider = seat
     state.phase = phase
-    state.pending = {}
+    state.pending = NoDecision()
     return state
 
 

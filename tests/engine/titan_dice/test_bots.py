@@ -66,7 +66,7 @@ def test_the_baseline_plays_whole_games_of_every_size():
 def pair_attacks(count: int) -> list:
     """Attack-keep positions of random 2-4 player games whose roll holds a pair and no three of a kind."""
     from engine.core import Rng
-    from engine.titan_dice.attacks import attack_dice
+    from engine.titan_dice.attacks import attack_dice, set_aside
 
     found, seed = [], 0
     while len(found) < count:
@@ -74,7 +74,7 @@ def pair_attacks(count: int) -> list:
         state = GAME.new_game(players, seed=seed)
         chooser = Rng(7 * seed + 1)
         while not state.is_over and len(found) < count:
-            if state.phase == Phase.ATTACK_KEEP and not state.pending.get("aside"):
+            if state.phase == Phase.ATTACK_KEEP and not set_aside(state):
                 board = state.boards[state.decider]
                 faces = [board.die_face[d] for d in attack_dice(state, state.decider)]
                 if max(faces.count(face) for face in faces) == 2:

@@ -112,7 +112,7 @@ def act(state: TitanRaceState, action: Action | dict[str, Any], settle: bool = T
     may be in a hand, ruling 16) is answered at once, as a player without a Shield would.
     """
     new_state = cast(TitanRaceState, helpers.act(GAME, state, action))
-    while settle and new_state.phase == Phase.ANSWER and new_state.question["options"] == ["no"]:
+    while settle and new_state.phase == Phase.ANSWER and new_state.asked().options == ["no"]:
         new_state = act(new_state, {"kind": "answer", "choice": "no"}, settle=False)
     return new_state
 

@@ -250,7 +250,7 @@ def test_shield_holds_until_the_titans_next_turn():
         game("grinder", "rassik", circuit="kaldheira"), {"grinder": "D6", "rassik": "D8"}, "grinder", hands=hands
     )
     state = move(state, "N", "N")  # Rassik pushed onto the lava of D10, then to D12
-    assert state.phase == Phase.ANSWER and "lava" in state.question["prompt"]
+    assert state.phase == Phase.ANSWER and "lava" in state.asked().prompt
     state = do(state, "answer", choice="shield")
     assert state.phase == Phase.TURN and lives(state) == {"grinder": 5, "rassik": 6}
     assert where(state) == {"grinder": "D10", "rassik": "D12"} and titan(state, "rassik").shielded
@@ -322,8 +322,8 @@ def test_a_shield_drawn_and_given_up_to_pirates_in_the_same_move_cannot_be_playe
     state.deck.insert(0, "shield")
     trap(state, "D12")
     state = move(state, "NW", "NW", "NW")
-    assert state.phase == Phase.ANSWER and state.question["kind"] == "pirates"
-    assert state.question["options"] == ["life", "shield"]
+    assert state.phase == Phase.ANSWER and state.asked().kind == "pirates"
+    assert state.asked().options == ["life", "shield"]
     state = do(state, "answer", choice="shield")
     assert state.phase == Phase.TURN and where(state)["grinder"] == "D12"
     assert titan(state, "grinder").hand == [] and lives(state)["grinder"] == 4  # the trap, then D12's pirates

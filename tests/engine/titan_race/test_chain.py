@@ -116,8 +116,8 @@ def test_a_pushed_titan_loses_its_life_point_after_the_whole_push():
     )
     titan(state, "rassik").life = 1
     state = move(state, "N", "N")  # Grinder B2 -> B4 -> B6: Rassik pushed B4 -> B6 -> B8 (pirates)
-    assert state.question["kind"] == "pirates" and state.current_player == 1  # the pirates ask Rassik's player
-    assert "B8" in state.question["prompt"]
+    assert state.asked().kind == "pirates" and state.current_player == 1  # the pirates ask Rassik's player
+    assert "B8" in state.asked().prompt
     state = do(state, "answer", choice="elixir")
     rassik = titan(state, "rassik")
     assert rassik.space == "B8" and rassik.hand == [] and rassik.ko == "ko"  # then the push's Life Point: K.O.

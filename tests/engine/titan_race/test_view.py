@@ -46,7 +46,7 @@ def test_every_titan_hit_is_asked_about_a_shield_holding_one_or_not():
     assert state.titans[1].hand == [] and "shield" in state.deck
     state = GAME.apply(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
     assert state.phase == Phase.ANSWER and state.current_player == 1
-    assert state.question["options"] == ["no"]  # no Shield to play, asked all the same
+    assert state.asked().options == ["no"]  # no Shield to play, asked all the same
     assert GAME.view(state, 0)["question"] == GAME.view(position_with_shield(), 0)["question"]
     state.discard += [state.deck.pop(state.deck.index("shield")) for _ in range(state.deck.count("shield"))]
     state = position(state, {"grinder": "D4", "rassik": "D6"}, "grinder")
