@@ -27,7 +27,9 @@ are resolved only then); the pydantic model is built and cached on the first res
 A field's saved shape can be changed by `field(...)`: `sort=True` (a list saved sorted, a dict with its keys
 in sorted order), `absent=True` (the key left out while the value is None, optional on restore),
 `keyed_by="marker"` (a dict of records saved as a list of their snapshots in the order of their keys,
-restored by the named field of each record).
+restored by the named field of each record), `omit=predicate` (the key left out while `predicate(value)` holds,
+e.g. while a list is empty, for a field added after saves without it were made; it needs a default, which a
+restore without the key gives).
 
 A pending decision is a `Decision` kind: a flat record (scalars and lists of scalars) whose snapshot has its
 keys sorted. A field typed as a union of kinds (`pending: NoDecision | Payment | Collect`) restores to the
@@ -84,7 +86,7 @@ _UNIONS = (Union, types.UnionType)
 class FieldSpec:
     """One declared field: its name, annotation (a string until resolved), default and saved shape."""
 
-    __slots__ = ("absent", "annotation", "default", "default_factory", "keyed_by", "name", "owner", "sort")
+    __slots__ = ("absent", "annotation", "default", "default_factory", "keyed_by", "name", "omit", "owner", "sort")
 
     def __init__(
         self,
@@ -94,9 +96,12 @@ class FieldSpec:
         sort: bool = False,
         absent: bool = False,
         keyed_by: str | None = None,
+        omit: Callable[[Any], bool] | None = None,
     ) -> None:
         if default is not _MISSING and default_factory is not None:
             raise TypeError("a field takes a default or a default_factory, not both")
+        if omit is not None and default is _MISSING and default_factory is None:
+            raise TypeError("a field left out of its snapshot needs a default (it is optional on restore)")
         if absent and default is _MISSING and default_factory is None:
             default = None
         self.name = ""
@@ -107,6 +112,7 @@ class FieldSpec:
         self.sort = sort
         self.absent = absent
         self.keyed_by = keyed_by
+        self.omit = omit
 
     @property
     def required(self) -> bool:
@@ -124,9 +130,12 @@ def field(
     sort: bool = False,
     absent: bool = False,
     keyed_by: str | None = None,
+    omit: Callable[[Any], bool] | None = None,
 ) -> Any:
     """A field's default and saved shape, written as its class-body value (see the module docstring)."""
-    return FieldSpec(default=default, default_factory=default_factory, sort=sort, absent=absent, keyed_by=keyed_by)
+    return FieldSpec(
+        default=default, default_factory=default_factory, sort=sort, absent=absent, keyed_by=keyed_by, omit=omit
+    )
 
 
 def Between(low: int, high: int) -> Any:  # noqa: N802 - reads as a constraint in annotations
@@ -344,13 +353,14 @@ def _field_snapshot(spec: FieldSpec, value: str) -> str:
 def _snapshot_source(specs: list[FieldSpec], name: str, sorted_keys: bool) -> str:
     """Source of a method `name(self)` returning the snapshot dict of the fields."""
     ordered = sorted(specs, key=lambda spec: spec.name) if sorted_keys else specs
-    if not any(spec.absent for spec in ordered):
+    if not any(spec.absent or spec.omit for spec in ordered):
         entries = ", ".join(f"{spec.name!r}: {_field_snapshot(spec, 'self.' + spec.name)}" for spec in ordered)
         return f"def {name}(self):\n    return {{{entries}}}\n"
     lines = [f"def {name}(self):", "    d = {}"]
     for spec in ordered:
-        if spec.absent:
-            lines += [f"    v = self.{spec.name}", "    if v is not None:"]
+        if spec.absent or spec.omit:
+            test = "v is not None" if spec.absent else f"not _omit_{spec.name}(v)"
+            lines += [f"    v = self.{spec.name}", f"    if {test}:"]
             lines.append(f"        d[{spec.name!r}] = {_field_snapshot(spec, 'v')}")
         else:
             lines.append(f"    d[{spec.name!r}] = {_field_snapshot(spec, 'self.' + spec.name)}")
@@ -358,6 +368,12 @@ def _snapshot_source(specs: list[FieldSpec], name: str, sorted_keys: bool) -> st
 
 
 _HELPERS: dict[str, Any] = {"_deep": _deep, "_plain": _plain, "_new": object.__new__}
+
+
+def _scope(cls: type) -> dict[str, Any]:
+    """The names a generated snapshot of `cls` uses: the helpers and each field's `omit` test."""
+    specs: list[FieldSpec] = getattr(cls, "__record_fields__", [])
+    return {**_HELPERS, **{f"_omit_{spec.name}": spec.omit for spec in specs if spec.omit}}
 
 
 def _build_copy(cls: type[Record]) -> Callable[[Any], Any]:
@@ -377,7 +393,7 @@ def _build_copy(cls: type[Record]) -> Callable[[Any], Any]:
 
 def _build_snapshot(cls: type[Record]) -> Callable[[Any], dict[str, Any]]:
     source = _snapshot_source(_resolved(cls), "snapshot", cls.__record_sorted_keys__)
-    function: Callable[[Any], dict[str, Any]] = _compile(source, "snapshot", dict(_HELPERS), cls)
+    function: Callable[[Any], dict[str, Any]] = _compile(source, "snapshot", _scope(cls), cls)
     type.__setattr__(cls, "snapshot", function)
     return function
 
@@ -621,7 +637,7 @@ def _build_clone_own(cls: type) -> Callable[[Any, Any], None]:
 
 def _build_snapshot_own(cls: type) -> Callable[[Any], dict[str, Any]]:
     source = _snapshot_source(_resolved(cls), "_snapshot_own", False)
-    function: Callable[[Any], dict[str, Any]] = _compile(source, "_snapshot_own", dict(_HELPERS), cls)
+    function: Callable[[Any], dict[str, Any]] = _compile(source, "_snapshot_own", _scope(cls), cls)
     cls._snapshot_own = function  # type: ignore[attr-defined]
     return function
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action
+from engine.core.records import NoDecision
 from engine.titan import battle_end, battlemap, engagements, flow, sight
 from engine.titan.actions import (
     Carry,
@@ -40,7 +41,9 @@ from engine.titan.battle_choices import (
 )
 from engine.titan.battle_end import concede, end_battle
 from engine.titan.battle_state import (
+    Arrival,
     Battle,
+    CarryOver,
     Unit,
     battle_of,
     label,
@@ -83,11 +86,12 @@ def start(state: TitanState) -> None:
     refused by fighting leave the engagement's record: only its two players saw them, and nothing needs them now
     (a third seat's sampled world would otherwise hold them as they were)."""
     attacker, defender = flow.engagement_legions(state)
-    state.engagement.update(proposals=0, proposer=-1, eliminated="", losses=[])
+    terms = state.engagement_now()
+    terms.proposals, terms.proposer, terms.eliminated, terms.losses = 0, -1, "", []
     everyone = range(state.num_players)
     attacker.reveal(everyone)
     defender.reveal(everyone)
-    battle = Battle(attacker.land, attacker, defender)
+    battle = Battle.begun(attacker.land, attacker, defender)
     state.battle = battle
     state.phase = Phase.MANEUVER
     state.decider = defender.owner
@@ -128,8 +132,8 @@ def _maneuver(state: TitanState, battle: Battle, index: int, label: str) -> None
     unit = battle.units[index]
     start = unit.hex
     unit.hex, unit.done = label, True
-    if battle.carry.get("arriving") == index:
-        battle.carry = {}
+    if battle.arriving() == index:
+        battle.carry = NoDecision()
     verb = "enters on" if start is None else f"moves from {start} to"
     state.log.append(f"{unit.name} {verb} {label}.")
 
@@ -156,8 +160,8 @@ def _reinforce(state: TitanState, battle: Battle, creature: str) -> None:
         return
     legion = legion_of(state, battle, DEFENDER)
     flow.muster_into(state, legion, creature)
-    battle.units.append(Unit(creature, DEFENDER))
-    battle.carry = {"arriving": len(battle.units) - 1}
+    battle.units.append(Unit(name=creature, side=DEFENDER))
+    battle.carry = Arrival(arriving=len(battle.units) - 1)
 
 
 def _summon(state: TitanState, battle: Battle, donor: str, angel: str) -> None:
@@ -172,8 +176,8 @@ def _summon(state: TitanState, battle: Battle, donor: str, angel: str) -> None:
     legion.add(angel)
     legion.reveal(range(state.num_players), [angel])
     state.summoned = True
-    battle.units.append(Unit(angel, ATTACKER))
-    battle.carry = {"arriving": len(battle.units) - 1, "donor": donor}
+    battle.units.append(Unit(name=angel, side=ATTACKER))
+    battle.carry = Arrival(arriving=len(battle.units) - 1, donor=donor)
     state.log.append(f"{battle.attacker} summons the {angel} of {donor}.")
     if not giver.contents:
         engagements.remove_legion(state, giver, slain=False)
@@ -185,12 +189,12 @@ def end_maneuver(state: TitanState) -> None:
     battle = battle_of(state)
     _lapse_offers(battle)
     side = battle.active
-    arriving = battle.carry.get("arriving")
-    if arriving is not None and battle.units[arriving].hex is None:
-        unit = battle.units.pop(arriving)
+    arrival = battle.carry
+    if isinstance(arrival, Arrival) and battle.units[arrival.arriving].hex is None:
+        unit = battle.units.pop(arrival.arriving)
         legion = legion_of(state, battle, side)
         legion.remove(unit.name)
-        donor = battle.carry.get("donor")
+        donor = arrival.donor
         if donor and donor in state.legions:
             state.legions[donor].add(unit.name)
             state.summoned = False  # it does not count as the phase's summon
@@ -199,7 +203,7 @@ def end_maneuver(state: TitanState) -> None:
             state.stock[unit.name] += 1
             legion.mustered = False  # nor as the legion's muster [9]
             state.log.append(f"The {unit.name} could not come on: it goes back to the stock.")
-        battle.carry = {}
+        battle.carry = NoDecision()
     if not battle.entered[side]:
         battle.entered[side] = True
         if battle_titan(state):  # they took no part: held off until the battle is decided [Battle Titan, 2.B.3]
@@ -279,7 +283,7 @@ def _strike(state: TitanState, battle: Battle, index: int, target: int, number: 
     if extra:
         targets = _carry_targets(state, battle, index, target, rolled)
         if targets:
-            battle.carry = {"striker": index, "hits": extra, "number": number, "targets": targets}
+            battle.carry = CarryOver(striker=index, hits=extra, number=number, targets=targets)
             state.phase = Phase.CARRY
             return
     _after_strike(state, battle)
@@ -302,18 +306,19 @@ def _carry_targets(
 
 
 def _carry(state: TitanState, battle: Battle, target: int) -> None:
-    carry = battle.carry
-    battle.carry = {}
+    carry = battle.carrying()
+    battle.carry = NoDecision()
     state.phase = Phase.STRIKE
     if target < 0:
         state.log.append("The extra hits are not carried.")
         _after_strike(state, battle)
         return
-    state.log.append(f"{carry['hits']} hit{'s' if carry['hits'] != 1 else ''} carried to {label(battle, target)}.")
-    extra = _damage(state, battle, target, carry["hits"])
-    others = [t for t in carry["targets"] if t != target and not battle.units[t].slain]
+    state.log.append(f"{carry.hits} hit{'s' if carry.hits != 1 else ''} carried to {label(battle, target)}.")
+    extra = _damage(state, battle, target, carry.hits)
+    others = [t for t in carry.targets if t != target and not battle.units[t].slain]
     if extra and others:  # still more: on to a third enemy under the same test
-        battle.carry = {**carry, "hits": extra, "targets": others}
+        carry.hits, carry.targets = extra, others
+        battle.carry = carry
         state.phase = Phase.CARRY
         return
     _after_strike(state, battle)

@@ -29,7 +29,7 @@ def legal_actions(state: TitanState) -> list[Action]:
     """The decisions of the battle's side to act, in a stable order."""
     battle = battle_of(state)
     if state.phase == Phase.CARRY:
-        return [Carry(target=t) for t in battle.carry["targets"]] + [Carry(target=-1)]
+        return [Carry(target=t) for t in battle.carrying().targets] + [Carry(target=-1)]
     if state.phase == Phase.MANEUVER:
         actions = _reinforce_or_summon_actions(state, battle)
         if actions:
@@ -92,7 +92,7 @@ def maneuver_actions(state: TitanState, battle: Battle) -> list[Maneuver]:
 
 def _arriving(battle: Battle, index: int) -> bool:
     """A summoned angel or a reinforcement waiting to enter this maneuver phase."""
-    return battle.units[index].hex is None and not battle.units[index].done and battle.carry.get("arriving") == index
+    return battle.units[index].hex is None and not battle.units[index].done and battle.arriving() == index
 
 
 def in_contact_enemies(battle: Battle, index: int) -> list[int]:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
-from engine.core.positions import copy_flat
+from pydantic import Field, StrictBool, StrictInt
+
+from engine.core.positions import Count, FlatDict, Text
+from engine.core.records import Decision, NoDecision, Record, field
 from engine.titan.data import BATTLELANDS, LANDS, TOWER_DEFENDER_EDGE, Battleland, power_of
+from engine.titan.fields import CharacterName, Characters, HexLabel, Land, MarkerText, Side
 from engine.titan.sides import ATTACKER, DEFENDER
 
 if TYPE_CHECKING:  # the state holds a battle; a battle only reads the state it is given
@@ -16,117 +20,88 @@ def other_side(side: str) -> str:
     return DEFENDER if side == ATTACKER else ATTACKER
 
 
-class Unit:
+class Unit(Record):
     """A character of the battle: its side, its hex (None until it enters), hits taken, what it did this phase."""
 
-    __slots__ = ("done", "hex", "hits", "name", "side", "slain")
-
-    def __init__(self, name: str, side: str) -> None:
-        self.name = name
-        self.side = side
-        self.hex: str | None = None
-        self.hits = 0
-        self.slain = False  # slain this strike phase: it strikes on until the phase ends, then leaves
-        self.done = False  # moved this maneuver phase, or struck this strike phase
-
-    def copy(self) -> Unit:
-        new = Unit.__new__(Unit)
-        new.name, new.side, new.hex, new.hits, new.slain, new.done = (
-            self.name,
-            self.side,
-            self.hex,
-            self.hits,
-            self.slain,
-            self.done,
-        )
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"name": self.name, "side": self.side, "hex": self.hex, "hits": self.hits, "slain": self.slain,
-                "done": self.done}  # fmt: skip
+    name: CharacterName
+    side: Side
+    hex: HexLabel | None = None
+    hits: Count(100) = 0
+    slain: StrictBool = False  # slain this strike phase: it strikes on until the phase ends, then leaves
+    done: StrictBool = False  # moved this maneuver phase, or struck this strike phase
 
 
-class Battle:
+class Arrival(Decision):
+    """A summoned angel (from the legion `donor`) or a reinforcement (no donor) that must come on in this maneuver
+    phase, or go back (battle index `arriving`)."""
+
+    arriving: StrictInt
+    donor: Text | None = field(absent=True)
+
+
+class CarryOver(Decision):
+    """The hits of a strike left over after a kill, for the striker to carry to one of `targets` (battle indices)
+    or drop; `number` is the strike number the strike announced [rules-summary 8.5]."""
+
+    striker: StrictInt
+    hits: StrictInt
+    number: StrictInt
+    targets: Annotated[list[StrictInt], Field(max_length=40)]
+
+
+Lost = Annotated[list[CharacterName], Field(max_length=16)]
+
+
+def _no_one_held_off(off: dict[str, list[str]]) -> bool:
+    return not any(off.values())
+
+
+class Battle(Record):
     """The state of one battle."""
 
-    __slots__ = (
-        "active",
-        "attacker",
-        "attacker_edge",
-        "carry",
-        "defender",
-        "defender_edge",
-        "entered",
-        "gone",
-        "kill_this_phase",
-        "land",
-        "last_roll",
-        "off",
-        "reinforce",
-        "round",
-        "step",
-        "summon",
-        "units",
-    )
+    land: Land
+    attacker: MarkerText
+    defender: MarkerText
+    attacker_edge: Count(5)
+    defender_edge: Count(5)
+    round: Count(7, 1) = 1
+    active: Side = DEFENDER  # whose maneuver or strike phase it is
+    step: Literal["maneuver", "strike", "strikeback"] = "maneuver"  # "strike": the active side strikes
+    units: Annotated[list[Unit], Field(max_length=16)]
+    entered: dict[Side, StrictBool] = field(default_factory=lambda: {ATTACKER: False, DEFENDER: False})  # 1st phase
+    carry: NoDecision | Arrival | CarryOver = field(default_factory=NoDecision)  # who arrives, or hits to place
+    gone: dict[Side, Lost] = field(default_factory=lambda: {ATTACKER: [], DEFENDER: []})  # lost, for the points
+    kill_this_phase: StrictBool = False  # a defending character was slain in this strike phase
+    summon: Literal["no", "offer", "used"] = "no"  # "offer": at the attacker's next maneuver
+    reinforce: Literal["no", "offer", "used"] = "no"  # "offer": now
+    # the last strike's dice, shown on the map until the next maneuver ({} none; absent from older positions)
+    last_roll: FlatDict = field(default_factory=dict, sort=True)
+    # Battle Titan: characters left off the battleland, out of their legion until the battle is decided (the
+    # loser's count as killed, the winner's go back to the stock) [2.B.3, this edition's reading]; saved only
+    # while some are (Battle Titan, rules 3): every other position keeps its shape
+    off: dict[Side, Characters] = field(default_factory=lambda: {ATTACKER: [], DEFENDER: []}, omit=_no_one_held_off)
 
-    def __init__(self, land: int, attacker: Legion, defender: Legion) -> None:
-        self.land = land
-        self.attacker = attacker.marker
-        self.defender = defender.marker
-        self.attacker_edge = attacker.attack_edge if attacker.attack_edge >= 0 else 3
-        self.defender_edge = TOWER_DEFENDER_EDGE if LANDS[land].is_tower else (self.attacker_edge + 3) % 6
-        self.round = 1
-        self.active = DEFENDER  # whose maneuver or strike phase it is
-        self.step = "maneuver"  # "maneuver", "strike" (the active side strikes) or "strikeback"
-        self.units = [Unit(name, DEFENDER) for name in defender.contents] + [
-            Unit(name, ATTACKER) for name in attacker.contents
-        ]
-        self.entered = {ATTACKER: False, DEFENDER: False}  # the side's first maneuver phase is over
-        self.carry: dict[str, Any] = {}  # hits left over after a kill, waiting to be placed
-        self.gone: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}  # characters lost, for the points
-        # Battle Titan: characters left off the battleland, out of their legion until the battle is decided
-        # (the loser's count as killed, the winner's go back to the stock) [2.B.3, this edition's reading]
-        self.off: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
-        self.kill_this_phase = False  # a defending character was slain in this strike phase
-        self.summon = "no"  # "no", "offer" (at the attacker's next maneuver), "used"
-        self.reinforce = "no"  # "no", "offer" (now), "used"
-        self.last_roll: dict[str, Any] = {}  # the last strike's dice, shown on the map until the next maneuver
+    @classmethod
+    def begun(cls, land: int, attacker: Legion, defender: Legion) -> Battle:
+        """The battle as it begins: the defender's first maneuver phase, every character off the battleland."""
+        attacker_edge = attacker.attack_edge if attacker.attack_edge >= 0 else 3
+        return cls(
+            land=land,
+            attacker=attacker.marker,
+            defender=defender.marker,
+            attacker_edge=attacker_edge,
+            defender_edge=TOWER_DEFENDER_EDGE if LANDS[land].is_tower else (attacker_edge + 3) % 6,
+            units=[Unit(name=name, side=DEFENDER) for name in defender.contents]
+            + [Unit(name=name, side=ATTACKER) for name in attacker.contents],
+        )
 
-    def copy(self) -> Battle:
-        new = Battle.__new__(Battle)
-        new.land, new.attacker, new.defender = self.land, self.attacker, self.defender
-        new.attacker_edge, new.defender_edge = self.attacker_edge, self.defender_edge
-        new.round, new.active, new.step = self.round, self.active, self.step
-        new.units = [unit.copy() for unit in self.units]
-        new.entered = dict(self.entered)
-        new.carry = copy_flat(self.carry)
-        new.gone = {side: list(names) for side, names in self.gone.items()}
-        new.off = {side: list(names) for side, names in self.off.items()}
-        new.kill_this_phase, new.summon, new.reinforce = self.kill_this_phase, self.summon, self.reinforce
-        new.last_roll = copy_flat(self.last_roll)
-        return new
+    def arriving(self) -> int | None:
+        """The battle index of the angel or reinforcement that must come on now, if one is."""
+        return self.carry.arriving if isinstance(self.carry, Arrival) else None
 
-    def snapshot(self) -> dict[str, Any]:
-        kept = {"off": {side: list(names) for side, names in self.off.items()}} if self.held_off() else {}
-        return {
-            "land": self.land,
-            "attacker": self.attacker,
-            "defender": self.defender,
-            "attacker_edge": self.attacker_edge,
-            "defender_edge": self.defender_edge,
-            "round": self.round,
-            "active": self.active,
-            "step": self.step,
-            "units": [unit.snapshot() for unit in self.units],
-            "entered": dict(self.entered),
-            "carry": copy_flat(self.carry),
-            "gone": {side: list(names) for side, names in self.gone.items()},
-            "kill_this_phase": self.kill_this_phase,
-            "summon": self.summon,
-            "reinforce": self.reinforce,
-            "last_roll": copy_flat(self.last_roll),
-            **kept,  # only while some are held off (Battle Titan): every other position keeps its shape
-        }
+    def carrying(self) -> CarryOver:
+        """The hits left over to place (in the carry phase)."""
+        return cast(CarryOver, self.carry)
 
     def view(self) -> dict[str, Any]:
         """Everything of a battle is public: both legions are shown to everyone when it is fought."""

@@ -30,7 +30,7 @@ def waiting(state: TitanState) -> list[int]:
     battle = _maneuvering(state)
     if battle is None or battle.entered[battle.active]:
         return []
-    arriving = battle.carry.get("arriving")
+    arriving = battle.arriving()
     return [
         index
         for index, unit in enumerate(battle.units)
@@ -50,7 +50,7 @@ def sent_back_if_maneuver_ends(state: TitanState) -> list[int]:
     battle = _maneuvering(state)
     if battle is None:
         return []
-    arriving = battle.carry.get("arriving")
+    arriving = battle.arriving()
     if arriving is None or not 0 <= arriving < len(battle.units) or battle.units[arriving].hex is not None:
         return []
     return [arriving]

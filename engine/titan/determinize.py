@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.core import Rng
 from engine.titan import engagements
-from engine.titan.state import Legion, Phase, TitanState, seen
+from engine.titan.state import Engagement, Legion, Phase, TitanState, seen
 
 
 def determinize(state: TitanState, seat: int, rng: Rng) -> TitanState:
@@ -67,11 +67,11 @@ def _draw_terms(copy: TitanState, seat: int, rng: Rng) -> None:
     """Terms on the table between two other players, drawn again among those their legions allow (the seat
     saw only that terms were proposed). Terms agreed are public: the aftermath keeps them."""
     terms = copy.engagement
-    if terms and terms["proposer"] >= 0 and copy.phase == Phase.ENGAGEMENT:
-        sides = [copy.legions[terms["attacker"]], copy.legions[terms["defender"]]]
+    if isinstance(terms, Engagement) and terms.proposer >= 0 and copy.phase == Phase.ENGAGEMENT:
+        sides = [copy.legions[terms.attacker], copy.legions[terms.defender]]
         if seat not in {legion.owner for legion in sides}:  # the seat saw only that terms were proposed
-            proposals, terms["proposals"] = terms["proposals"], 0
+            proposals, terms.proposals = terms.proposals, 0
             choices = engagements.proposal_choices(copy)
-            terms["proposals"] = proposals
+            terms.proposals = proposals
             eliminated, losses = choices[rng.randrange(len(choices))]
-            terms.update(eliminated=eliminated, losses=list(losses))
+            terms.eliminated, terms.losses = eliminated, list(losses)

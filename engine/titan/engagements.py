@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.records import NoDecision
 from engine.titan import recruiting
 from engine.titan.battle_titan.warmongering import (
     Result,
@@ -32,7 +33,7 @@ from engine.titan.data import (
 )
 from engine.titan.flow import after_engagements, engaged_lands, engagement_legions, muster_into, name
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Legion, Phase, TitanState
+from engine.titan.state import Aftermath, Legion, Phase, TitanState
 
 MAX_PROPOSALS = 4  # terms offered in one engagement before the battle is fought (ruling)
 
@@ -49,7 +50,7 @@ def _score_of(state: TitanState, legion: Legion) -> int:
 def proposal_choices(state: TitanState) -> list[tuple[str, tuple[str, ...]]]:
     """(eliminated, losses) terms the decider may propose: either legion or both eliminated, the other losing
     nothing or one character (ruling: terms are kept to these, so a proposal is one decision)."""
-    if state.engagement["proposals"] >= MAX_PROPOSALS:
+    if state.engagement_now().proposals >= MAX_PROPOSALS:
         return []
     attacker, defender = engagement_legions(state)
     terms: list[tuple[str, tuple[str, ...]]] = [("both", ())]
@@ -65,9 +66,9 @@ def propose(state: TitanState, eliminated: str, losses: tuple[str, ...]) -> None
     """Terms on the table: the other side may accept them, answer with its own, concede or fight."""
     attacker, defender = engagement_legions(state)
     seat = state.decider
-    state.engagement.update(
-        proposals=state.engagement["proposals"] + 1, proposer=seat, eliminated=eliminated, losses=list(losses)
-    )
+    terms = state.engagement_now()
+    terms.proposals, terms.proposer = terms.proposals + 1, seat
+    terms.eliminated, terms.losses = eliminated, list(losses)
     state.decider = defender.owner if seat == attacker.owner else attacker.owner
     # The log is everyone's: the terms name characters only the two players have seen, so it says no more.
     state.log.append(f"{name(state, seat)} proposes terms.")
@@ -76,7 +77,7 @@ def propose(state: TitanState, eliminated: str, losses: tuple[str, ...]) -> None
 def accept(state: TitanState) -> None:
     """The terms on the table are agreed: they are carried out [9.3]."""
     attacker, defender = engagement_legions(state)
-    eliminated, losses = state.engagement["eliminated"], tuple(state.engagement["losses"])
+    eliminated, losses = state.engagement_now().eliminated, tuple(state.engagement_now().losses)
     state.log.append(f"{name(state, state.decider)} accepts.")
     land = attacker.land
     everyone = range(state.num_players)
@@ -201,12 +202,12 @@ def finish_engagement(
     # A defender who slew the mover's Titan takes what any winning defender may: the angels his battle points
     # earned, a muster; the mover's turn ends after that (`after_engagements`) [19.3].
     attacker_won = winner_seat == state.mover
-    state.aftermath = {
-        "winner": winner.marker,
-        "angels": earned,
-        "summon": attacker_won and how != "flee" and not state.summoned,
-        "reinforce": not attacker_won and reinforcement and not winner.mustered,
-    }
+    state.aftermath = Aftermath(
+        winner=winner.marker,
+        angels=earned,
+        summon=attacker_won and how != "flee" and not state.summoned,
+        reinforce=not attacker_won and reinforcement and not winner.mustered,
+    )
     open_aftermath(state)
 
 
@@ -242,10 +243,10 @@ def summon_donors(state: TitanState, winner: Legion) -> list[tuple[str, str]]:
 def acquirable(state: TitanState) -> list[str]:
     """The angels the winner may take now, in any order: an Archangel while a multiple of 500 is still owed,
     an Angel while any multiple is (an Angel may stand in for the Archangel) [17]; the stock allowing."""
-    owed = state.aftermath.get("angels", [])
+    owed = state.aftermath.angels if isinstance(state.aftermath, Aftermath) else []
     if not owed:
         return []
-    winner = state.legions.get(state.aftermath["winner"])
+    winner = state.legions.get(state.aftermath_now().winner)
     if winner is None or (winner.height >= MAX_LEGION and not eight_strong(state, winner)):
         return []
     options = [ARCHANGEL] if ARCHANGEL in owed else []
@@ -261,23 +262,28 @@ def eight_strong(state: TitanState, winner: Legion) -> bool:
 def instead_choices(state: TitanState) -> list[tuple[str, str]]:
     """(angel, character) a spawned eight may take an angel in place of: any of its characters but the Titan and
     the same angel (that would only give one more back)."""
-    winner = state.legions.get(state.aftermath.get("winner", ""))
+    winner = _winner(state)
     if winner is None or not eight_strong(state, winner):
         return []
     characters = sorted({name for name in winner.contents if name != TITAN})
     return [(angel, name) for angel in acquirable(state) for name in characters if name != angel]
 
 
+def _winner(state: TitanState) -> Legion | None:
+    """The engagement's winning legion, while it may still take something."""
+    return state.legions.get(state.aftermath.winner) if isinstance(state.aftermath, Aftermath) else None
+
+
 def aftermath_open(state: TitanState) -> bool:
     """Whether the winner still has something to decide."""
-    winner = state.legions.get(state.aftermath.get("winner", ""))
+    winner = _winner(state)
     if winner is not None and eight_strong(state, winner):
         return bool(acquirable(state))  # no room to summon or muster: only an angel in place of a character
     if winner is None or winner.height >= MAX_LEGION:
         return False
-    if state.aftermath.get("summon") and summon_donors(state, winner):
+    if state.aftermath_now().summon and summon_donors(state, winner):
         return True
-    if state.aftermath.get("reinforce") and reinforcement_choices(state):
+    if state.aftermath_now().reinforce and reinforcement_choices(state):
         return True
     return bool(acquirable(state))
 
@@ -286,14 +292,14 @@ def open_aftermath(state: TitanState) -> None:
     """Ask the winner what it takes, or go on to the next engagement if there is nothing to take."""
     if aftermath_open(state):
         state.phase = Phase.AFTERMATH
-        state.decider = state.legions[state.aftermath["winner"]].owner
+        state.decider = state.legions[state.aftermath_now().winner].owner
     else:
         after_engagements(state)
 
 
 def reinforcement_choices(state: TitanState) -> list[str]:
     """What the winning defender may muster after the battle (as on his land)."""
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     if winner.height >= MAX_LEGION or winner.mustered:
         return []
     terrain = LANDS[winner.land].terrain
@@ -302,11 +308,11 @@ def reinforcement_choices(state: TitanState) -> list[str]:
 
 def summon(state: TitanState, donor: str, angel: str) -> None:
     """An angel joins the winning legion from another of its owner's legions (or the summon is declined)."""
-    state.aftermath["summon"] = False
+    state.aftermath_now().summon = False
     if not donor:
         open_aftermath(state)
         return
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     giver = state.legions[donor]
     giver.reveal(range(state.num_players), [angel])
     giver.remove(angel)
@@ -321,9 +327,9 @@ def summon(state: TitanState, donor: str, angel: str) -> None:
 
 def reinforce(state: TitanState, creature: str) -> None:
     """The winning defender musters after the battle (or declines)."""
-    state.aftermath["reinforce"] = False
+    state.aftermath_now().reinforce = False
     if creature:
-        winner = state.legions[state.aftermath["winner"]]
+        winner = state.legions[state.aftermath_now().winner]
         muster_into(state, winner, creature)
     open_aftermath(state)
 
@@ -335,13 +341,13 @@ def acquire(state: TitanState, angel: str) -> None:
     of 500; an Angel a multiple of 100 that is not one of 500 if one is left, else a multiple of 500 (so
     what the others may still bring is kept)."""
     if not angel:
-        state.aftermath["angels"] = []
+        state.aftermath_now().angels = []
         open_aftermath(state)
         return
-    winner = state.legions[state.aftermath["winner"]]
-    owed = list(state.aftermath["angels"])
+    winner = state.legions[state.aftermath_now().winner]
+    owed = list(state.aftermath_now().angels)
     owed.remove(ANGEL if angel == ANGEL and ANGEL in owed else ARCHANGEL)
-    state.aftermath["angels"] = owed
+    state.aftermath_now().angels = owed
     state.stock[angel] -= 1
     winner.add(angel)
     winner.reveal(range(state.num_players), [angel])
@@ -353,7 +359,7 @@ def acquire_instead(state: TitanState, angel: str, instead_of: str) -> None:
     """Battle Titan: the spawned eight take an angel their points earned in place of one of their characters, the
     player's choice, which goes back to the stock (returned, not retired); still eight strong, they give back
     their least valuable character after the engagement, as ever (this edition's reading of the house rules)."""
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     winner.remove(instead_of)
     return_to_stock(state, [instead_of], f"leaves {winner.marker} for the {angel}")
     acquire(state, angel)
@@ -416,7 +422,7 @@ def titans_lost(state: TitanState, deaths: list[tuple[int, int]]) -> None:
     if len(alive) <= 1:
         state.winner = alive[0] if alive else -2
         state.phase = Phase.GAME_OVER
-        state.engagement, state.aftermath, state.battle = {}, {}, None
+        state.engagement, state.aftermath, state.battle = NoDecision(), NoDecision(), None
         state.log.append(
             f"{name(state, alive[0])} wins the game: the last Titan standing." if alive else "The game is a draw."
         )

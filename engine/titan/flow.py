@@ -6,6 +6,7 @@ to the log. How an engagement is settled and what its end brings is `engagements
 
 from __future__ import annotations
 
+from engine.core.records import NoDecision
 from engine.titan import masterboard, recruiting
 from engine.titan.battle_titan import endings, respawn
 from engine.titan.data import (
@@ -19,7 +20,7 @@ from engine.titan.data import (
     a_name,
 )
 from engine.titan.splits import remainder, split_options
-from engine.titan.state import Legion, Phase, TitanState
+from engine.titan.state import Engagement, Legion, Phase, TitanState
 
 LORD_SHOWN_ORDER = (ANGEL, ARCHANGEL, TITAN)  # the lord a tower teleport shows: the least telling one (ruling)
 
@@ -109,7 +110,7 @@ def split(state: TitanState, marker: str, leaving: tuple[str, ...]) -> None:
     player = state.players[parent.owner]
     new_marker = player.take_marker()
     parent.contents = list(remainder(parent.contents, leaving))
-    child = Legion(new_marker, parent.owner, parent.land, list(leaving), state.num_players)
+    child = Legion.formed(new_marker, parent.owner, parent.land, list(leaving), state.num_players)
     child.split_from = marker
     state.legions[new_marker] = child
     parent.forget()  # what others knew of the parent would tell which part holds what (ruling)
@@ -261,7 +262,7 @@ def after_engagements(state: TitanState) -> None:
     the next player's turn if the mover's Titan died in this one (once its winner has taken what it may)."""
     if state.phase == Phase.GAME_OVER:
         return
-    state.engagement, state.aftermath, state.battle = {}, {}, None
+    state.engagement, state.aftermath, state.battle = NoDecision(), NoDecision(), None
     respawn.after_the_attack(state)
     if not state.players[state.mover].alive:
         next_turn(state)  # the mover is out: his turn ends here
@@ -279,15 +280,7 @@ def engage(state: TitanState, land: int) -> None:
     defender = next(lg for lg in state.legions_on(land) if lg.owner != state.mover)
     attacker.reveal([defender.owner])
     defender.reveal([attacker.owner])
-    state.engagement = {
-        "land": land,
-        "attacker": attacker.marker,
-        "defender": defender.marker,
-        "proposals": 0,
-        "proposer": -1,
-        "eliminated": "",
-        "losses": [],
-    }
+    state.engagement = Engagement(land=land, attacker=attacker.marker, defender=defender.marker)
     state.phase = Phase.ENGAGEMENT
     state.decider = defender.owner
     state.log.append(
@@ -298,7 +291,7 @@ def engage(state: TitanState, land: int) -> None:
 
 def engagement_legions(state: TitanState) -> tuple[Legion, Legion]:
     """The attacking and defending legions of the engagement being resolved."""
-    return state.legions[state.engagement["attacker"]], state.legions[state.engagement["defender"]]
+    return state.legions[state.engagement_now().attacker], state.legions[state.engagement_now().defender]
 
 
 # -- muster phase ---------------------------------------------------------------------------------------------------

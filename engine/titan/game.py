@@ -8,6 +8,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Action, Game, GameState, IllegalAction, Rng, Seat
+from engine.core.records import NoDecision
 from engine.titan import flow, masterboard
 from engine.titan.actions import (
     ACTION_TYPES,
@@ -19,6 +20,7 @@ from engine.titan.actions import (
     Rangestrike,
     Strike,
 )
+from engine.titan.battle_state import CarryOver
 from engine.titan.battle_titan import endings
 from engine.titan.battle_titan.endings import CREATURE_CHOICES, DEFAULT_CREATURE, DEFAULT_MINUTES, DEFAULT_ROUNDS
 from engine.titan.battle_titan.war_record import WarRecord
@@ -125,9 +127,10 @@ def _own(state: GameState) -> TitanState:
 
 def _declining_angels(state: TitanState) -> str:
     """The button that declines the angels still owed: 'Take no angel' when only one more may come."""
-    winner = state.legions.get(state.aftermath.get("winner", ""))
+    aftermath = state.aftermath_now()
+    winner = state.legions.get(aftermath.winner)
     room = MAX_LEGION - winner.height if winner is not None else 0
-    owed = len(state.aftermath.get("angels", []))
+    owed = len(aftermath.angels)
     return "Take no angel" if min(owed, room) <= 1 else f"Take none of the {owed} angels owed"
 
 
@@ -152,11 +155,11 @@ class Titan(Game):
         if getattr(options, "balanced_towers", False) and num_players < len(TOWERS):
             towers = list(masterboard.balanced_towers(num_players, state.rng.randrange(len(TOWERS))))
         state.rng.shuffle(towers)
-        state.players = [Player(towers[seat], COLOURS[seat]) for seat in range(num_players)]
+        state.players = [Player.seated(towers[seat], COLOURS[seat]) for seat in range(num_players)]
         state.legions = {}
         for seat, player in enumerate(state.players):
             marker = player.take_marker()
-            legion = Legion(marker, seat, player.tower, list(STARTING_LEGION), num_players)
+            legion = Legion.formed(marker, seat, player.tower, list(STARTING_LEGION), num_players)
             legion.reveal(range(num_players))  # everyone knows what a player starts with
             state.legions[marker] = legion
             state.log.append(f"{seats[seat].name} ({player.colour}) starts in Tower {player.tower}.")
@@ -166,8 +169,8 @@ class Titan(Game):
         state.first_turns = [True] * num_players
         state.turn_number = 1
         state.winner = -1
-        state.engagement, state.aftermath, state.battle = {}, {}, None
-        state.war = WarRecord(num_players) if getattr(options, "variant", "standard") == "battle" else None
+        state.engagement, state.aftermath, state.battle = NoDecision(), NoDecision(), None
+        state.war = WarRecord.begun(num_players) if getattr(options, "variant", "standard") == "battle" else None
         state.log.append(f"{seats[state.order[0]].name} plays first (the highest tower).")
         flow.begin_turn(state, state.order[0])
         return state
@@ -210,7 +213,7 @@ class Titan(Game):
         if isinstance(action, Acquire) and not action.angel and state.phase == Phase.AFTERMATH:
             return _declining_angels(state)
         if isinstance(action, Carry) and 0 <= action.target < len(units):
-            hits = int(fight.carry.get("hits") or 0) if fight is not None else 0
+            hits = fight.carry.hits if fight is not None and isinstance(fight.carry, CarryOver) else 0
             extra = f"the {hits} extra hit{'s' if hits != 1 else ''}" if hits else "the extra hits"
             return f"Carry {extra} to {who(action.target)}"
         if isinstance(action, (Move, Engage)) and action.land in LANDS:

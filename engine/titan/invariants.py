@@ -94,7 +94,7 @@ def violations(state: TitanState) -> list[str]:
             problems.append(f"legions of two players on {land} outside the mover's engagements")
         if len(owners) > len(set(owners)) and state.phase not in (Phase.SPLIT, Phase.MOVE):
             problems.append(f"two legions of one player on {land} after the movement phase")
-    if state.engagement and state.phase not in ENGAGEMENT_PHASES - {Phase.MOVE, Phase.ENGAGE}:
+    if state.engagement.snapshot() and state.phase not in ENGAGEMENT_PHASES - {Phase.MOVE, Phase.ENGAGE}:
         problems.append(f"an engagement on the table in the {state.phase} phase")  # one that is over is cleared
     # the battle
     battle = state.battle
@@ -275,7 +275,8 @@ def _turn_problems(state: TitanState, alive: list[int]) -> list[str]:
 
 def _record_problems(state: TitanState) -> list[str]:
     """The engagement, its battle and its aftermath: there in their phases only, and naming what is there."""
-    phase, engagement, aftermath, battle = state.phase, state.engagement, state.aftermath, state.battle
+    phase, battle = state.phase, state.battle
+    engagement, aftermath = state.engagement.snapshot(), state.aftermath.snapshot()  # the records as saved
     if phase == Phase.GAME_OVER:
         return [] if not engagement and not aftermath and battle is None else ["a record left at the game's end"]
     problems: list[str] = []
@@ -369,7 +370,7 @@ def _battle_problems(state: TitanState, battle: Any, engagement: dict[str, Any])
             problems.append(f"the {side} holds {battle.off[side].count(TITAN)} Titans off the battleland")
     if not all(any(unit.side == side for unit in battle.units) for side in (ATTACKER, DEFENDER)):
         problems.append("a battle with a side that has nobody in it")
-    carry = battle.carry
+    carry = battle.carry.snapshot()  # the record as saved
     arriving = carry.get("arriving") if phase == Phase.MANEUVER else None
     units = battle.units
     for index, unit in enumerate(units):

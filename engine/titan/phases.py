@@ -94,7 +94,7 @@ def engagement_choices(state: TitanState) -> list[Action]:
     """The engagement's answers: accept the terms on the table, fight, flee, concede, or propose terms."""
     _attacker, defender = flow.engagement_legions(state)
     actions: list[Action] = []
-    on_table = state.engagement["proposer"] >= 0
+    on_table = state.engagement_now().proposer >= 0
     if on_table:
         actions.append(Accept())
     actions.append(Fight())
@@ -110,14 +110,14 @@ def engagement_choices(state: TitanState) -> list[Action]:
 
 def aftermath_choices(state: TitanState) -> list[Action]:
     """After an engagement: the summoned angel, the reinforcement, the angels earned."""
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     actions: list[Action] = []
-    if state.aftermath.get("summon") and not engagements.eight_strong(state, winner):
+    if state.aftermath_now().summon and not engagements.eight_strong(state, winner):
         donors = engagements.summon_donors(state, winner)
         if donors:
             actions += [Summon(donor=d, angel=a) for d, a in donors]
             actions.append(Summon())
-    if state.aftermath.get("reinforce"):
+    if state.aftermath_now().reinforce:
         options = engagements.reinforcement_choices(state)
         if options:
             actions += [Reinforce(creature=c) for c in options]

@@ -12,13 +12,15 @@ from collections import Counter
 from enum import StrEnum
 from typing import Annotated, Any, Literal, cast
 
-from pydantic import Field, StrictBool, StringConstraints
+from pydantic import Field, StrictBool, StrictInt, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Fields, FlatDict, copy_flat, read_fields
-from engine.titan.battle_state import Battle, Unit
-from engine.titan.battle_titan.war_record import WarRecord, WarRecordFields, restore_record
-from engine.titan.data import CREATURES, HEX_LABELS, LANDS, STARTING_LEGION, TITAN, TOWERS, power_of
+from engine.core.positions import Count, Text
+from engine.core.records import Decision, NoDecision, OwnRecord, Record, field
+from engine.titan.battle_state import ATTACKER, DEFENDER, Battle
+from engine.titan.battle_titan.war_record import WarRecord, war_fits
+from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, TOWERS, power_of
+from engine.titan.fields import CharacterName, Characters, Land, MarkerText, SeatIndex
 
 
 class Phase(StrEnum):
@@ -41,19 +43,52 @@ COLOURS: tuple[str, ...] = ("Black", "Blue", "Brown", "Gold", "Green", "Red")
 COLOUR_CODES: dict[str, str] = {"Black": "Bk", "Blue": "Bu", "Brown": "Br", "Gold": "Gd", "Green": "Gr", "Red": "Rd"}
 
 
-class Player:
+# -- what is being decided ---------------------------------------------------------------------------------------
+
+
+class Engagement(Decision):
+    """The engagement being resolved [9]: where, between which legions, and the terms on the table (`proposer`
+    -1 while none are; `eliminated` "attacker", "defender" or "both", the survivor giving up `losses`)."""
+
+    land: StrictInt
+    attacker: Text  # the loser's marker may be back in the box (the aftermath)
+    defender: Text
+    proposals: StrictInt = 0
+    proposer: StrictInt = -1
+    eliminated: Text = ""
+    losses: Annotated[list[Text], Field(max_length=40)] = field(default_factory=list)
+
+
+class Aftermath(Decision):
+    """After an engagement: the winning legion and what it may still take (the angels its points earned, a summon
+    if the attacker won, a reinforcement if the defender did) [17, 15, 9]."""
+
+    winner: MarkerText
+    angels: Annotated[list[Text], Field(max_length=40)]
+    summon: StrictBool
+    reinforce: StrictBool
+
+
+Tower = Literal[tuple(TOWERS)]  # type: ignore[valid-type]
+Colour = Literal[COLOURS]  # type: ignore[valid-type]
+SplitFrom = Annotated[str, StringConstraints(strict=True, pattern=r"^((Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2]))?$")]
+
+
+class Player(Record):
     """One seat's Titan player: tower, colour, score, legion markers not in use, and whether he is still in."""
 
-    __slots__ = ("alive", "colour", "free_markers", "mulligan_used", "score", "tower")
+    tower: Tower
+    colour: Colour
+    score: Count(1_000_000) = 0
+    alive: StrictBool = True
+    free_markers: Annotated[list[MarkerText], Field(max_length=72)]
+    mulligan_used: StrictBool = False
 
-    def __init__(self, tower: int, colour: str) -> None:
-        self.tower = tower
-        self.colour = colour
-        self.score = 0
-        self.alive = True
+    @classmethod
+    def seated(cls, tower: int, colour: str) -> Player:
+        """A player at the start: his twelve markers free."""
         code = COLOUR_CODES[colour]
-        self.free_markers = [f"{code}{number:02d}" for number in range(1, 13)]
-        self.mulligan_used = False
+        return cls(tower=tower, colour=colour, free_markers=[f"{code}{number:02d}" for number in range(1, 13)])
 
     @property
     def titan_power(self) -> int:
@@ -70,52 +105,25 @@ class Player:
         """A marker back among the free ones (kept sorted)."""
         self.free_markers = sorted([*self.free_markers, marker])
 
-    def copy(self) -> Player:
-        """An independent copy."""
-        new = Player.__new__(Player)
-        new.tower, new.colour, new.score, new.alive = self.tower, self.colour, self.score, self.alive
-        new.free_markers, new.mulligan_used = self.free_markers.copy(), self.mulligan_used
-        return new
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "tower": self.tower,
-            "colour": self.colour,
-            "score": self.score,
-            "alive": self.alive,
-            "free_markers": list(self.free_markers),
-            "mulligan_used": self.mulligan_used,
-        }
-
-
-class Legion:
+class Legion(Record):
     """A stack of 1 to 7 characters under a marker, on a land, and what each other seat knows of it."""
 
-    __slots__ = (
-        "attack_edge",
-        "contents",
-        "known",
-        "land",
-        "marker",
-        "moved",
-        "mustered",
-        "owner",
-        "split_from",
-        "teleport",
-    )
+    marker: MarkerText
+    owner: SeatIndex
+    land: Land
+    contents: Characters  # kept sorted
+    moved: StrictBool = False  # this turn (a normal move or a teleport)
+    attack_edge: Count(5, -1) = -1  # the battleland edge it attacks from, had it entered an enemy's land (-1 none)
+    teleport: Literal["", "tower", "titan"] = ""  # how it moved this turn
+    mustered: StrictBool = False  # this turn (a muster or a reinforcement)
+    split_from: SplitFrom = ""  # the marker it was split from this turn ("" if none)
+    known: Annotated[list[Characters], Field(min_length=2, max_length=6)]  # per seat: the characters it has seen
 
-    def __init__(self, marker: str, owner: int, land: int, contents: list[str], seats: int) -> None:
-        self.marker = marker
-        self.owner = owner
-        self.land = land
-        self.contents = sorted(contents)
-        self.moved = False  # this turn (a normal move or a teleport)
-        self.attack_edge = -1  # the battleland edge it attacks from, had it entered an enemy's land (-1 none)
-        self.teleport = ""  # "", "tower" or "titan": how it moved this turn
-        self.mustered = False  # this turn (a muster or a reinforcement)
-        self.split_from = ""  # the marker it was split from this turn ("" if none)
-        self.known: list[list[str]] = [[] for _ in range(seats)]  # per seat: the characters it has seen
+    @classmethod
+    def formed(cls, marker: str, owner: int, land: int, contents: list[str], seats: int) -> Legion:
+        """A new legion: nobody but its owner knows what is in it."""
+        return cls(marker=marker, owner=owner, land=land, contents=sorted(contents), known=[[] for _ in range(seats)])
 
     @property
     def height(self) -> int:
@@ -178,30 +186,6 @@ class Legion:
             if name in known:
                 known.remove(name)
 
-    def copy(self) -> Legion:
-        """An independent copy."""
-        new = Legion.__new__(Legion)
-        new.marker, new.owner, new.land, new.contents = self.marker, self.owner, self.land, self.contents.copy()
-        new.moved, new.attack_edge, new.teleport = self.moved, self.attack_edge, self.teleport
-        new.mustered, new.split_from = self.mustered, self.split_from
-        new.known = [list(k) for k in self.known]
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields."""
-        return {
-            "marker": self.marker,
-            "owner": self.owner,
-            "land": self.land,
-            "contents": list(self.contents),
-            "moved": self.moved,
-            "attack_edge": self.attack_edge,
-            "teleport": self.teleport,
-            "mustered": self.mustered,
-            "split_from": self.split_from,
-            "known": [list(k) for k in self.known],
-        }
-
 
 def starting_stock(players: int) -> dict[str, int]:
     """The counters left in the box once every player has his starting legion (Titans are not in stock)."""
@@ -212,32 +196,42 @@ def starting_stock(players: int) -> dict[str, int]:
     return stock
 
 
-class TitanState(GameState):
+class TitanState(OwnRecord, GameState):
     """A game of Titan between 2 and 6 players."""
 
-    players: list[Player]
-    legions: dict[str, Legion]  # by marker
-    stock: dict[str, int]  # counters left per character type
-    slain: dict[str, int]  # creatures out of the game for good, per type (public)
+    players: Annotated[list[Player], Field(min_length=2, max_length=6)]
+    legions: dict[str, Legion] = field(keyed_by="marker")  # by marker; saved as a list in their order
+    stock: dict[CharacterName, Count(30)] = field(sort=True)  # counters left per character type
+    slain: dict[CharacterName, Count(30)] = field(sort=True)  # creatures out of the game for good, per type (public)
     phase: Phase
-    mover: int  # whose turn it is
-    decider: int  # who must decide now (the mover, or the other side of an engagement or battle)
-    turn_number: int  # game turns played, counted from 1 (a game turn: every player once)
-    first_turns: list[bool]  # per seat: still in his very first turn
-    roll: int  # the movement roll (0 before it is made)
-    teleported: bool  # a legion teleported this movement phase
-    summoned: bool  # the mover summoned an angel this engagement phase
-    order: list[int]  # seats in turn order (descending towers)
-    winner: int  # -1 none yet; -2 a draw
-    engagement: dict[str, Any]  # the engagement being resolved: land, attacker, defender, terms on the table
-    aftermath: dict[str, Any]  # after an engagement: the winning legion and what it may still take
+    mover: SeatIndex  # whose turn it is
+    decider: SeatIndex  # who must decide now (the mover, or the other side of an engagement or battle)
+    turn_number: Count(100_000, 1)  # game turns played, counted from 1 (a game turn: every player once)
+    first_turns: Annotated[list[StrictBool], Field(min_length=2, max_length=6)]  # per seat: still in his first turn
+    roll: Count(6)  # the movement roll (0 before it is made)
+    teleported: StrictBool  # a legion teleported this movement phase
+    summoned: StrictBool  # the mover summoned an angel this engagement phase
+    order: Annotated[list[SeatIndex], Field(min_length=2, max_length=6)]  # seats in turn order (descending towers)
+    winner: Count(5, -2)  # -1 none yet; -2 a draw
+    engagement: NoDecision | Engagement  # the engagement being resolved: land, attacker, defender, terms on the table
+    aftermath: NoDecision | Aftermath  # after an engagement: the winning legion and what it may still take
     battle: Battle | None  # the battle being fought, or None
-    war: WarRecord | None  # Battle Titan's points, trophies and counters returned; None in standard Titan
+    # Battle Titan's points, trophies and counters returned; None (and not saved) in standard Titan, whose
+    # positions keep the shape they always had
+    war: WarRecord | None = field(absent=True)
 
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
         return None if self.phase == Phase.GAME_OVER else self.decider
+
+    def engagement_now(self) -> Engagement:
+        """The engagement being resolved (there is one)."""
+        return cast(Engagement, self.engagement)
+
+    def aftermath_now(self) -> Aftermath:
+        """The aftermath of the engagement won (there is one)."""
+        return cast(Aftermath, self.aftermath)
 
     def legions_of(self, seat: int) -> list[Legion]:
         """A seat's legions, by marker."""
@@ -246,45 +240,6 @@ class TitanState(GameState):
     def legions_on(self, land: int) -> list[Legion]:
         """The legions on a land, by marker."""
         return [legion for marker, legion in sorted(self.legions.items()) if legion.land == land]
-
-    def _clone_own(self, new: GameState) -> None:
-        """Deep-copy the players, legions, stock and record of the slain into `new`."""
-        new = cast(TitanState, new)
-        new.players = [player.copy() for player in self.players]
-        new.legions = {marker: legion.copy() for marker, legion in self.legions.items()}
-        new.stock = dict(self.stock)
-        new.slain = dict(self.slain)
-        new.first_turns = list(self.first_turns)
-        new.order = list(self.order)
-        new.engagement = copy_flat(self.engagement)
-        new.aftermath = copy_flat(self.aftermath)
-        new.battle = None if self.battle is None else self.battle.copy()
-        new.war = None if self.war is None else self.war.copy()
-
-    def _snapshot_own(self) -> dict[str, Any]:
-        """Every Titan field, JSON-ready (the record of the war only under Battle Titan: standard positions
-        keep the shape they always had)."""
-        war = {} if self.war is None else {"war": self.war.snapshot()}
-        return {
-            "players": [player.snapshot() for player in self.players],
-            "legions": [self.legions[marker].snapshot() for marker in sorted(self.legions)],
-            "stock": dict(sorted(self.stock.items())),
-            "slain": dict(sorted(self.slain.items())),
-            "phase": self.phase.value,
-            "mover": self.mover,
-            "decider": self.decider,
-            "turn_number": self.turn_number,
-            "first_turns": list(self.first_turns),
-            "roll": self.roll,
-            "teleported": self.teleported,
-            "summoned": self.summoned,
-            "order": list(self.order),
-            "winner": self.winner,
-            "engagement": copy_flat(self.engagement),
-            "aftermath": copy_flat(self.aftermath),
-            "battle": None if self.battle is None else self.battle.snapshot(),
-            **war,
-        }
 
 
 def seen(state: TitanState, legion: Legion, seat: int) -> list[str]:
@@ -321,156 +276,25 @@ def unseen(state: TitanState, seat: int) -> Counter[str]:
 # -- reading a saved position back -------------------------------------------------------------------------------
 
 
-MarkerText = Annotated[str, StringConstraints(strict=True, pattern=r"^(Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2])$")]
-CharacterName = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
-Characters = Annotated[list[CharacterName], Field(max_length=8)]
-SeatIndex = Count(5)
-
-
-class PlayerFields(Fields):
-    tower: Literal[tuple(TOWERS)]  # type: ignore[valid-type]
-    colour: Literal[COLOURS]  # type: ignore[valid-type]
-    score: Count(1_000_000)
-    alive: StrictBool
-    free_markers: Annotated[list[MarkerText], Field(max_length=72)]
-    mulligan_used: StrictBool
-
-
-class LegionFields(Fields):
-    marker: MarkerText
-    owner: SeatIndex
-    land: Literal[tuple(sorted(LANDS))]  # type: ignore[valid-type]
-    contents: Characters
-    moved: StrictBool
-    attack_edge: Count(5, -1)
-    teleport: Literal["", "tower", "titan"]
-    mustered: StrictBool
-    split_from: Annotated[str, StringConstraints(strict=True, pattern=r"^((Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2]))?$")]
-    known: Annotated[list[Characters], Field(min_length=2, max_length=6)]
-
-
-class UnitFields(Fields):
-    name: CharacterName
-    side: Literal["attacker", "defender"]
-    hex: Literal[tuple(HEX_LABELS)] | None  # type: ignore[valid-type]
-    hits: Count(100)
-    slain: StrictBool
-    done: StrictBool
-
-
-class BattleFields(Fields):
-    land: Literal[tuple(sorted(LANDS))]  # type: ignore[valid-type]
-    attacker: MarkerText
-    defender: MarkerText
-    attacker_edge: Count(5)
-    defender_edge: Count(5)
-    round: Count(7, 1)
-    active: Literal["attacker", "defender"]
-    step: Literal["maneuver", "strike", "strikeback"]
-    units: Annotated[list[UnitFields], Field(max_length=16)]
-    entered: dict[Literal["attacker", "defender"], StrictBool]
-    carry: FlatDict
-    gone: dict[Literal["attacker", "defender"], Annotated[list[CharacterName], Field(max_length=16)]]
-    kill_this_phase: StrictBool
-    summon: Literal["no", "offer", "used"]
-    reinforce: Literal["no", "offer", "used"]
-    last_roll: FlatDict = Field(default_factory=dict)  # absent from positions saved before it was shown
-    off: dict[Literal["attacker", "defender"], Characters] = Field(default_factory=dict)  # Battle Titan (rules 3)
-
-
-class TitanFields(Fields):
-    """A Titan position as saved."""
-
-    players: Annotated[list[PlayerFields], Field(min_length=2, max_length=6)]
-    legions: Annotated[list[LegionFields], Field(max_length=72)]
-    stock: dict[CharacterName, Count(30)]
-    slain: dict[CharacterName, Count(30)]
-    phase: Phase
-    mover: SeatIndex
-    decider: SeatIndex
-    turn_number: Count(100_000, 1)
-    first_turns: Annotated[list[StrictBool], Field(min_length=2, max_length=6)]
-    roll: Count(6)
-    teleported: StrictBool
-    summoned: StrictBool
-    order: Annotated[list[SeatIndex], Field(min_length=2, max_length=6)]
-    winner: Count(5, -2)
-    engagement: FlatDict
-    aftermath: FlatDict
-    battle: BattleFields | None
-    war: WarRecordFields | None = None  # Battle Titan only
-
-
 def restore_fields(state: TitanState, own: dict[str, Any]) -> None:
-    """Set a state's Titan fields from a saved position; ValueError if it is not one."""
-    fields = read_fields(TitanFields, own)
+    """Set a state's Titan fields from a saved position (validated by the records); ValueError if it is not one."""
+    read = TitanState.read_own(own)
     seats = state.num_players
-    if len(fields.players) != seats or len(fields.first_turns) != seats or sorted(fields.order) != list(range(seats)):
+    if len(read.players) != seats or len(read.first_turns) != seats or sorted(read.order) != list(range(seats)):
         raise ValueError("its players do not match its seats")
-    if fields.mover >= seats or fields.decider >= seats or fields.winner >= seats:
+    if read.mover >= seats or read.decider >= seats or read.winner >= seats:
         raise ValueError("it names a seat that is not in the game")
-    state.players = []
-    for saved in fields.players:
-        player = Player(saved.tower, saved.colour)
-        player.score, player.alive = saved.score, saved.alive
-        player.free_markers, player.mulligan_used = list(saved.free_markers), saved.mulligan_used
-        state.players.append(player)
-    state.legions = {}
-    for saved_legion in fields.legions:
-        if saved_legion.owner >= seats or len(saved_legion.known) != seats or saved_legion.marker in state.legions:
-            raise ValueError(f"its legion {saved_legion.marker} is not valid")
-        legion = Legion(saved_legion.marker, saved_legion.owner, saved_legion.land, list(saved_legion.contents), seats)
-        legion.contents = list(saved_legion.contents)
-        legion.moved, legion.attack_edge, legion.teleport = (
-            saved_legion.moved,
-            saved_legion.attack_edge,
-            saved_legion.teleport,
-        )
-        legion.mustered, legion.split_from = saved_legion.mustered, saved_legion.split_from
-        legion.known = [list(k) for k in saved_legion.known]
-        state.legions[legion.marker] = legion
-    state.stock = dict(fields.stock)
-    state.slain = dict(fields.slain)
-    state.phase = fields.phase
-    state.mover, state.decider, state.turn_number = fields.mover, fields.decider, fields.turn_number
-    state.first_turns, state.roll = list(fields.first_turns), fields.roll
-    state.teleported, state.summoned = fields.teleported, fields.summoned
-    state.order, state.winner = list(fields.order), fields.winner
-    state.engagement = copy_flat(own["engagement"])
-    state.aftermath = copy_flat(own["aftermath"])
-    state.war = None
-    if fields.war is not None:
-        state.war = restore_record(fields.war, seats)
-    if (state.war is not None) != (getattr(state.options, "variant", "standard") == "battle"):
+    for legion in read.legions.values():
+        if legion.owner >= seats or len(legion.known) != seats:
+            raise ValueError(f"its legion {legion.marker} is not valid")
+    if read.war is not None:
+        war_fits(read.war, seats)
+    if (read.war is not None) != (getattr(state.options, "variant", "standard") == "battle"):
         raise ValueError("its record of the war does not match its rules")
-    state.battle = None
-    if fields.battle is not None:
-        saved_battle = fields.battle
-        if saved_battle.attacker not in state.legions or saved_battle.defender not in state.legions:
+    battle = read.battle
+    if battle is not None:
+        if battle.attacker not in read.legions or battle.defender not in read.legions:
             raise ValueError("its battle is between legions that are not on the board")
-        battle = Battle.__new__(Battle)
-        battle.land, battle.attacker, battle.defender = saved_battle.land, saved_battle.attacker, saved_battle.defender
-        battle.attacker_edge, battle.defender_edge = saved_battle.attacker_edge, saved_battle.defender_edge
-        battle.round, battle.active, battle.step = saved_battle.round, saved_battle.active, saved_battle.step
-        battle.units = []
-        for saved_unit in saved_battle.units:
-            unit = Unit(saved_unit.name, saved_unit.side)
-            unit.hex, unit.hits, unit.slain, unit.done = (
-                saved_unit.hex,
-                saved_unit.hits,
-                saved_unit.slain,
-                saved_unit.done,
-            )
-            battle.units.append(unit)
-        battle.entered = {"attacker": False, "defender": False, **saved_battle.entered}
-        battle.carry = copy_flat(own["battle"]["carry"])
-        battle.gone = {
-            "attacker": [],
-            "defender": [],
-            **{side: list(names) for side, names in saved_battle.gone.items()},
-        }
-        battle.kill_this_phase = saved_battle.kill_this_phase
-        battle.summon, battle.reinforce = saved_battle.summon, saved_battle.reinforce
-        battle.last_roll = copy_flat(own["battle"].get("last_roll", {}))
-        battle.off = {"attacker": [], "defender": [], **{side: list(names) for side, names in saved_battle.off.items()}}
-        state.battle = battle
+        if not set(battle.entered) == set(battle.gone) == set(battle.off) == {ATTACKER, DEFENDER}:
+            raise ValueError("its position does not read back as written")  # a side left out: saved with both
+    state.set_own(read)

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine.titan.sides import SIDES
-from engine.titan.state import Phase, TitanState
+from engine.titan.state import Engagement, Phase, TitanState
 
 
 def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
@@ -84,12 +83,14 @@ def build_view(state: TitanState, seat: int | None) -> dict[str, Any]:
 
 def _engagement(state: TitanState, seat: int | None) -> dict[str, Any]:
     """The engagement being resolved; the terms on the table only for its two players."""
-    if not state.engagement:
+    terms = state.engagement
+    if not isinstance(terms, Engagement):
         return {}
-    shown = {key: state.engagement[key] for key in ("land", "attacker", "defender", "proposer")}
-    parties = {state.legions[state.engagement[side]].owner for side in SIDES if state.engagement[side] in state.legions}
+    shown: dict[str, Any] = {"land": terms.land, "attacker": terms.attacker, "defender": terms.defender,
+                             "proposer": terms.proposer}  # fmt: skip
+    parties = {state.legions[marker].owner for marker in (terms.attacker, terms.defender) if marker in state.legions}
     if seat in parties:
-        shown.update(eliminated=state.engagement["eliminated"], losses=list(state.engagement["losses"]))
+        shown.update(eliminated=terms.eliminated, losses=list(terms.losses))
     return shown
 
 

@@ -252,7 +252,7 @@ def test_an_engagement_shows_both_legions_and_the_terms_on_the_table() -> None:
     assert engaged is not None
     seat = engaged.current_player
     board = render_layers(_context(engaged))[1]
-    attacker, defender = engaged.engagement["attacker"], engaged.engagement["defender"]
+    attacker, defender = engaged.engagement_now().attacker, engaged.engagement_now().defender
     assert "Engagement in" in board and f"Legion {attacker}" in board and f"Legion {defender}" in board
     assert board.count("worth ") >= 2  # both legions are shown whole to the two players, with their value
     offer = next(a for a in GAME.legal_actions(engaged) if isinstance(a, Propose))

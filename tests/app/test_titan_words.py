@@ -83,10 +83,11 @@ def test_every_creature_takes_the_article_its_name_is_said_with():
 
 def test_the_muster_panel_and_the_log_say_an_ogre():
     state = _attacker_to_enter(["Titan", "Ogre"])  # any position: put Bob's legion where it musters an Ogre
+    from engine.core.records import NoDecision
     from engine.titan.state import Phase
 
     legion = state.legions["Bu02"]
-    state.battle, state.engagement = None, {}
+    state.battle, state.engagement = None, NoDecision()
     state.phase, state.mover, state.decider = Phase.MUSTER, 1, 1
     legion.moved, legion.mustered = True, False
     legion.land = 300  # a Tower: a Titan's legion musters an Ogre there with no recruiter

@@ -194,6 +194,7 @@ VARIANT_HOOKS = {
 BATTLE_TITAN_BUILDS_ON = {
     "engine.core",
     "engine.core.positions",
+    "engine.core.records",
     "engine.titan.data",
     "engine.titan.sides",
     "engine.titan.actions",

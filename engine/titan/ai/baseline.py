@@ -251,12 +251,12 @@ def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> 
     other = DEFENDER if mine is attacker else ATTACKER
     average = hidden_average(state, seat)
     chance = win_chance(strength(state, mine, seat, average), strength(state, theirs, seat, average))
-    if by_kind.get("accept") and state.engagement["eliminated"] == other:
+    if by_kind.get("accept") and state.engagement_now().eliminated == other:
         return by_kind["accept"][0]
     if by_kind.get("flee") and chance < FLEE_BELOW:
         return by_kind["flee"][0]
     proposals = [a for a in by_kind.get("propose", []) if a.eliminated == other and not a.losses]
-    if proposals and chance > PROPOSE_ABOVE and state.engagement["proposals"] == 0:
+    if proposals and chance > PROPOSE_ABOVE and state.engagement_now().proposals == 0:
         return proposals[0]
     return by_kind["fight"][0]
 
@@ -268,7 +268,7 @@ def _aftermath(state: TitanState, seat: int, by_kind: dict[str, list[Any]], acti
     angels = [a for a in by_kind.get("acquire", []) if a.angel]
     if angels:
         return max(angels, key=lambda a: CREATURES[a.angel].value)
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     summons = [a for a in by_kind.get("summon", []) if a.donor and state.legions[a.donor].height >= 3]
     if summons and winner.height <= 5:
         return max(summons, key=lambda a: (CREATURES[a.angel].value, state.legions[a.donor].height, a.donor))
@@ -460,7 +460,7 @@ class _Field:
         targets = [a for a in by_kind.get("carry", []) if a.target >= 0]
         if not targets:
             return by_kind["carry"][-1]
-        hits = int(battle.carry["hits"])
+        hits = battle.carrying().hits
 
         def worth(action: Any) -> tuple[float, int]:
             left = self.left(action.target)

@@ -40,7 +40,7 @@ from engine.titan.ai.reckoning import hidden_average
 from engine.titan.battle_titan import respawn
 from engine.titan.data import CREATURES, LANDS, MAX_LEGION, TITAN
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Legion, Phase, TitanState, seen
+from engine.titan.state import Engagement, Legion, Phase, TitanState, seen
 
 ATTACK_AT = 0.7  # an attack only at this estimated chance to win
 TITAN_ATTACK_AT = 0.85  # with the Titan
@@ -298,16 +298,16 @@ def flees(mine: float, theirs: float, has_lord: bool) -> bool:
     return not has_lord and theirs >= FLEE_AT * mine
 
 
-def costs_nothing(engagement: dict[str, Any], my_role: str) -> bool:
+def costs_nothing(engagement: Engagement, my_role: str) -> bool:
     """Terms that eliminate only the other side and take nothing from this one."""
-    return engagement["eliminated"] not in (my_role, "both") and not engagement["losses"]
+    return engagement.eliminated not in (my_role, "both") and not engagement.losses
 
 
 def _engagement(state: TitanState, seat: int, by_kind: dict[str, list[Any]]) -> Action:
     attacker, defender = flow.engagement_legions(state)
     mine, theirs = (attacker, defender) if attacker.owner == seat else (defender, attacker)
     my_role = ATTACKER if mine is attacker else DEFENDER
-    if by_kind.get("accept") and costs_nothing(state.engagement, my_role):
+    if by_kind.get("accept") and costs_nothing(state.engagement_now(), my_role):
         return by_kind["accept"][0]
     average = hidden_average(state, seat)
     has_lord = any(CREATURES[name].is_lord for name in mine.contents)
@@ -333,7 +333,7 @@ def _aftermath(state: TitanState, by_kind: dict[str, list[Any]], legal: list[Act
     angel = best_angel(by_kind.get("acquire", []))
     if angel is not None:
         return angel
-    winner = state.legions[state.aftermath["winner"]]
+    winner = state.legions[state.aftermath_now().winner]
     summons = [a for a in by_kind.get("summon", []) if a.donor and state.legions[a.donor].height >= 3]
     if summons and winner.height <= 5:
         return max(summons, key=lambda a: (CREATURES[a.angel].value, state.legions[a.donor].height, a.donor))

@@ -222,7 +222,7 @@ class Field:
         targets = [a for a in by_kind.get("carry", []) if a.target >= 0]
         if not targets:
             return by_kind["carry"][-1]
-        return carry_target(self, targets, int(self.battle.carry["hits"]))
+        return carry_target(self, targets, self.battle.carrying().hits)
 
 
 def strike_target(field: Field, options: list[Any]) -> Any:

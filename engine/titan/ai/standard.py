@@ -393,9 +393,9 @@ def _engagement(state: TitanState, seat: int, legal: list[Action], view: Outlook
     ratio = fighting_strength(state, mine, seat) / max(1.0, fighting_strength(state, theirs, seat))
     accept = _of_kind(legal, "accept")
     if accept:
-        eliminated = state.engagement["eliminated"]
+        eliminated = state.engagement_now().eliminated
         my_role = ATTACKER if mine is attacker else DEFENDER
-        if eliminated not in (my_role, "both") and not state.engagement["losses"]:
+        if eliminated not in (my_role, "both") and not state.engagement_now().losses:
             return accept[0]
     flee = _of_kind(legal, "flee")
     if flee and view is not None:  # Battle Titan: a flight gives the attacker half points

@@ -300,7 +300,7 @@ def carry(state: TitanState, seat: int, legal: list[Action]) -> Action:
     targets = [a for a in legal if a.target >= 0]
     if not targets:
         return legal[-1]
-    hits = battle.carry["hits"]
+    hits = battle.carrying().hits
 
     def value(action: Any) -> tuple[float, int]:
         target = battle.units[action.target]

@@ -597,8 +597,7 @@ def strike(state: TitanState, seat: int, legal: list[Action]) -> Decision:
 
 def carry(state: TitanState, seat: int, legal: list[Action]) -> Decision:
     battle: Battle = state.battle
-    hits = battle.carry["hits"]
-    striker = battle.carry["striker"]
+    hits, striker = battle.carrying().hits, battle.carrying().striker
     targets = [a for a in legal if isinstance(a, Carry) and a.target >= 0]
     if not targets:
         yield

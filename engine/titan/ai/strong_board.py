@@ -213,8 +213,7 @@ class _Board(MovePlanner):
             elif kind == "concede":
                 options.append((outcomes["mine"] - 1.0, 0, action))
             elif kind == "accept":
-                eliminated = state.engagement["eliminated"]
-                losses = state.engagement["losses"]
+                eliminated, losses = state.engagement_now().eliminated, state.engagement_now().losses
                 worth = outcomes["both"] if eliminated == "both" else outcomes["mine" if eliminated == me else "theirs"]
                 if eliminated != me and eliminated != "both":
                     worth -= sum(CREATURES[n].value for n in losses)
@@ -222,7 +221,8 @@ class _Board(MovePlanner):
         # terms: the other's elimination, proposed once when a win is likely (a player short of time may take it)
         proposals = [a for a in legal if a.kind == "propose" and a.eliminated not in (me, "both") and not a.losses]
         win = self._win_chance()
-        if proposals and win > 0.8 and state.engagement["proposer"] != self.seat and state.engagement["proposals"] < 2:
+        terms = state.engagement_now()
+        if proposals and win > 0.8 and terms.proposer != self.seat and terms.proposals < 2:
             options.append((fight + 0.5, 1, proposals[0]))
         return max(options, key=lambda item: (item[0], item[1]))[2]
 
@@ -261,7 +261,7 @@ class _Board(MovePlanner):
             return max(angels, key=lambda a: CREATURES[a.angel].value)
         reinforcements = [a for a in legal if a.kind == "reinforce" and a.creature]
         if reinforcements:
-            winner = state.legions[state.aftermath["winner"]]
+            winner = state.legions[state.aftermath_now().winner]
             return max(reinforcements, key=lambda a: (self._muster_worth(winner, a.creature), a.creature))
         summons = [a for a in legal if a.kind == "summon" and a.donor]
         if not summons:
@@ -269,7 +269,7 @@ class _Board(MovePlanner):
         decline = next(a for a in legal if a.kind == "summon" and not a.donor)
         # an angel moves from its donor to the winner only where it does more: the winner's risk and prospects
         # against the donor's, each as it would stand (a donor left alone with nobody is gone)
-        winner = state.legions[state.aftermath["winner"]]
+        winner = state.legions[state.aftermath_now().winner]
         reaches = self.reaches(set(self.own_lands))
         now = self.standing(winner, winner.land, winner.moved, reaches)
         best: tuple[float, Action] = (0.0, decline)

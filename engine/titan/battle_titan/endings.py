@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.records import NoDecision
 from engine.titan.battle_titan.warmongering import battle_titan, war
 from engine.titan.data import CREATURES, TITAN, character_value
 from engine.titan.state import Phase, TitanState
@@ -119,7 +120,7 @@ def round_over(state: TitanState) -> bool:
     else:
         return False
     state.phase = Phase.GAME_OVER
-    state.engagement, state.aftermath, state.battle = {}, {}, None
+    state.engagement, state.aftermath, state.battle = NoDecision(), NoDecision(), None
     totals = final_scores(state)
     best = max(totals)
     state.winner = totals.index(best) if totals.count(best) == 1 else -2

@@ -84,7 +84,7 @@ def settle(state: TitanState) -> None:
     for name, count in current.taken.items():
         if name != TITAN:
             state.stock[name] -= count
-    legion = Legion(state.players[seat].take_marker(), seat, tower, list(current.legion), state.num_players)
+    legion = Legion.formed(state.players[seat].take_marker(), seat, tower, list(current.legion), state.num_players)
     legion.reveal(range(state.num_players))
     defenders = [other for other in state.legions_on(tower) if other.owner != seat]
     state.legions[legion.marker] = legion
@@ -129,7 +129,7 @@ def angel_in_place(state: TitanState, legal: list[Action]) -> Action | None:
     if not offered:
         return None
     score = state.players[state.mover].score
-    contents = state.legions[state.aftermath["winner"]].contents
+    contents = state.legions[state.aftermath_now().winner].contents
 
     def kept(names: list[str]) -> int:  # the legion's worth once eight strong no more
         names = sorted(names, key=lambda n: (n == TITAN, character_value(n, score), n))

@@ -12,7 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool
 
-from engine.core.positions import Count, Fields
+from engine.core.positions import Count
+from engine.core.records import Record, field
 from engine.titan.data import CREATURES, TOWERS
 
 # The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the house rules' 2.B in a word each.
@@ -21,35 +22,33 @@ ATTACK_LOST = "attack lost"  # warmongering: half the greater of the kills and t
 DEFENCE_WON = "defence won"  # half points for the attackers killed
 KINDS: tuple[str, ...] = (ATTACK_WON, ATTACK_LOST, DEFENCE_WON)
 
+_Name = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
+_Points = Count(1_000_000)
+_Many = Count(100_000)
 
-class WarRecord:
+
+class WarRecord(Record):
     """Per player: battle points, the same split by kind of result, the trophies (kills by character);
     and the counters that went back to the stock instead of being retired (2.B.3)."""
 
-    __slots__ = (
-        "appeared",
-        "ends",
-        "kinds",
-        "points",
-        "returned",
-        "round_clock",
-        "seconds",
-        "spawn_answers",
-        "spawn_tower",
-        "trophies",
-    )
+    points: Annotated[list[_Points], Field(min_length=2, max_length=6)]
+    kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
+    trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
+    returned: dict[_Name, _Many]
+    seconds: Count(100_000_000) = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time`)
+    # under the time ending, the clock at each round's end (for the replay); saved once one is kept
+    round_clock: Annotated[list[Count(100_000_000)], Field(max_length=10_000)] = field(default_factory=list)
+    appeared: StrictBool = False  # the ending's creature has been mustered at least once
+    ends: StrictBool = False  # the agreed end has come: the game ends at the end of this round
+    spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]  # the Tower drawn for this turn's respawn
+    spawn_answers: Annotated[list[_Name], Field(max_length=8)] = field(default_factory=list)  # the picks so far
 
-    def __init__(self, players: int) -> None:
-        self.points = [0] * players
-        self.kinds: list[dict[str, int]] = [{} for _ in range(players)]
-        self.trophies: list[dict[str, int]] = [{} for _ in range(players)]
-        self.returned: dict[str, int] = {}
-        self.seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time` moves it)
-        self.round_clock: list[int] = []  # under the time ending, the clock at each round's end (for the replay)
-        self.appeared = False  # the ending's creature has been mustered at least once
-        self.ends = False  # the agreed end has come: the game ends at the end of this round
-        self.spawn_tower = 0  # the Tower drawn for this turn's respawn (0: nobody spawns this turn; respawn.py)
-        self.spawn_answers: list[str] = []  # the spawning player's picks so far
+    @classmethod
+    def begun(cls, players: int) -> WarRecord:
+        """The record at the start of a game: nothing scored, taken or returned."""
+        return cls(
+            points=[0] * players, kinds=[{} for _ in range(players)], trophies=[{} for _ in range(players)], returned={}
+        )
 
     def add_points(self, seat: int, kind: str, points: int) -> None:
         self.points[seat] += points
@@ -62,27 +61,16 @@ class WarRecord:
     def add_returned(self, name: str) -> None:
         self.returned[name] = self.returned.get(name, 0) + 1
 
-    def copy(self) -> WarRecord:
-        return WarRecord.__new__(WarRecord).take(self)
-
-    def take(self, other: WarRecord | WarRecordFields) -> WarRecord:
-        """This record made a copy of `other` (another record, or one's saved fields); returns itself."""
-        self.points = list(other.points)
-        self.kinds = [dict(kinds) for kinds in other.kinds]
-        self.trophies = [dict(trophies) for trophies in other.trophies]
-        self.returned = dict(other.returned)
-        self.seconds, self.appeared, self.ends = other.seconds, other.appeared, other.ends
-        self.spawn_tower, self.spawn_answers = other.spawn_tower, list(other.spawn_answers)
-        self.round_clock = list(other.round_clock)
-        return self
-
     def snapshot(self) -> dict[str, Any]:
-        """JSON-ready fields (keys sorted, so equal records give equal snapshots); the clock at the rounds' ends
-        only once one is kept (under the time ending: a save from before it was kept reads back as written)."""
-        fields = {name: _sorted(getattr(self, name)) for name in WarRecord.__slots__}
+        """JSON-ready fields, keys sorted and every dict's keys sorted (equal records give equal snapshots); the
+        clock at the rounds' ends only once one is kept (a save from before it was kept reads back as written)."""
+        fields = {spec.name: _sorted(getattr(self, spec.name)) for spec in sorted(_FIELDS, key=lambda f: f.name)}
         if not self.round_clock:
             del fields["round_clock"]
         return fields
+
+
+_FIELDS = WarRecord.__record_fields__
 
 
 def _sorted(value: Any) -> Any:
@@ -95,30 +83,9 @@ def _sorted(value: Any) -> Any:
     return value
 
 
-_Name = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
-_Points = Count(1_000_000)
-_Many = Count(100_000)
-
-
-class WarRecordFields(Fields):
-    """The record as saved."""
-
-    points: Annotated[list[_Points], Field(min_length=2, max_length=6)]
-    kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
-    trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
-    returned: dict[_Name, _Many]
-    seconds: Count(100_000_000) = 0
-    appeared: StrictBool = False
-    ends: StrictBool = False
-    spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]
-    spawn_answers: Annotated[list[_Name], Field(max_length=8)] = Field(default_factory=list)
-    round_clock: Annotated[list[Count(100_000_000)], Field(max_length=10_000)] = Field(default_factory=list)
-
-
-def restore_record(fields: WarRecordFields, players: int) -> WarRecord:
-    """The record from its saved fields; ValueError if they do not fit the players."""
-    if not len(fields.points) == len(fields.kinds) == len(fields.trophies) == players:
+def war_fits(record: WarRecord, players: int) -> None:
+    """ValueError if a record read back from a save does not fit the players, or its clock runs backwards."""
+    if not len(record.points) == len(record.kinds) == len(record.trophies) == players:
         raise ValueError("its record of the war does not match its players")
-    if fields.round_clock != sorted(fields.round_clock) or fields.round_clock[-1:] > [fields.seconds]:
+    if record.round_clock != sorted(record.round_clock) or record.round_clock[-1:] > [record.seconds]:
         raise ValueError("its clock at the ends of rounds does not run forward to its clock")
-    return WarRecord.__new__(WarRecord).take(fields)

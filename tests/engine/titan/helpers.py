@@ -43,7 +43,7 @@ def place(state: TitanState, marker: str, owner: int, land: int, contents: list[
             state.stock[name] -= 1
     if marker in state.players[owner].free_markers:
         state.players[owner].free_markers.remove(marker)
-    legion = Legion(marker, owner, land, contents, state.num_players)
+    legion = Legion.formed(marker, owner, land, contents, state.num_players)
     state.legions[marker] = legion
     return legion
 

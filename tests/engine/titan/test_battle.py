@@ -114,7 +114,7 @@ def test_excess_hits_carry_to_another_enemy_the_striker_touches():
     # Serpent at Ogre: 4 - 2 + 2 = 4; 18 dice; 6 hits slay an Ogre (power 6), the rest may carry
     dice(state, *([6] * 10 + [1] * 8))
     state = act(state, Strike(unit=serpent, target=first, number=4))
-    assert state.phase == Phase.CARRY and state.battle.carry["hits"] == 4
+    assert state.phase == Phase.CARRY and state.battle.carrying().hits == 4
     assert GAME.legal_actions(state) == [Carry(target=second), Carry(target=-1)]
     state = act(state, Carry(target=second))
     assert state.battle.units[second].hits == 4 and not state.battle.units[second].slain
@@ -262,7 +262,7 @@ def test_a_defender_who_slays_the_movers_titan_scores_takes_his_angel_and_muster
     state = act(state, Reinforce(creature="Lion"))
     assert state.legions["Bk01"].contents == ["Angel", "Centaur", "Centaur", "Lion", "Serpent"]
     assert state.phase == Phase.SPLIT and state.mover != 1 and state.players[state.mover].alive
-    assert state.engagement == {} and state.aftermath == {}
+    assert state.engagement.snapshot() == {} and state.aftermath.snapshot() == {}
 
 
 def test_a_defender_who_slays_the_movers_titan_with_nothing_to_take_ends_the_turn_at_once():
@@ -281,7 +281,7 @@ def test_a_defender_who_slays_the_movers_titan_with_nothing_to_take_ends_the_tur
         state = act(state, Strike(unit=titan, target=serpent, number=2))
         state = act(state, EndStrikes())
     assert not state.players[1].alive and state.players[0].score == 24 + 24 // 2  # a full legion: no angel
-    assert state.phase == Phase.SPLIT and state.mover != 1 and state.engagement == {}
+    assert state.phase == Phase.SPLIT and state.mover != 1 and state.engagement.snapshot() == {}
 
 
 def test_conceding_after_slaying_the_other_titan_ends_the_battle_as_the_titans_death_does():

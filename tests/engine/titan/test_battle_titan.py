@@ -41,7 +41,7 @@ PLAINS = 1
 def battle_titan(state: TitanState) -> TitanState:
     """The same position under Battle Titan's house rules, nothing scored yet."""
     state.options = TitanOptions(variant="battle")
-    state.war = WarRecord(state.num_players)
+    state.war = WarRecord.begun(state.num_players)
     return state
 
 
@@ -215,7 +215,7 @@ def test_every_point_scored_counts_for_titan_power_and_angels():
     state.decider = 1
     state = act(state, Concede())
     assert state.players[0].score == 128 and state.players[0].titan_power == 7
-    assert state.phase == Phase.AFTERMATH and state.aftermath["angels"] == ["Angel"]
+    assert state.phase == Phase.AFTERMATH and state.aftermath_now().angels == ["Angel"]
 
 
 # -- 3. returned, not retired

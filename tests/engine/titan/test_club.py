@@ -10,7 +10,7 @@ from engine.titan.ai import club, club_battle
 from engine.titan.ai.club import ClubBot
 from engine.titan.ai.levels import CLUB
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Phase
+from engine.titan.state import Engagement, Phase
 from tests.engine.titan.test_baseline import BIG, _attack_position, _moving, _titan_in_danger
 from tests.engine.titan.test_battle import fight, index_of, set_battle
 from tests.engine.titan.test_flow import GAME, _engaged, act, new, place
@@ -115,10 +115,24 @@ def test_a_lordless_defender_facing_twice_its_strength_flees_and_the_stronger_si
 
 
 def test_terms_that_cost_nothing_are_accepted():
-    assert club.costs_nothing({"eliminated": "attacker", "losses": []}, "defender")
-    assert not club.costs_nothing({"eliminated": "attacker", "losses": ["Ogre"]}, "defender")
-    assert not club.costs_nothing({"eliminated": "both", "losses": []}, "defender")
-    assert not club.costs_nothing({"eliminated": "defender", "losses": []}, "defender")
+    assert club.costs_nothing(
+        Engagement(land=6, attacker="Bu01", defender="Bk01", proposals=1, proposer=0, eliminated="attacker", losses=[]),
+        "defender",
+    )
+    assert not club.costs_nothing(
+        Engagement(
+            land=6, attacker="Bu01", defender="Bk01", proposals=1, proposer=0, eliminated="attacker", losses=["Ogre"]
+        ),
+        "defender",
+    )
+    assert not club.costs_nothing(
+        Engagement(land=6, attacker="Bu01", defender="Bk01", proposals=1, proposer=0, eliminated="both", losses=[]),
+        "defender",
+    )
+    assert not club.costs_nothing(
+        Engagement(land=6, attacker="Bu01", defender="Bk01", proposals=1, proposer=0, eliminated="defender", losses=[]),
+        "defender",
+    )
 
 
 def test_it_musters_the_most_valuable_creature_and_takes_every_angel():

@@ -9,6 +9,7 @@ import random
 
 from engine.titan import consequences
 from engine.titan.actions import EndManeuver, Maneuver
+from engine.titan.battle_state import Arrival, Unit
 from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
 from tests.engine.titan.test_battle import fight, index_of
@@ -78,8 +79,8 @@ def test_a_summoned_angel_not_brought_on_is_sent_back_not_eliminated():
     state.battle.entered[ATTACKER] = True  # later in the battle: the attacker's legion is on the battleland
     state.battle.units[index_of(state, "Titan", ATTACKER)].hex = "C1"
     state.battle.units[index_of(state, "Ogre", ATTACKER)].hex = "B1"
-    state.battle.units.append(type(state.battle.units[0])("Angel", ATTACKER))
-    state.battle.carry = {"arriving": len(state.battle.units) - 1}
+    state.battle.units.append(Unit(name="Angel", side=ATTACKER))
+    state.battle.carry = Arrival(arriving=len(state.battle.units) - 1)
     assert consequences.sent_back_if_maneuver_ends(state) == [len(state.battle.units) - 1]
     assert consequences.eliminated_if_maneuver_ends(state) == []
 

@@ -16,7 +16,7 @@ from engine.titan import engagements
 from engine.titan.actions import Engage, Fight, Propose
 from engine.titan.data import CREATURES, TITAN
 from engine.titan.invariants import violations
-from engine.titan.state import Phase, TitanState
+from engine.titan.state import Engagement, Phase, TitanState
 from tests.engine.titan.test_flow import GAME, _engaged, act
 from tests.engine.titan.test_knowledge import played, reinforced
 
@@ -81,20 +81,20 @@ def check_copy(state: TitanState, seat: int, copy: TitanState) -> None:
     for owner in range(state.num_players):  # what each player holds in all is public: dealt among his own legions
         held = Counter(name for legion in state.legions_of(owner) for name in legion.contents)
         assert Counter(name for legion in copy.legions_of(owner) for name in legion.contents) == held
-    if state.engagement:
+    if isinstance(state.engagement, Engagement):
         sides = (
-            [state.legions[state.engagement[side]] for side in ("attacker", "defender")]
+            [state.legions[marker] for marker in (state.engagement.attacker, state.engagement.defender)]
             if state.phase == Phase.ENGAGEMENT
             else []
         )
-        if state.engagement["proposer"] < 0 or not sides or seat in {legion.owner for legion in sides}:
+        if state.engagement_now().proposer < 0 or not sides or seat in {legion.owner for legion in sides}:
             assert copy.engagement == state.engagement  # no terms, terms agreed (public), or the seat's own
         else:  # terms between two others: drawn again among those the copy's legions allow
-            saved = copy.engagement["proposals"]
-            copy.engagement["proposals"] = 0
+            saved = copy.engagement_now().proposals
+            copy.engagement_now().proposals = 0
             terms = engagements.proposal_choices(copy)
-            copy.engagement["proposals"] = saved
-            assert (copy.engagement["eliminated"], tuple(copy.engagement["losses"])) in terms
+            copy.engagement_now().proposals = saved
+            assert (copy.engagement_now().eliminated, tuple(copy.engagement_now().losses)) in terms
 
 
 def play_on(copy: TitanState, moves: int, rng: Rng) -> None:
@@ -169,12 +169,12 @@ def test_terms_between_two_other_players_are_not_kept():
     state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))
-    real = (state.engagement["eliminated"], state.engagement["losses"])
+    real = (state.engagement_now().eliminated, state.engagement_now().losses)
     drawn = set()
     for n in range(30):
         copy = GAME.determinize(state, 2, Rng(n))  # Cy is not party to the terms
         check_copy(state, 2, copy)
-        drawn.add((copy.engagement["eliminated"], tuple(copy.engagement["losses"])))
+        drawn.add((copy.engagement_now().eliminated, tuple(copy.engagement_now().losses)))
         assert GAME.determinize(state, 1, Rng(n)).engagement == state.engagement  # Bob is
     assert len(drawn) > 2 and drawn != {(real[0], tuple(real[1]))}
 
@@ -187,11 +187,11 @@ def test_refused_terms_leave_the_engagement_record_once_the_fight_begins():
     state = act(state, Propose(eliminated="attacker", losses=("Centaur",)))  # Ann's terms; Bob fights
     state = act(state, Fight())
     assert state.phase == Phase.MANEUVER
-    assert state.engagement == {"land": 6, "attacker": "Bu01", "defender": "Bk01", "proposals": 0, "proposer": -1,
-                                "eliminated": "", "losses": []}  # fmt: skip
+    assert state.engagement.snapshot() == {"land": 6, "attacker": "Bu01", "defender": "Bk01", "proposals": 0,
+                                           "proposer": -1, "eliminated": "", "losses": []}  # fmt: skip
     for seat in range(3):
         copy = GAME.determinize(state, seat, Rng(seat))
-        assert copy.engagement["eliminated"] == "" and copy.engagement["losses"] == []
+        assert copy.engagement_now().eliminated == "" and copy.engagement_now().losses == []
     assert GAME.view(state, 0)["engagement"]["eliminated"] == ""  # nor does a party's view show them any more
     assert violations(state) == []
 

@@ -195,7 +195,7 @@ def test_passing_400_and_500_with_room_for_one_offers_the_archangel_or_the_angel
     the legion has room for. 350 + 161 = 511 passes 400 and 500; with room for one, Bob may take the
     Archangel (which the 500 brings), the Angel, or neither (before: only the 400's Angel was offered)."""
     state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
-    assert state.players[1].score == 511 and state.aftermath["angels"] == ["Angel", "Archangel"]
+    assert state.players[1].score == 511 and state.aftermath_now().angels == ["Angel", "Archangel"]
     assert _acquires(state) == [Acquire(angel="Archangel"), Acquire(angel="Angel"), Acquire()]
     assert GAME.describe_action(state, Acquire()) == "Take no angel"
     archangel = act(state, Acquire(angel="Archangel"))
@@ -224,7 +224,10 @@ def test_the_angels_owed_for_several_multiples_may_be_taken_in_any_order():
 def test_several_hundreds_passed_at_once_bring_an_angel_each_as_room_allows():
     """150 + 161 = 311 passes 200 and 300: two Angels; with room for one, one Angel or none."""
     state = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
-    assert state.aftermath["angels"] == ["Angel", "Angel"] and _acquires(state) == [Acquire(angel="Angel"), Acquire()]
+    assert state.aftermath_now().angels == ["Angel", "Angel"] and _acquires(state) == [
+        Acquire(angel="Angel"),
+        Acquire(),
+    ]
     state = act(act(state, Acquire(angel="Angel")), Acquire(angel="Angel"))
     assert state.legions["Bu01"].contents.count("Angel") == 2 and state.legions["Bu01"].height == 7
     room_for_one = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
@@ -250,13 +253,13 @@ def test_an_engagement_that_ends_the_movers_game_leaves_nothing_on_the_table():
     state = act(state, Concede())
     assert not state.players[1].alive and state.players[0].score == 24 + 12 + 24 // 2
     assert state.phase == Phase.SPLIT and state.mover != 1 and state.players[state.mover].alive
-    assert state.engagement == {} and state.aftermath == {} and state.battle is None
+    assert state.engagement.snapshot() == {} and state.aftermath.snapshot() == {} and state.battle is None
     assert all(GAME.view(state, seat)["engagement"] == {} for seat in (None, 0, 1, 2))
 
 
 def test_an_engagement_left_on_the_table_outside_the_engagements_is_an_impossible_position():
     state = act(_engaged(["Lion"], ["Ogre"]), Engage(land=6))
-    stale = dict(state.engagement)
+    stale = state.engagement.copy()
     state = act(act(state, Concede()), Summon())  # Ann concedes; Bob summons no angel: his muster phase
     assert state.phase == Phase.MUSTER and violations(state) == []
     state.engagement = stale

@@ -163,7 +163,7 @@ class Tracker:
             self._show(theirs[0].marker, theirs[0].contents, [mine[0].owner])
         elif isinstance(action, Fight):
             for side in ("attacker", "defender"):
-                legion = before.legions[before.engagement[side]]
+                legion = before.legions[getattr(before.engagement_now(), side)]
                 self._show(legion.marker, legion.contents, everyone)
         elif isinstance(action, Move) and action.teleport:
             legion = before.legions[action.marker]
@@ -173,7 +173,7 @@ class Tracker:
             if isinstance(action, Muster):
                 marker = action.marker
             elif before.phase == Phase.AFTERMATH:
-                marker = before.aftermath["winner"]
+                marker = before.aftermath_now().winner
             else:
                 marker = before.battle.defender
             legion = before.legions[marker]

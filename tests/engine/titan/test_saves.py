@@ -67,16 +67,16 @@ def test_a_rules_version_1_save_keeps_no_engagement_its_mover_died_in():
     from tests.engine.titan.test_flow import _engaged, act
 
     state = act(_engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
-    stale = dict(state.engagement)
+    stale = state.engagement.snapshot()
     state = act(act(state, Propose(eliminated="attacker", losses=())), Concede())
-    assert state.phase == Phase.SPLIT and state.engagement == {}
+    assert state.phase == Phase.SPLIT and state.engagement.snapshot() == {}
     for version, opens in ((1, True), (2, False)):
         data = save.save_data(state, version)
         data.pop("c", None), data.pop("d", None), data.pop("h", None)
         data["x"]["own"]["engagement"] = stale
         if opens:
             again = save.loads(save.pack(data))
-            assert again.engagement == {} and again.phase == Phase.SPLIT and again.mover == state.mover
+            assert again.engagement.snapshot() == {} and again.phase == Phase.SPLIT and again.mover == state.mover
             assert again.snapshot()["own"] == state.snapshot()["own"]
         else:
             with pytest.raises(InvalidSave, match="engagement on the table"):

@@ -121,7 +121,7 @@ def _engaged_in_round(turn: int) -> TitanState:
     """Bob's 58 has moved onto Ann's Centaur and two Ogres (36) in round `turn` of 12, Bob last in the round."""
     state = _engaged(["Lion", "Lion", "Troll", "Ogre"], ["Centaur", "Ogre", "Ogre"])
     state.options = TitanOptions(variant="battle", rounds=ROUNDS)
-    state.war = WarRecord(state.num_players)
+    state.war = WarRecord.begun(state.num_players)
     state.order, state.turn_number = [0, 1], turn
     return act(state, Engage(land=6))
 
