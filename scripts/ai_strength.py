@@ -7,7 +7,7 @@
 Levels: 0 random, 1 Easy, 2 Hard, B the game's scripted baseline player of sound simple rules
 (`Game.baseline_action`: engine/<game>/baseline.py); for Titan, S is Standard playing Battle Titan by the
 standard game's values (`engine/titan/ai/standard.py`, STANDARD_VALUES: the yardstick of Standard playing for points),
-and C the club player of issue 22 (`engine/titan/ai/club.py`: Standard's yardstick).
+and C the club player (`engine/titan/ai/club.py`: Standard's yardstick).
 
 Each pairing plays N games with seats rotated (the first level sits in seat
 i mod P of game i, every other seat plays the second level: with --players 3,

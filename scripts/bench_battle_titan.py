@@ -54,7 +54,7 @@ from engine.titan.game import TitanOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVEL = 1  # Standard
-SIZE_TARGET = 8000  # bytes: a finished game's save (issue 15; the saves issue's bound)
+SIZE_TARGET = 8000  # bytes: a finished game's save (the bound a finished game's save keeps)
 MAX_ACTIONS = 60_000  # a game still going after this many actions is stopped (a bug: the round cap comes first)
 
 

@@ -7,7 +7,7 @@ headless Chromium on 127.0.0.1 (every other request blocked), with the app's own
 computer decision (no ?ai-pause) and reduced motion off. The human plays a seeded random legal choice
 each time she must decide; a wait is the time from her click to her next choice appearing, counted
 when computer seats played in between (`window.titanAiDecisions`). Reported: median, p90 and max of
-the waits, and the computer decisions per wait. Target (issue 8): median under 4 s for 4-player Titan
+the waits, and the computer decisions per wait. Target: median under 4 s for 4-player Titan
 Dice with three computer seats.
 """
 

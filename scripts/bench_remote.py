@@ -1,4 +1,4 @@
-"""Remote play in the browser (issue 23): the handshake, a friend's move from his click to his paint through the
+"""Remote play in the browser: the handshake, a friend's move from his click to his paint through the
 host, and the long tasks of the host's and the friends' pages, per game.
 
     .venv/bin/python scripts/bench_remote.py [--games titan_dice,titan_race,titan,born_of_titans] [--clicks 40]

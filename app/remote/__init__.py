@@ -1,4 +1,4 @@
-"""Remote play (issue 23): a game hosted by one page and joined by friends' pages over WebRTC data channels.
+"""Remote play: a game hosted by one page and joined by friends' pages over WebRTC data channels.
 
 The modules here are pure Python (no `js`, `pyodide` or `pyscript`), run and tested under CPython: the seat's
 record (`record`), the protocol's messages (`messages`), the host's and a guest's sessions over any channel

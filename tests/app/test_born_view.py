@@ -319,7 +319,7 @@ def test_the_attribute_choice_counts_the_dice_the_roll_will_use() -> None:
 
 
 def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
-    """Issue 22: 'Computer 2 rolled...' beside 'Play Athena on Odysseus': the Hero in the game's sentences, her
+    """Reported: 'Computer 2 rolled...' beside 'Play Athena on Odysseus': the Hero in the game's sentences, her
     player beside her where it tells who holds the device."""
     from app.views.born_of_titans import status_hint
     from app.views.born_of_titans_challenge import challenge_panel, moment_panel, moment_words

@@ -1,4 +1,4 @@
-"""Issue 23, the host's page: a seat played by a friend on another device. The app runs for real on a fake page
+"""The host's page: a seat played by a friend on another device. The app runs for real on a fake page
 (tests/app/fake_page.py); the WebRTC glue (`app.remote.peer`), the QR codes and the ICE settings are fakes, and
 each friend's page is a `GuestSession` talking to the host's through a fake data channel."""
 

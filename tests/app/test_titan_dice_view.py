@@ -143,7 +143,7 @@ def test_the_last_move_rings_the_track_markers_it_moved():
 
 
 def test_a_decision_about_ones_own_dice_puts_that_board_first_on_a_phone():
-    """Issue 12: 're-roll your wounds once, or keep them' while the dice were under the phone's choices sheet.
+    """Reported: 're-roll your wounds once, or keep them' while the dice were under the phone's choices sheet.
     A decision with no choice among the card stacks marks the board (td-about-boards): on a phone the deciding
     board comes first and the stacks after it (app.css); a purchase keeps the stacks on top."""
     seen = {"wounds": False, "purchase": False}

@@ -203,7 +203,7 @@ def test_the_end_screen_gives_the_finishing_order_not_points(variant: str, playe
 
 
 def test_the_note_at_the_draft_says_where_a_die_is_read_on_any_device_not_hover_or_focus() -> None:
-    """Issue 22: "Hover or focus a die" showed on a phone, which has neither."""
+    """Reported: "Hover or focus a die" showed on a phone, which has neither."""
     module = view_module("titan_race")
     notes = set()
     for state in walk(new("kaldheira", "standard", 3), 80, seed=5):

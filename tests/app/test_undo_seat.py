@@ -1,6 +1,6 @@
 """The app's Undo in hot-seat games acts for the player at the device and never crosses another human's decision.
 
-Issue 12: at the start of Ann's turn, Undo took back Bob's end of turn (the app undid for the last human who
+Reported: at the start of Ann's turn, Undo took back Bob's end of turn (the app undid for the last human who
 decided) and showed "Pass the device to Bob". Here every game is played at random with two and three humans,
 with and without computer seats between them, the device passed as the app passes it (in a game with
 secrets, to the human to move once the pass-the-device screen is answered), and at every position the

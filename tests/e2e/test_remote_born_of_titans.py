@@ -1,4 +1,4 @@
-"""Born of Titans with a friend on another device (issue 23), in two contexts of one headless Chromium on 127.0.0.1,
+"""Born of Titans with a friend on another device, in two contexts of one headless Chromium on 127.0.0.1,
 every other request blocked, connected through the host's invite link and the friend's reply code as a user would.
 
 - A whole game, Ann at the host's page and Bob on his own: each plays his own decisions by the policy of
@@ -18,21 +18,13 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.born_policy import choose
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
 from tests.e2e.test_born_of_titans_app import click_choice, seen_on_page
 from tests.e2e.test_remote_handshake import NO_MDNS
-
-REMOTE = Path(__file__).resolve().parents[2] / "app" / "remote"
-pytestmark = pytest.mark.skipif(
-    not all((REMOTE / name).exists() for name in ("peer.py", "qr.py", "ice.py")),
-    reason="the WebRTC glue, the QR codes and the ICE settings are other branches' (issue 23)",
-)
 
 SEED = "20"
 MAX_DECISIONS = 300

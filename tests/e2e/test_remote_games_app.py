@@ -1,4 +1,4 @@
-"""Whole games across devices (issue 23): contexts of one headless Chromium on 127.0.0.1, every other request
+"""Whole games across devices: contexts of one headless Chromium on 127.0.0.1, every other request
 blocked, connected as players connect. The host sets up a game with seats "A friend on another device", presses
 Invite, copies the invite link (the page's Copy button, read back from the clipboard), the friend's context opens
 it, copies its reply code the same way, and the host pastes it and presses Connect. Then every device plays only
@@ -21,9 +21,7 @@ import random
 import time
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
@@ -38,12 +36,6 @@ from tests.e2e.conftest import (
     wait_ready,
 )
 from tests.e2e.test_remote_handshake import NO_MDNS
-
-REMOTE = Path(__file__).resolve().parents[2] / "app" / "remote"
-pytestmark = pytest.mark.skipif(
-    not all((REMOTE / name).exists() for name in ("peer.py", "qr.py", "ice.py")),
-    reason="the WebRTC glue, the QR codes and the ICE settings are other branches' (issue 23)",
-)
 
 FAST = "?ai-pause=40"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]

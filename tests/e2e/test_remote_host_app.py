@@ -1,4 +1,4 @@
-"""The host's page in the browser (issue 23): a seat "a friend on another device" at set-up, the game shown with
+"""The host's page in the browser: a seat "a friend on another device" at set-up, the game shown with
 the Friends panel and the strip, the friend's decision awaited, axe, a phone. (The invite's WebRTC round trip is
 tested with the friend's page, tests/e2e/test_remote_handshake.py and after the merge.)"""
 

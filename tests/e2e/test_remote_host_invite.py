@@ -1,25 +1,16 @@
-"""The host's page and the friend's page in two contexts of one Chromium (issue 23): the host's Friends panel
+"""The host's page and the friend's page in two contexts of one Chromium: the host's Friends panel
 makes the invite link, the friend's page opens it and shows a reply code, the host pastes a bad code (said, nothing
 changed) then the good one, the friend plays his seat through the host, reloads, and rejoins by the standing offer
-with one paste. Needs the friend's page and the WebRTC glue (app/remote/peer.py, app/join.py), the QR codes and
-the ICE settings (app/remote/qr.py, app/remote/ice.py): skipped on a branch without them."""
+with one paste (the friend's page and the WebRTC glue: app/remote/peer.py, app/join.py; the QR codes and the ICE
+settings: app/remote/qr.py, app/remote/ice.py)."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
-
-import pytest
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
 from tests.e2e.test_remote_handshake import NO_MDNS
 from tests.e2e.test_remote_host_app import start_with_a_friend
-
-REMOTE = Path(__file__).resolve().parents[2] / "app" / "remote"
-pytestmark = pytest.mark.skipif(
-    not all((REMOTE / name).exists() for name in ("peer.py", "qr.py", "ice.py")),
-    reason="the WebRTC glue, the QR codes and the ICE settings are other branches' (issue 23)",
-)
 
 
 def test_the_host_invites_a_friend_who_plays_reloads_and_rejoins_with_one_paste(playwright_driver, base_url):

@@ -1,4 +1,4 @@
-"""Titan across two devices (issue 23): two contexts of one headless Chromium on 127.0.0.1 (every other request
+"""Titan across two devices: two contexts of one headless Chromium on 127.0.0.1 (every other request
 blocked), the host's page and a friend's, connected through the page's own invite link and reply code as players
 copy and paste them. Each human clicks his own choices on his own page with the click-player of test_titan_app.py
 (a legion then its land, a character then its hex or its target): in a battle the attacker's decisions are made on

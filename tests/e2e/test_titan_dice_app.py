@@ -516,7 +516,7 @@ def _wound_decision_save() -> str:
 
 
 def test_phone_the_wounds_to_reroll_or_keep_are_never_under_the_choices_sheet(phone_page, open_app, shot):
-    """Issue 12: 're-roll your wounds once, or keep them' while the dice were under the sheet at 390x844."""
+    """Reported: 're-roll your wounds once, or keep them' while the dice were under the sheet at 390x844."""
     page = phone_page
     open_app(page, f"{FAST}#save={_wound_decision_save()}")
     expect(page.locator("#status")).to_contain_text("re-roll your wounds")

@@ -1,6 +1,6 @@
 """Two tabs on one game, a move in each at the same moment: no move is lost, none is overwritten silently.
 
-Issue 14: with a game open in two tabs on the same revision, a move in each within a second left one
+Reported: with a game open in two tabs on the same revision, a move in each within a second left one
 stored entry holding one tab's move, the other move in no stored game and no notice in either tab.
 Each round here stores a hot-seat game, opens it in two tabs of one browser context (the real page,
 two renderer processes sharing one localStorage), and has both tabs click a different choice at the

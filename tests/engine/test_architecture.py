@@ -130,7 +130,7 @@ def test_the_rules_of_titan_import_one_way():
     assert {module: chain for module, chain in cycles.items() if chain} == {}
 
 
-# Import circles the issue that forbids them (issue 24) found and another change of it removes; none may be added.
+# Import circles once found here and since removed; none may be added.
 TITAN_AI = "engine.titan.ai"
 
 

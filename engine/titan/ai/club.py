@@ -1,4 +1,4 @@
-"""The club player (issue 22): a scripted Titan player of the rules of thumb a club player would recognise, the
+"""The club player: a scripted Titan player of the rules of thumb a club player would recognise, the
 yardstick Standard is measured against (level `CLUB`, `C` in `scripts/ai_strength.py`; not offered in the app).
 Each rule is a small function of its own:
 

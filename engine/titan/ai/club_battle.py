@@ -1,4 +1,4 @@
-"""The club player's battle play (engine/titan/ai/club.py: the rules of thumb of issue 22, the yardstick Standard is
+"""The club player's battle play (engine/titan/ai/club.py: rules of thumb of a club player, the yardstick Standard is
 measured against):
 
 - `Field.hex_worth`: every character weighs on each reachable hex the kills it helps make next round (the rise in

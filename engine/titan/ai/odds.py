@@ -32,7 +32,7 @@ actions). `contest` plays it many times over on an abstract battlefield instead:
   which fights from the attacker's strike phase of that round.
 
 Calibrated against battles the Standard and baseline players fought (`scripts/battle_odds.py`; the figures are
-in docs/benchmarks.md, "Battle odds (issue 13)"). `battle_odds` asks the same question about legions on the
+in docs/benchmarks.md, "Battle odds"). `battle_odds` asks the same question about legions on the
 board as a seat knows them: what it has not seen is dealt again (`determinize`) and the answers averaged.
 """
 

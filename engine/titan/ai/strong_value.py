@@ -362,8 +362,8 @@ class Valuation:
     def _risk_land(self, legion: Legion, land: int) -> int | None:
         """Where an enemy's attack on `legion` is reckoned: for the seat's own Titan's legion (the game at stake)
         and, with RISK_ODDS_ALL, any legion of the seat's, the battle played out on `land` (`odds.contest`: its
-        terrain, the Titans' power, a reinforcement), as an enemy that picks its attacks by those odds (Standard
-        since issue 22) reckons it; else the quick strength ratio (None)."""
+        terrain, the Titans' power, a reinforcement), as an enemy that picks its attacks by those odds (Standard)
+        reckons it; else the quick strength ratio (None)."""
         mine = TITAN_RISK_ODDS and self.war is None and legion.owner == self.seat
         return land if mine and (RISK_ODDS_ALL or TITAN in legion.contents) else None
 

@@ -96,7 +96,7 @@ BATTLE_TITAN_RULINGS: tuple[tuple[str, str], ...] = (
         "Why a Serpent by default, and round 80 at the latest",
         "The Serpent tops the jungle path: in games of the computer players its first muster came in round 21 to "
         "27 at the median, about the length of the 60-minute game; the Colossus came in round 50 to 110, and in "
-        "some games not at all. The seed does not say what happens if the creature never appears, or never dies "
+        "some games not at all. The house rules do not say what happens if the creature never appears, or never dies "
         "out: here the game ends at the end of round 80 at the latest (announced a round ahead), so that every "
         "game ends. Any creature but the Titan may be chosen.",
     ),

@@ -38,7 +38,7 @@ def test_rolls_read_in_the_games_words_and_buttons_name_the_hero():
 
 
 def test_muses_and_fates_name_the_dice_by_what_they_show_not_by_their_place():
-    """Issue 22: 'Play Muses on Heracles, die 6' meant the sixth die, which showed a 4."""
+    """Reported: 'Play Muses on Heracles, die 6' meant the sixth die, which showed a 4."""
     state, seat = my_turn(node="athens", came_from="p_saronic")
     set_encounter(state, "athens", "centaur")
     hand(state, 1 - seat, "muses", "fates")

@@ -103,7 +103,7 @@ def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_ta
 
 
 def test_a_legion_of_six_moves_where_it_can_muster():
-    """Issue 13: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
+    """Reported: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import _moving, _mustering_choice
@@ -144,7 +144,7 @@ def _signs_not_distance() -> tuple[int, int, int, int, int]:
 
 
 def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls_and_the_signs():
-    """Issue 13: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
+    """Reported: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import BIG, _moving, _titan_in_danger
@@ -180,7 +180,7 @@ def _cornered() -> tuple[int, int, int]:
 
 
 def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attack():
-    """Issue 13: Standard's split halves were forced to part into a stronger stack."""
+    """Reported: Standard's split halves were forced to part into a stronger stack."""
     from engine.titan.actions import EndSplits, Split
     from engine.titan.ai import standard
     from tests.engine.titan.test_baseline import BIG
@@ -247,7 +247,7 @@ def test_it_moves_where_it_can_muster_next_turn():
 
 
 def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor_that_can_spare_it():
-    """Issue 13: Standard summoned while already winning 4:1, and from a donor then left exposed."""
+    """Reported: Standard summoned while already winning 4:1, and from a donor then left exposed."""
     from engine.titan.actions import Summon
     from engine.titan.ai import standard
     from engine.titan.sides import ATTACKER
@@ -267,7 +267,7 @@ def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor
 
 
 def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
-    """Issue 13 (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
+    """Reported (Brush, round 4): fresh Cyclops two hexes from an Angel with one hit left ended their maneuver."""
     from engine.titan.actions import EndManeuver, Maneuver
     from engine.titan.ai import standard
     from engine.titan.sides import ATTACKER, DEFENDER
@@ -289,7 +289,7 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
 
 
 def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_does_on_average():
-    """Issue 13: Standard never took the mulligan."""
+    """Reported: Standard never took the mulligan."""
     from engine.titan import masterboard, recruiting
     from engine.titan.actions import EndSplits, Mulligan
     from engine.titan.ai import standard

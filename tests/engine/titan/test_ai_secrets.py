@@ -1,4 +1,4 @@
-"""Titan's computer players never read what their seat does not know (issue 13).
+"""Titan's computer players never read what their seat does not know.
 
 At a decision of real games, the bot's choice on the real state is compared with its choice, for the same bot
 seed and seat, on copies where everything the seat has not seen is dealt again: `Titan.determinize(state, seat,

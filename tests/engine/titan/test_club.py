@@ -1,4 +1,4 @@
-"""Titan's club player (engine/titan/ai/club.py, issue 22): Standard's yardstick. Each rule of thumb of the issue on
+"""Titan's club player (engine/titan/ai/club.py): Standard's yardstick. Each rule of thumb on
 a position of its own. That it decides only on what its seat may know: tests/engine/titan/test_ai_secrets.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Standard (level 1), issue 13's last items: hand-built positions where the right play is clear, each failing
+"""Standard (level 1), its last reported slips: hand-built positions where the right play is clear, each failing
 on the Standard before them (the first split fixed whatever the Tower, no higher strike number ever)."""
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def test_no_higher_strike_number_where_it_costs_the_kill_more_than_the_carry_bri
     assert standard.choose(state, 1, legal, None) == Strike(unit=gargoyle, target=ogre, number=3)
 
 
-# -- issue 22: attacks by the odds of the battle, teleports in an enemy's reach
+# -- attacks by the odds of the battle, teleports in an enemy's reach
 
 
 def _attack_in(terrain: str, mine: list[str], theirs: list[str]):

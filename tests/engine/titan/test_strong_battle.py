@@ -130,7 +130,7 @@ def _titan_open_to(state: TitanState) -> list[str]:
 def test_the_trolls_pin_the_giants_that_would_reach_the_titan():
     """The Titan and two Trolls against a wounded Gargoyle and two fresh Giants (7 dice at 4 against a Titan).
     Strong finishes the Gargoyle and engages both Giants, so that neither may move at the Titan next phase
-    (an engaged character may not move away). Standard left the Titan open to them until issue 22; weighing
+    (an engaged character may not move away). An earlier Standard left the Titan open to them; weighing
     the Titan's chance to die in each hex, it now keeps him covered too."""
     after = maneuver_phase(_giants_near_the_titan(), strong_choice)
     assert _titan_open_to(after) == []

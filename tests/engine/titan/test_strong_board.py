@@ -234,10 +234,10 @@ RANGERS = ["Lion", "Lion", "Ranger", "Ranger", "Ranger"]
 
 
 def test_the_danger_to_its_titans_legion_is_the_battle_played_out(monkeypatch):
-    """An enemy that picks its attacks by the battle's odds (Standard, issue 22) attacks a Titan's legion that the
+    """An enemy that picks its attacks by the battle's odds (Standard) attacks a Titan's legion that the
     strength ratio calls the stronger: Lions and Rangers against a Titan (power 6), two Lions, a Troll and an Ogre
     win about 4 in 5 played out, 0.43 by the ratio, under the even odds from which Strong counted an enemy as
-    attacking (issue 22's game, seed 1002: Strong's Titan slain so on land 138)."""
+    attacking (a reported game, seed 1002: Strong's Titan slain so on land 138)."""
     mine, plains = ["Lion", "Lion", "Ogre", "Titan", "Troll"], 1
     assert _risk(mine, RANGERS, plains, monkeypatch, titan=False, every=False) == 0.0
     # the whole of the Titan's legion and the game, at a 1 or more: nearly all of it

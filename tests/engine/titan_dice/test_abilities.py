@@ -85,7 +85,7 @@ def test_chimera_2_convert_flips_up_to_three_dice_to_their_opposite_sides():
 
 
 def test_chimera_2_convert_flips_every_side_a_chimera_to_its_wound():
-    """Issue 8: "Convert flips to the opposite side for every face (a Chimera die can be converted)"."""
+    """Reported: "Convert flips to the opposite side for every face (a Chimera die can be converted)"."""
     state = position(new(2), active=("chimera", "chimera", "chimera", "chimera", "hydra"), cards={"chimera": 2})
     state = use(state, "chimera", 3, 0)
     assert kinds(state) == ["Choose a Chimera die", "Choose a Hydra die", "Finish Convert"]
@@ -335,7 +335,7 @@ def test_kraken_3_piracy_collects_what_was_taken():
 
 
 def test_kraken_3_piracy_onto_your_caged_track_collects_one_of_your_choice():
-    """Issue 8: "if no creatures are collected from other players" also when your own track is caged."""
+    """Reported: "if no creatures are collected from other players" also when your own track is caged."""
     state = three_players_with_kraken(3)
     state.boards[0].track[0] = 4  # your Chimera is caged: what is taken cannot be collected
     script(state, "chimera")

@@ -126,7 +126,7 @@ def test_solo_stacks_hold_two_cards_lowest_on_top_first():
 
 
 def test_solo_two_cards_chosen_per_type():
-    """Issue 8: "choose two creature cards from each type" is a choice per type."""
+    """Reported: "choose two creature cards from each type" is a choice per type."""
     state = GAME.new_game(1, {"solo_cards": "2-3", "solo_hydra": "1-3", "solo_kraken": "1-2"}, seed=1)
     assert state.stacks == {"chimera": [2, 3], "gryphon": [2, 3], "hydra": [1, 3], "kraken": [1, 2], "minotaur": [2, 3]}
     assert GAME.invariant_violations(state) == []

@@ -112,7 +112,7 @@ def test_chtooloo_drains_an_adjacent_titan_not_at_full_life():
 
 
 def test_chtooloo_is_not_offered_against_a_titan_with_a_shield_in_play():
-    """Issue 8: "He cannot use his Ability if he cannot inflict damage to the target Titan"."""
+    """Reported: "He cannot use his Ability if he cannot inflict damage to the target Titan"."""
     state = position(game("chtooloo", "grinder"), {"chtooloo": "D4", "grinder": "C5"}, "chtooloo")
     state.titans[0].life = 3
     state.titans[1].shielded = True

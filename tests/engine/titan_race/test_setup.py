@@ -46,7 +46,7 @@ def test_two_player_titans_are_chosen_a_b_a_b():
         seats.append(state.current_player)
         state = GAME.apply(state, {"kind": "choose_titan", "titan": name})
     assert seats == [0, 1, 0, 1] and [t.owner for t in state.titans] == [0, 1, 0, 1]
-    # Issue 8: "Each player chooses the order for her Titans", once they are chosen.
+    # Reported: "Each player chooses the order for her Titans", once they are chosen.
     assert state.phase == Phase.ORDER_TITANS and state.current_player == 0
     assert [a.describe() for a in GAME.legal_actions(state)] == ["Race Craken first", "Race Grinder first"]
     state = GAME.apply(state, {"kind": "order_titans", "first": "grinder"})
