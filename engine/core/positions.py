@@ -1,7 +1,8 @@
 """Shared pieces for reading a saved position back: bounded JSON types and one way to report a bad field.
 
-Each game describes its own fields (`GameState._snapshot_own()`) as a pydantic model built from these,
-and `Game.restore_own` validates the saved fields against it before it sets anything.
+Each game declares its own fields as records (`engine/core/records.py`), annotated with these types; the
+pydantic model that validates a saved position at restore is derived from those annotations, and a bad field
+is reported by `bad_field`, as `read_fields` reports it for a model written by hand.
 """
 
 from __future__ import annotations
@@ -15,11 +16,6 @@ Key = Annotated[str, StringConstraints(strict=True, max_length=40)]
 Scalar = StrictBool | StrictInt | Text | None
 # A flat JSON object of a rule in progress: scalars and short lists of scalars.
 FlatDict = Annotated[dict[Key, Scalar | Annotated[list[Scalar], Field(max_length=40)]], Field(max_length=40)]
-
-
-def copy_flat(record: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a flat record (a `FlatDict`: scalars and lists of scalars), its keys in sorted order."""
-    return {key: (list(value) if isinstance(value, list) else value) for key, value in sorted(record.items())}
 
 
 def Count(high: int, low: int = 0) -> Any:  # noqa: N802 - reads as a type in the models

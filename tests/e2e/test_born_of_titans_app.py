@@ -371,7 +371,7 @@ def test_on_a_phone_the_challenges_roll_and_total_stand_above_the_choices(new_co
     expect(page.locator("#status")).to_contain_text("roll again against")
     strip = page.locator("#board .bt-strip")
     expect(strip).to_be_visible()
-    total = f"{state.challenge['successes']} of "
+    total = f"{state.challenge_now().successes} of "
     expect(strip.locator(".bt-strip-total")).to_contain_text(total)
     covered = page.evaluate(UNCOVERED_JS, "#board .bt-strip")
     assert len(covered) == len(state.rolls[-1]) + 1 and all(covered)  # each die of the last roll and the total
