@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field, StrictBool, StrictInt
 
-from engine.core.positions import Count, FlatDict, Text
-from engine.core.records import Decision, NoDecision, Record, field
+from engine.core.positions import FlatDict, Text
+from engine.core.records import Between, Decision, NoDecision, Record, field
 from engine.titan.data import BATTLELANDS, LANDS, TOWER_DEFENDER_EDGE, Battleland, power_of
 from engine.titan.fields import CharacterName, Characters, HexLabel, Land, MarkerText, Side
 from engine.titan.sides import ATTACKER, DEFENDER
@@ -26,7 +26,7 @@ class Unit(Record):
     name: CharacterName
     side: Side
     hex: HexLabel | None = None
-    hits: Count(100) = 0
+    hits: Annotated[int, Between(0, 100)] = 0
     slain: StrictBool = False  # slain this strike phase: it strikes on until the phase ends, then leaves
     done: StrictBool = False  # moved this maneuver phase, or struck this strike phase
 
@@ -62,9 +62,9 @@ class Battle(Record):
     land: Land
     attacker: MarkerText
     defender: MarkerText
-    attacker_edge: Count(5)
-    defender_edge: Count(5)
-    round: Count(7, 1) = 1
+    attacker_edge: Annotated[int, Between(0, 5)]
+    defender_edge: Annotated[int, Between(0, 5)]
+    round: Annotated[int, Between(1, 7)] = 1
     active: Side = DEFENDER  # whose maneuver or strike phase it is
     step: Literal["maneuver", "strike", "strikeback"] = "maneuver"  # "strike": the active side strikes
     units: Annotated[list[Unit], Field(max_length=16)]

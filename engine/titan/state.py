@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
-from typing import Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, cast
 
 from pydantic import Field, StrictBool, StrictInt, StringConstraints
 
 from engine.core import GameState
-from engine.core.positions import Count, Text
-from engine.core.records import Decision, NoDecision, OwnRecord, Record, field
-from engine.titan.battle_state import ATTACKER, DEFENDER, Battle
+from engine.core.positions import Text
+from engine.core.records import Between, Decision, NoDecision, OwnRecord, Record, field
+from engine.titan.battle_state import Battle
 from engine.titan.battle_titan.war_record import WarRecord, war_fits
 from engine.titan.data import CREATURES, STARTING_LEGION, TITAN, TOWERS, power_of
 from engine.titan.fields import CharacterName, Characters, Land, MarkerText, SeatIndex
+from engine.titan.sides import ATTACKER, DEFENDER
 
 
 class Phase(StrEnum):
@@ -69,8 +70,13 @@ class Aftermath(Decision):
     reinforce: StrictBool
 
 
-Tower = Literal[tuple(TOWERS)]  # type: ignore[valid-type]
-Colour = Literal[COLOURS]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the towers and colours, which a type checker reads as the ints and strings they are
+    Tower: TypeAlias = int
+    Colour: TypeAlias = str
+else:  # validated against the towers and colours themselves
+    Tower = Literal[tuple(TOWERS)]
+    Colour = Literal[COLOURS]
+Counters = Annotated[int, Between(0, 30)]  # the counters of one character type
 SplitFrom = Annotated[str, StringConstraints(strict=True, pattern=r"^((Bk|Bu|Br|Gd|Gr|Rd)(0[1-9]|1[0-2]))?$")]
 
 
@@ -79,7 +85,7 @@ class Player(Record):
 
     tower: Tower
     colour: Colour
-    score: Count(1_000_000) = 0
+    score: Annotated[int, Between(0, 1_000_000)] = 0
     alive: StrictBool = True
     free_markers: Annotated[list[MarkerText], Field(max_length=72)]
     mulligan_used: StrictBool = False
@@ -114,7 +120,8 @@ class Legion(Record):
     land: Land
     contents: Characters  # kept sorted
     moved: StrictBool = False  # this turn (a normal move or a teleport)
-    attack_edge: Count(5, -1) = -1  # the battleland edge it attacks from, had it entered an enemy's land (-1 none)
+    # the battleland edge it attacks from, had it entered an enemy's land (-1 none)
+    attack_edge: Annotated[int, Between(-1, 5)] = -1
     teleport: Literal["", "tower", "titan"] = ""  # how it moved this turn
     mustered: StrictBool = False  # this turn (a muster or a reinforcement)
     split_from: SplitFrom = ""  # the marker it was split from this turn ("" if none)
@@ -201,18 +208,19 @@ class TitanState(OwnRecord, GameState):
 
     players: Annotated[list[Player], Field(min_length=2, max_length=6)]
     legions: dict[str, Legion] = field(keyed_by="marker")  # by marker; saved as a list in their order
-    stock: dict[CharacterName, Count(30)] = field(sort=True)  # counters left per character type
-    slain: dict[CharacterName, Count(30)] = field(sort=True)  # creatures out of the game for good, per type (public)
+    stock: dict[CharacterName, Counters] = field(sort=True)  # counters left per character type
+    slain: dict[CharacterName, Counters] = field(sort=True)  # creatures out of the game for good, per type (public)
     phase: Phase
     mover: SeatIndex  # whose turn it is
     decider: SeatIndex  # who must decide now (the mover, or the other side of an engagement or battle)
-    turn_number: Count(100_000, 1)  # game turns played, counted from 1 (a game turn: every player once)
+    # game turns played, counted from 1 (a game turn: every player once)
+    turn_number: Annotated[int, Between(1, 100_000)]
     first_turns: Annotated[list[StrictBool], Field(min_length=2, max_length=6)]  # per seat: still in his first turn
-    roll: Count(6)  # the movement roll (0 before it is made)
+    roll: Annotated[int, Between(0, 6)]  # the movement roll (0 before it is made)
     teleported: StrictBool  # a legion teleported this movement phase
     summoned: StrictBool  # the mover summoned an angel this engagement phase
     order: Annotated[list[SeatIndex], Field(min_length=2, max_length=6)]  # seats in turn order (descending towers)
-    winner: Count(5, -2)  # -1 none yet; -2 a draw
+    winner: Annotated[int, Between(-2, 5)]  # -1 none yet; -2 a draw
     engagement: NoDecision | Engagement  # the engagement being resolved: land, attacker, defender, terms on the table
     aftermath: NoDecision | Aftermath  # after an engagement: the winning legion and what it may still take
     battle: Battle | None  # the battle being fought, or None

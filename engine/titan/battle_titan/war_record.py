@@ -8,13 +8,13 @@ kinds; the record keeps them apart for the final reckoning, which adds half the 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from pydantic import Field, StrictBool
 
-from engine.core.positions import Count
-from engine.core.records import Record, field
-from engine.titan.data import CREATURES, TOWERS
+from engine.core.records import Between, Record, field
+from engine.titan.data import TOWERS
+from engine.titan.fields import CharacterName
 
 # The kinds of result that score (docs/titan.md, "Battle Titan: rulings"): the house rules' 2.B in a word each.
 ATTACK_WON = "attack won"  # full points for the enemy dead (half for a flight, as in the standard game)
@@ -22,9 +22,15 @@ ATTACK_LOST = "attack lost"  # warmongering: half the greater of the kills and t
 DEFENCE_WON = "defence won"  # half points for the attackers killed
 KINDS: tuple[str, ...] = (ATTACK_WON, ATTACK_LOST, DEFENCE_WON)
 
-_Name = Literal[tuple(sorted(CREATURES))]  # type: ignore[valid-type]
-_Points = Count(1_000_000)
-_Many = Count(100_000)
+if TYPE_CHECKING:  # the kinds and the towers, which a type checker reads as the strings and ints they are
+    _Kind: TypeAlias = str
+    _SpawnTower: TypeAlias = int
+else:  # validated against the kinds and the towers themselves (0: none drawn)
+    _Kind = Literal[KINDS]
+    _SpawnTower = Literal[(0, *TOWERS)]
+_Points = Annotated[int, Between(0, 1_000_000)]
+_Many = Annotated[int, Between(0, 100_000)]
+_Seconds = Annotated[int, Between(0, 100_000_000)]
 
 
 class WarRecord(Record):
@@ -32,16 +38,16 @@ class WarRecord(Record):
     and the counters that went back to the stock instead of being retired (2.B.3)."""
 
     points: Annotated[list[_Points], Field(min_length=2, max_length=6)]
-    kinds: Annotated[list[dict[Literal[KINDS], _Points]], Field(min_length=2, max_length=6)]  # type: ignore[valid-type]
-    trophies: Annotated[list[dict[_Name, _Many]], Field(min_length=2, max_length=6)]
-    returned: dict[_Name, _Many]
-    seconds: Count(100_000_000) = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time`)
+    kinds: Annotated[list[dict[_Kind, _Points]], Field(min_length=2, max_length=6)]
+    trophies: Annotated[list[dict[CharacterName, _Many]], Field(min_length=2, max_length=6)]
+    returned: dict[CharacterName, _Many]
+    seconds: _Seconds = 0  # the game's clock: time it has been open (endings.py; only `Titan.add_time`)
     # under the time ending, the clock at each round's end (for the replay); saved once one is kept
-    round_clock: Annotated[list[Count(100_000_000)], Field(max_length=10_000)] = field(default_factory=list)
+    round_clock: Annotated[list[_Seconds], Field(max_length=10_000)] = field(default_factory=list)
     appeared: StrictBool = False  # the ending's creature has been mustered at least once
     ends: StrictBool = False  # the agreed end has come: the game ends at the end of this round
-    spawn_tower: Literal[(0, *TOWERS)] = 0  # type: ignore[valid-type]  # the Tower drawn for this turn's respawn
-    spawn_answers: Annotated[list[_Name], Field(max_length=8)] = field(default_factory=list)  # the picks so far
+    spawn_tower: _SpawnTower = 0  # the Tower drawn for this turn's respawn
+    spawn_answers: Annotated[list[CharacterName], Field(max_length=8)] = field(default_factory=list)  # the picks so far
 
     @classmethod
     def begun(cls, players: int) -> WarRecord:
