@@ -1,6 +1,6 @@
 """Write engine/core/save_dictionary.py, the preset zlib dictionary of format-3 save strings (run once).
 
-    .venv/bin/python scripts/make_save_dictionary.py
+    .venv/bin/python scripts/make_save_dictionary.py [--out FILE] [--overwrite]
 
 Never run it again for format 3: a format-3 string opens only with the very bytes it was packed with (the test
 pins their hash). A better dictionary is a new format. What it holds: the position and the log, as a save
@@ -11,6 +11,7 @@ their words with it (the position's keys, the log's sentences), so a long game's
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -62,8 +63,19 @@ def write_module(out: Path, text: str, docstring: str, comment: str) -> None:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the module to write (default {OUT.name})")
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace an existing file; never the committed dictionary: saves open only with its very bytes",
+    )
+    args = parser.parse_args()
+    if args.out.exists() and not args.overwrite:
+        print(f"{args.out} exists: saves name its bytes, so it is not rewritten (--out elsewhere, or --overwrite)")
+        return 2
     write_module(
-        OUT,
+        args.out,
         dictionary_text(),
         "The preset zlib dictionary of format-3 save strings: never edit (a string opens only with these bytes).",
         "# Written once by scripts/make_save_dictionary.py: the position and the log of a seeded\n"

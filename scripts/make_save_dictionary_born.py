@@ -1,7 +1,7 @@
 """Write engine/core/save_dictionary_born.py, Born of Titans' preset zlib dictionary of format-4 save strings
 (run once).
 
-    .venv/bin/python scripts/make_save_dictionary_born.py
+    .venv/bin/python scripts/make_save_dictionary_born.py [--out FILE] [--overwrite]
 
 Never run it again: a format-4 string names its dictionary by its Adler-32 in the zlib header and opens only
 with those very bytes (tests/engine/test_saves.py pins their hash). A better dictionary is another entry of
@@ -13,6 +13,7 @@ its words with it (the position's keys, the counters' names, the log's sentences
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -40,8 +41,19 @@ def dictionary_text() -> str:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the module to write (default {OUT.name})")
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace an existing file; never the committed dictionary: saves open only with its very bytes",
+    )
+    args = parser.parse_args()
+    if args.out.exists() and not args.overwrite:
+        print(f"{args.out} exists: saves name its bytes, so it is not rewritten (--out elsewhere, or --overwrite)")
+        return 2
     write_module(
-        OUT,
+        args.out,
         dictionary_text(),
         "Born of Titans' preset dictionary of format-4 save strings: never edit (a string opens only with "
         "these bytes).",
