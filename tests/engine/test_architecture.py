@@ -196,6 +196,7 @@ BATTLE_TITAN_BUILDS_ON = {
     "engine.core.positions",
     "engine.core.records",
     "engine.titan.data",
+    "engine.titan.fields",
     "engine.titan.sides",
     "engine.titan.actions",
     "engine.titan.battle_state",
