@@ -31,7 +31,7 @@ from scripts.make_save_corpus import seat_view
 
 CORPUS = Path(__file__).resolve().parents[1] / "saves" / "corpus"
 FILES = sorted(CORPUS.glob("*.json"))
-RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]  # in order; add each new release's file
+RELEASES = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]  # in order; add each new release's file
 
 # Release 4 (commit 5dc70ec) changed Titan Race's designed cards and one circuit before release 5
 # without a new rules version, so its format-1 saves replay with release 5's rules (the frozen version
