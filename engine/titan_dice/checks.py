@@ -16,6 +16,7 @@ from engine.titan_dice.data import (
     WOUND,
     WOUNDS_TO_GO_OUT,
 )
+from engine.titan_dice.phases import FLOW
 from engine.titan_dice.rules import ability_of, can_pay, card_cost, deck_levels, solo_pair
 from engine.titan_dice.state import (
     AbilityUnderWay,
@@ -30,27 +31,6 @@ from engine.titan_dice.state import (
 )
 from engine.titan_dice.view import status_sentence
 
-# Which action kinds each phase accepts (for readable refusals).
-PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
-    Phase.NPC_ROLL: ("roll_exodus",),
-    Phase.NPC_WOUND: ("move_exodus",),
-    Phase.FIRST_ROLL: ("roll_five",),
-    Phase.WOUND_REROLL: ("reroll_wounds", "keep_wounds"),
-    Phase.ROLL: ("roll",),
-    Phase.ACTION: ("capture", "purchase", "exchange", "activate", "pass"),
-    Phase.PAYMENT: ("pay",),
-    Phase.CHOOSE_DICE: ("choose_die", "finish"),
-    Phase.CHOOSE_FACE: ("choose_face",),
-    Phase.LOSE_CREATURE: ("lose_creature",),
-    Phase.COLLECT: ("collect_creature", "finish"),
-    Phase.CHOOSE_TYPE: ("choose_type",),
-    Phase.AFTER_ACTION: ("capture", "end_turn"),
-    Phase.ATTACK_ROLL: ("attack_roll",),
-    Phase.ATTACK_KEEP: ("attack_reroll", "attack_keep"),
-    Phase.ATTACK_VICTIM: ("flip_card", "lose_creature", "remove_die"),
-    Phase.GAME_OVER: (),
-}
-
 # Where a regular die may be: OUT; before the first roll of the round; during its wound re-roll; otherwise.
 OUT_AREAS = frozenset({"attack", "removed"})
 UNROLLED_AREAS = frozenset({"hand"})
@@ -61,10 +41,9 @@ BONUS_AREAS = frozenset({"box", "active", "spent", "removed", "attack"})
 
 def why_illegal(state: TitanDiceState, action: Action) -> str:
     """A reason a player can read for refusing an action."""
-    kind = getattr(action, "kind", "")
     if state.phase == Phase.GAME_OVER:
         return "The game is over."
-    if kind not in PHASE_KINDS[state.phase]:
+    if type(action) not in FLOW[state.phase].plays:  # a decision of another phase
         return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
     board = state.boards[state.decider]
     if isinstance(action, Purchase | Exchange | Activate):
