@@ -198,14 +198,15 @@ def pending_problems(state: TitanDiceState) -> list[str]:
         return wrong
     if ability_of(creature, level, state.is_solo)[0] != name:
         return ["the ability under way is not its card's"]
-    needed: dict[Phase, tuple[str, ...]] = {
-        Phase.CHOOSE_DICE: ("chosen",),
-        Phase.CHOOSE_FACE: ("chosen", "die"),
-        Phase.LOSE_CREATURE: (),
-        Phase.COLLECT: ("lost", "picks"),
-        Phase.CHOOSE_TYPE: ("rolled",),
+    # each step's fields are there once the ability reaches it
+    missing = {
+        Phase.CHOOSE_DICE: pending.chosen is None,
+        Phase.CHOOSE_FACE: pending.chosen is None or pending.die is None,
+        Phase.LOSE_CREATURE: False,
+        Phase.COLLECT: pending.lost is None or pending.picks is None,
+        Phase.CHOOSE_TYPE: pending.rolled is None,
     }
-    if any(getattr(pending, key) is None for key in needed[phase]):
+    if missing[phase]:
         return wrong
     if phase in (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE):
         chosen = pending.chosen or []
