@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
-from engine.titan_dice.actions import Activate, Capture, Exchange, Purchase
 from engine.titan_dice.data import (
     BONUS_DIE,
     CREATURES,
@@ -17,7 +16,7 @@ from engine.titan_dice.data import (
     WOUNDS_TO_GO_OUT,
 )
 from engine.titan_dice.phases import FLOW
-from engine.titan_dice.rules import ability_of, can_pay, card_cost, deck_levels, solo_pair
+from engine.titan_dice.rules import ability_of, deck_levels, solo_pair
 from engine.titan_dice.state import (
     AbilityUnderWay,
     AttackKeeping,
@@ -40,27 +39,16 @@ BONUS_AREAS = frozenset({"box", "active", "spent", "removed", "attack"})
 
 
 def why_illegal(state: TitanDiceState, action: Action) -> str:
-    """A reason a player can read for refusing an action."""
+    """A reason a player can read for refusing an action: the game is over, its phase does not take it (phases.FLOW),
+    or its phase's reason (a card not affordable, no die to capture with)."""
     if state.phase == Phase.GAME_OVER:
         return "The game is over."
-    if type(action) not in FLOW[state.phase].plays:  # a decision of another phase
+    step = FLOW[state.phase]
+    if type(action) not in step.plays:  # a decision of another phase
         return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
-    board = state.boards[state.decider]
-    if isinstance(action, Purchase | Exchange | Activate):
-        creature = action.creature
-        if isinstance(action, Purchase) and creature in board.cards:
-            return f"You already own a {creature.title()} card; you may only exchange it."
-        if not isinstance(action, Purchase) and creature in board.face_down:
-            return f"Your {creature.title()} card is face down this round."
-        if not can_pay(board, creature, card_cost(action.level)):
-            return (
-                f"{creature.title()} {action.level} costs {card_cost(action.level)} {creature.title()} dice "
-                f"and/or captured {creature.title()}; you have {board.active_count(creature)} dice and "
-                f"{board.track[CREATURES.index(creature)]} captured."
-            )
-    if isinstance(action, Capture) and not board.active_count(action.creature):
-        return f"You have no active {action.creature.title()} dice to capture."
-    return f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+    reason = step.refusals.get(type(action))
+    why = reason(state, action) if reason is not None else None
+    return why or f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
 
 
 def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str]:

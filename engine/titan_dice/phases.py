@@ -2,15 +2,16 @@
 each kind of decision it takes, as boardgame.io describes a game's flow.
 
 `game.TitanDice` reads this table and nothing else to list the legal decisions (`Step.choices`) and to play one
-(`Step.plays`, by the decision's type); `checks.why_illegal` reads it to refuse a decision its phase does not take.
-Such a decision is refused (`IllegalAction`) before anything changes. Adding a decision is one row: its action
-type in `actions.py`, its play in the phase's `plays`, and its offer in the phase's `choices`.
+(`Step.plays`, by the decision's type); `checks.why_illegal` reads it to say why one is refused (`Step.refusals`).
+A decision of a kind the phase does not take is refused (`IllegalAction`) before anything changes. Adding a
+decision is one row: its action type in `actions.py`, its play in the phase's `plays`, its offer in the phase's
+`choices` and, if it may be refused while the phase takes it, its reason in the phase's `refusals`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -49,16 +50,18 @@ from engine.titan_dice.rules import exodus_lost, npc_dice
 from engine.titan_dice.state import AttackUnderWay, Deal, FirstWounds, Phase, TitanDiceState
 
 Play = Callable[[TitanDiceState, Any], None]  # carries out a decision of its phase on the state (a copy), in place
+Refusal = Callable[[TitanDiceState, Any], str | None]  # why a decision the phase takes is refused now (None: why not)
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A phase of the flow: what it offers (the legal decisions of the player to move, in a stable order) and how
-    each kind of decision it takes is played. Why a decision it takes may be refused now (a card not affordable,
-    no die to capture with) is `checks.why_illegal`'s: those reasons read the decision's card, not the phase."""
+    """A phase of the flow: what it offers (the legal decisions of the player to move, in a stable order), how each
+    kind of decision it takes is played, and why one of those kinds may be refused while the phase takes it (the
+    reason shown; None: the usual words)."""
 
     choices: Callable[[TitanDiceState], list[Action]]
     plays: Mapping[type[Action], Play]
+    refusals: Mapping[type[Action], Refusal] = field(default_factory=lambda: MappingProxyType({}))
 
 
 # -- what each phase offers -----------------------------------------------------------------------------------
@@ -166,6 +169,12 @@ FLOW: Mapping[Phase, Step] = MappingProxyType(
                 Activate: _deal,
                 Pass: lambda state, _action: flow.finish_turn(state, "passes"),
             },
+            refusals={
+                Capture: deals.capture_refusal,
+                Purchase: deals.deal_refusal,
+                Exchange: deals.deal_refusal,
+                Activate: deals.deal_refusal,
+            },
         ),
         Phase.PAYMENT: Step(
             payment_choices, {Pay: lambda state, action: deals.pay(state, state.decider, action.dice, action.creatures)}
@@ -183,6 +192,7 @@ FLOW: Mapping[Phase, Step] = MappingProxyType(
         Phase.AFTER_ACTION: Step(
             after_action_choices,
             {Capture: _capture, EndTurn: lambda state, _action: flow.finish_turn(state, "ends the turn")},
+            refusals={Capture: deals.capture_refusal},
         ),
         Phase.ATTACK_ROLL: Step(
             attack_roll_choices, {AttackRoll: lambda state, _action: attacks.roll_attack(state, state.decider)}

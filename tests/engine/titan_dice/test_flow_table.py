@@ -4,16 +4,28 @@ each kind of decision it takes; a decision of a kind its phase does not take is 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import cast
 
 import pytest
 
 from engine.core import Action, IllegalAction
-from engine.titan_dice import GAME, abilities, attacks
-from engine.titan_dice.actions import ACTION_TYPES, Capture, Finish, LoseCreature, RollExodus, RollFive
+from engine.titan_dice import GAME, abilities, attacks, deals
+from engine.titan_dice.actions import (
+    ACTION_TYPES,
+    Activate,
+    Capture,
+    Exchange,
+    Finish,
+    LoseCreature,
+    Purchase,
+    RollExodus,
+    RollFive,
+)
 from engine.titan_dice.phases import FLOW
 from engine.titan_dice.state import Phase, TitanDiceState
-from tests.engine.titan_dice.helpers import new, refused
+from tests.engine.titan_dice.helpers import new, position, refused
 
 
 def test_every_phase_has_its_row_and_every_decision_is_played_in_one():
@@ -88,3 +100,37 @@ def test_no_decision_once_the_game_is_over():
     assert GAME.legal_actions(state) == []
     with pytest.raises(IllegalAction, match="The game is over"):
         GAME.play(state, RollFive())
+
+
+def test_the_action_phase_says_why_a_deal_or_a_capture_is_refused():
+    """Its row's refusals: the deals' reasons and the capture's; the after-action phase refuses a capture alike."""
+    deal = deals.deal_refusal
+    assert FLOW[Phase.ACTION].refusals == {
+        Capture: deals.capture_refusal,
+        Purchase: deal,
+        Exchange: deal,
+        Activate: deal,
+    }
+    assert FLOW[Phase.AFTER_ACTION].refusals == {Capture: deals.capture_refusal}
+    assert all(set(step.refusals) <= set(step.plays) for step in FLOW.values())
+    state = position(new(2), active=("hydra", "hydra"), phase=Phase.ACTION)
+    refused(state, Capture(creature="gryphon", count=1), match="You have no active Gryphon dice to capture.")
+    refused(state, Purchase(creature="gryphon", level=1), match="Gryphon 1 costs 2 Gryphon dice")
+    rich = position(new(2), active=("hydra",) * 4, phase=Phase.ACTION)  # affords Hydra 3, not the stack's top card
+    assert GAME.why_illegal(rich, Purchase(creature="hydra", level=3)).startswith(
+        "\u201cBuy Hydra 3 (cost 4)\u201d is not allowed now."
+    )
+
+
+def test_the_phases_table_of_the_docs_is_the_rows():
+    """docs/titan-dice.md's flow table: a line per row, naming the kind of every decision it takes, and no other."""
+    text = (Path(__file__).parents[3] / "docs" / "titan-dice.md").read_text(encoding="utf-8")
+    lines = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.split("|")[1:-1]]
+        name = cells[0].split(" ")[0].strip("`") if len(cells) == 2 else ""
+        if name in {phase.value for phase in Phase}:
+            lines[Phase(name)] = set(re.findall(r"`([a-z_]+)`", cells[1]))
+    assert set(lines) == set(Phase)
+    for phase, step in FLOW.items():
+        assert lines[phase] == {kind.model_fields["kind"].default for kind in step.plays}, phase
