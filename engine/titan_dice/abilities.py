@@ -146,37 +146,48 @@ def _picks(pending: AbilityUnderWay) -> list[str]:
     return of_kind(pending.picks, list)
 
 
-# -- legal decisions --------------------------------------------------------------------------------------
-def ability_actions(state: TitanDiceState) -> list[Action]:
-    """The decisions of an ability step, in a stable order."""
+# -- legal decisions: one function per ability phase (engine/titan_dice/phases.py) --------------------------
+def choose_dice_actions(state: TitanDiceState) -> list[Action]:
+    """An ability choosing dice: one die per face not chosen yet, and Finish once enough are chosen."""
     pending = _under_way(state)
     name = pending.ability
-    if state.phase == Phase.CHOOSE_DICE:
-        actions: list[Action] = [
-            make(ChooseDie, die=die, face=state.boards[state.decider].die_face[die])
-            for die in dice_choices(state, state.decider)
-        ]
-        if len(_chosen(pending)) >= DICE_STEPS[name].least:
-            actions.append(make(Finish, ability=name))
-        return actions
-    if state.phase == Phase.CHOOSE_FACE:
-        die = of_kind(pending.die, int)
-        current = state.boards[state.decider].die_face[die]
-        return [make(ChooseFace, die=die, face=f) for f in FACES if f != current]
-    if state.phase == Phase.LOSE_CREATURE:
-        board = state.boards[state.decider]
-        return [make(LoseCreature, creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
-    if state.phase == Phase.COLLECT:
-        actions = [make(CollectCreature, creature=c) for c in collect_choices(state, state.decider)]
-        if len(_picks(pending)) >= COLLECT_STEPS[name].least:
-            actions.append(make(Finish, ability=name))
-        return actions
-    if state.phase == Phase.CHOOSE_TYPE:
-        if state.is_solo:
-            lost = exodus_lost(state)
-            return [make(ChooseType, creature=c) for c in CREATURES if c not in lost]
-        return [make(ChooseType, creature=c) for c in CREATURES]
-    return []
+    actions: list[Action] = [
+        make(ChooseDie, die=die, face=state.boards[state.decider].die_face[die])
+        for die in dice_choices(state, state.decider)
+    ]
+    if len(_chosen(pending)) >= DICE_STEPS[name].least:
+        actions.append(make(Finish, ability=name))
+    return actions
+
+
+def choose_face_actions(state: TitanDiceState) -> list[Action]:
+    """Transform: every side but the one the chosen die shows."""
+    die = of_kind(_under_way(state).die, int)
+    current = state.boards[state.decider].die_face[die]
+    return [make(ChooseFace, die=die, face=f) for f in FACES if f != current]
+
+
+def lose_creature_actions(state: TitanDiceState) -> list[Action]:
+    """A Hydra ability: every type of which the player has a creature to lose."""
+    board = state.boards[state.decider]
+    return [make(LoseCreature, creature=c) for c, value in zip(CREATURES, board.track, strict=True) if value > 0]
+
+
+def collect_actions(state: TitanDiceState) -> list[Action]:
+    """An ability collecting: the types still to collect, and Finish once enough are collected."""
+    pending = _under_way(state)
+    actions: list[Action] = [make(CollectCreature, creature=c) for c in collect_choices(state, state.decider)]
+    if len(_picks(pending)) >= COLLECT_STEPS[pending.ability].least:
+        actions.append(make(Finish, ability=pending.ability))
+    return actions
+
+
+def choose_type_actions(state: TitanDiceState) -> list[Action]:
+    """A Kraken ability rolled a wound: every creature type (solo: every one Exodus has not lost)."""
+    if state.is_solo:
+        lost = exodus_lost(state)
+        return [make(ChooseType, creature=c) for c in CREATURES if c not in lost]
+    return [make(ChooseType, creature=c) for c in CREATURES]
 
 
 def dice_choices(state: TitanDiceState, seat: int) -> list[int]:
@@ -208,58 +219,80 @@ def collect_choices(state: TitanDiceState, seat: int) -> list[str]:
     return types
 
 
-# -- carrying out the decisions ---------------------------------------------------------------------------
-def play_ability_step(state: TitanDiceState, action: Action) -> None:
-    """Carry out one decision of an ability."""
+# -- carrying out the decisions: one function per decision (engine/titan_dice/phases.py) ----------------
+def choose_die(state: TitanDiceState, action: ChooseDie) -> None:
+    """A die chosen: Transform asks for its new side next; Convert flips it, Catch and Trap collect its creature."""
     seat = state.decider
     board = state.boards[seat]
     pending = _under_way(state)
     name = pending.ability
-    if isinstance(action, ChooseDie):
-        if name == "Transform":
-            pending.die = action.die
-            state.phase = Phase.CHOOSE_FACE
+    if name == "Transform":
+        pending.die = action.die
+        state.phase = Phase.CHOOSE_FACE
+        return
+    _chosen(pending).append(action.die)
+    if name == "Convert":
+        new_face = OPPOSITE_FACE[action.face]
+        state.log.append(f"{state.name(seat)} flips a {action.face.title()} die to {new_face.title()}.")
+        if _turn_die(state, seat, action.die, new_face):
             return
-        _chosen(pending).append(action.die)
-        if name == "Convert":
-            new_face = OPPOSITE_FACE[action.face]
-            state.log.append(f"{state.name(seat)} flips a {action.face.title()} die to {new_face.title()}.")
-            if _turn_die(state, seat, action.die, new_face):
-                return
-        elif name in ("Catch", "Trap"):
-            collect(board, action.face)
-            board.die_area[action.die] = "removed" if name == "Catch" else "spent"
-            where = "removes the die from play this round" if name == "Catch" else "moves the die to spent"
-            state.log.append(f"{state.name(seat)} collects a {action.face.title()} and {where}.")
-        _advance_dice(state, seat)
-    elif isinstance(action, ChooseFace):
-        old = board.die_face[action.die]
-        _chosen(pending).append(action.die)
-        pending.die = None
-        state.log.append(f"{state.name(seat)} changes a {old.title()} die to {action.face.title()}.")
-        state.phase = Phase.CHOOSE_DICE
-        if _turn_die(state, seat, action.die, action.face):
-            return
-        _advance_dice(state, seat)
-    elif isinstance(action, Finish):
-        if state.phase == Phase.CHOOSE_DICE:
-            _complete_dice(state, seat)
-        else:
-            finish_ability(state)
-    elif isinstance(action, LoseCreature):
-        lose(board, action.creature)
-        state.log.append(f"{state.name(seat)} loses a {action.creature.title()}.")
-        _begin_collect(state, seat, action.creature)
-    elif isinstance(action, CollectCreature):
-        collect(board, action.creature)
-        _picks(pending).append(action.creature)
-        state.log.append(f"{state.name(seat)} collects a {action.creature.title()}.")
-        step = COLLECT_STEPS[name]
-        if len(_picks(pending)) >= step.most or not collect_choices(state, seat):
-            finish_ability(state)
-    elif isinstance(action, ChooseType):
-        state.log.append(f"{state.name(seat)} chooses {action.creature.title()}.")
-        kraken_effect(state, seat, action.creature)
+    elif name in ("Catch", "Trap"):
+        collect(board, action.face)
+        board.die_area[action.die] = "removed" if name == "Catch" else "spent"
+        where = "removes the die from play this round" if name == "Catch" else "moves the die to spent"
+        state.log.append(f"{state.name(seat)} collects a {action.face.title()} and {where}.")
+    _advance_dice(state, seat)
+
+
+def choose_face(state: TitanDiceState, action: ChooseFace) -> None:
+    """Transform: turn the chosen die to the chosen side, then choose the next die."""
+    seat = state.decider
+    board = state.boards[seat]
+    pending = _under_way(state)
+    old = board.die_face[action.die]
+    _chosen(pending).append(action.die)
+    pending.die = None
+    state.log.append(f"{state.name(seat)} changes a {old.title()} die to {action.face.title()}.")
+    state.phase = Phase.CHOOSE_DICE
+    if _turn_die(state, seat, action.die, action.face):
+        return
+    _advance_dice(state, seat)
+
+
+def finish_choosing(state: TitanDiceState, _action: Finish) -> None:
+    """No more dice: carry out the ability with the dice chosen."""
+    _complete_dice(state, state.decider)
+
+
+def finish_collecting(state: TitanDiceState, _action: Finish) -> None:
+    """No more creatures: the ability is complete."""
+    finish_ability(state)
+
+
+def lose_creature(state: TitanDiceState, action: LoseCreature) -> None:
+    """A Hydra ability: lose the chosen creature, then collect (never that type back)."""
+    seat = state.decider
+    lose(state.boards[seat], action.creature)
+    state.log.append(f"{state.name(seat)} loses a {action.creature.title()}.")
+    _begin_collect(state, seat, action.creature)
+
+
+def collect_creature(state: TitanDiceState, action: CollectCreature) -> None:
+    """Collect one creature; the ability is complete once its most are collected or nothing is left."""
+    seat = state.decider
+    pending = _under_way(state)
+    collect(state.boards[seat], action.creature)
+    _picks(pending).append(action.creature)
+    state.log.append(f"{state.name(seat)} collects a {action.creature.title()}.")
+    if len(_picks(pending)) >= COLLECT_STEPS[pending.ability].most or not collect_choices(state, seat):
+        finish_ability(state)
+
+
+def choose_type(state: TitanDiceState, action: ChooseType) -> None:
+    """A Kraken ability rolled a wound: carry it out on the chosen type."""
+    seat = state.decider
+    state.log.append(f"{state.name(seat)} chooses {action.creature.title()}.")
+    kraken_effect(state, seat, action.creature)
 
 
 def _turn_die(state: TitanDiceState, seat: int, die: int, face: str) -> bool:

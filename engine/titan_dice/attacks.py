@@ -117,26 +117,28 @@ def keep_worth(state: TitanDiceState, action: Action, worth: Callable[[str], flo
     return sum(chance * sum(worth(face) for face in triggered) for chance, triggered in attack_chances(kept, rolled))
 
 
-def play_keep(state: TitanDiceState, action: Action) -> None:
-    """Carry out a keep or a set-aside-and-re-roll decision, then the attacks."""
+def set_aside_and_reroll(state: TitanDiceState, action: AttackReroll) -> None:
+    """Set aside the dice showing the chosen faces and re-roll the others, once; then the attacks."""
     seat = state.decider
     board = state.boards[seat]
-    if isinstance(action, AttackReroll):
-        aside = list(set_aside(state))
-        rest = [d for d in attack_dice(state, seat) if d not in aside]
-        for face in action.keep:
-            die = next(d for d in rest if board.die_face[d] == face and d not in aside)
-            aside.append(die)
-        of_kind(state.pending, AttackKeeping).aside = aside
-        rolled = [d for d in rest if d not in aside]
-        for die in rolled:
-            board.die_face[die] = roll_face(state)
-        kept = f"sets aside {face_list(list(action.keep))} and " if action.keep else ""
-        count = f"{len(rolled)} {'die' if len(rolled) == 1 else 'dice'}"
-        state.log.append(
-            f"{state.name(seat)} {kept}re-rolls {count}: {face_list([board.die_face[d] for d in rolled])}."
-        )
+    aside = list(set_aside(state))
+    rest = [d for d in attack_dice(state, seat) if d not in aside]
+    for face in action.keep:
+        die = next(d for d in rest if board.die_face[d] == face and d not in aside)
+        aside.append(die)
+    of_kind(state.pending, AttackKeeping).aside = aside
+    rolled = [d for d in rest if d not in aside]
+    for die in rolled:
+        board.die_face[die] = roll_face(state)
+    kept = f"sets aside {face_list(list(action.keep))} and " if action.keep else ""
+    count = f"{len(rolled)} {'die' if len(rolled) == 1 else 'dice'}"
+    state.log.append(f"{state.name(seat)} {kept}re-rolls {count}: {face_list([board.die_face[d] for d in rolled])}.")
     resolve_attack(state, seat)
+
+
+def keep_as_rolled(state: TitanDiceState, _action: AttackKeep) -> None:
+    """Keep the attack dice as rolled, without the re-roll; then the attacks."""
+    resolve_attack(state, state.decider)
 
 
 def resolve_attack(state: TitanDiceState, seat: int) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action
-from engine.titan_dice.actions import Activate, Capture, Exchange, Purchase
 from engine.titan_dice.data import (
     BONUS_DIE,
     CREATURES,
@@ -16,7 +15,8 @@ from engine.titan_dice.data import (
     WOUND,
     WOUNDS_TO_GO_OUT,
 )
-from engine.titan_dice.rules import ability_of, can_pay, card_cost, deck_levels, solo_pair
+from engine.titan_dice.phases import FLOW
+from engine.titan_dice.rules import ability_of, deck_levels, solo_pair
 from engine.titan_dice.state import (
     AbilityUnderWay,
     AttackKeeping,
@@ -30,27 +30,6 @@ from engine.titan_dice.state import (
 )
 from engine.titan_dice.view import status_sentence
 
-# Which action kinds each phase accepts (for readable refusals).
-PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
-    Phase.NPC_ROLL: ("roll_exodus",),
-    Phase.NPC_WOUND: ("move_exodus",),
-    Phase.FIRST_ROLL: ("roll_five",),
-    Phase.WOUND_REROLL: ("reroll_wounds", "keep_wounds"),
-    Phase.ROLL: ("roll",),
-    Phase.ACTION: ("capture", "purchase", "exchange", "activate", "pass"),
-    Phase.PAYMENT: ("pay",),
-    Phase.CHOOSE_DICE: ("choose_die", "finish"),
-    Phase.CHOOSE_FACE: ("choose_face",),
-    Phase.LOSE_CREATURE: ("lose_creature",),
-    Phase.COLLECT: ("collect_creature", "finish"),
-    Phase.CHOOSE_TYPE: ("choose_type",),
-    Phase.AFTER_ACTION: ("capture", "end_turn"),
-    Phase.ATTACK_ROLL: ("attack_roll",),
-    Phase.ATTACK_KEEP: ("attack_reroll", "attack_keep"),
-    Phase.ATTACK_VICTIM: ("flip_card", "lose_creature", "remove_die"),
-    Phase.GAME_OVER: (),
-}
-
 # Where a regular die may be: OUT; before the first roll of the round; during its wound re-roll; otherwise.
 OUT_AREAS = frozenset({"attack", "removed"})
 UNROLLED_AREAS = frozenset({"hand"})
@@ -60,28 +39,16 @@ BONUS_AREAS = frozenset({"box", "active", "spent", "removed", "attack"})
 
 
 def why_illegal(state: TitanDiceState, action: Action) -> str:
-    """A reason a player can read for refusing an action."""
-    kind = getattr(action, "kind", "")
+    """A reason a player can read for refusing an action: the game is over, its phase does not take it (phases.FLOW),
+    or its phase's reason (a card not affordable, no die to capture with)."""
     if state.phase == Phase.GAME_OVER:
         return "The game is over."
-    if kind not in PHASE_KINDS[state.phase]:
+    step = FLOW[state.phase]
+    if type(action) not in step.plays:  # a decision of another phase
         return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
-    board = state.boards[state.decider]
-    if isinstance(action, Purchase | Exchange | Activate):
-        creature = action.creature
-        if isinstance(action, Purchase) and creature in board.cards:
-            return f"You already own a {creature.title()} card; you may only exchange it."
-        if not isinstance(action, Purchase) and creature in board.face_down:
-            return f"Your {creature.title()} card is face down this round."
-        if not can_pay(board, creature, card_cost(action.level)):
-            return (
-                f"{creature.title()} {action.level} costs {card_cost(action.level)} {creature.title()} dice "
-                f"and/or captured {creature.title()}; you have {board.active_count(creature)} dice and "
-                f"{board.track[CREATURES.index(creature)]} captured."
-            )
-    if isinstance(action, Capture) and not board.active_count(action.creature):
-        return f"You have no active {action.creature.title()} dice to capture."
-    return f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+    reason = step.refusals.get(type(action))
+    why = reason(state, action) if reason is not None else None
+    return why or f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
 
 
 def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str]:
@@ -219,14 +186,15 @@ def pending_problems(state: TitanDiceState) -> list[str]:
         return wrong
     if ability_of(creature, level, state.is_solo)[0] != name:
         return ["the ability under way is not its card's"]
-    needed: dict[Phase, tuple[str, ...]] = {
-        Phase.CHOOSE_DICE: ("chosen",),
-        Phase.CHOOSE_FACE: ("chosen", "die"),
-        Phase.LOSE_CREATURE: (),
-        Phase.COLLECT: ("lost", "picks"),
-        Phase.CHOOSE_TYPE: ("rolled",),
+    # each step's fields are there once the ability reaches it
+    missing = {
+        Phase.CHOOSE_DICE: pending.chosen is None,
+        Phase.CHOOSE_FACE: pending.chosen is None or pending.die is None,
+        Phase.LOSE_CREATURE: False,
+        Phase.COLLECT: pending.lost is None or pending.picks is None,
+        Phase.CHOOSE_TYPE: pending.rolled is None,
     }
-    if any(getattr(pending, key) is None for key in needed[phase]):
+    if missing[phase]:
         return wrong
     if phase in (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE):
         chosen = pending.chosen or []

@@ -7,7 +7,7 @@ from engine.core.records import of_kind
 from engine.titan_dice import abilities, flow
 from engine.titan_dice.actions import Activate, Capture, Exchange, Purchase, make
 from engine.titan_dice.data import CREATURES
-from engine.titan_dice.rules import ability_of, card_cost, payment_splits
+from engine.titan_dice.rules import ability_of, can_pay, card_cost, payment_splits
 from engine.titan_dice.state import Deal, NoDecision, Phase, PlayerBoard, TitanDiceState
 
 
@@ -66,6 +66,31 @@ def allowed_splits(state: TitanDiceState, seat: int) -> list[tuple[int, int]]:
             (d, m) for d, m in splits if abilities.is_feasible(state, seat, pending.creature, pending.level, d, m)
         ]
     return splits
+
+
+def deal_refusal(state: TitanDiceState, action: Purchase | Exchange | Activate) -> str | None:
+    """Why a purchase, exchange or activation may not be made: a card of the type owned already (buying), the
+    card face down (exchanging, activating), or its cost not in hand; None when none of these holds."""
+    board = state.boards[state.decider]
+    creature = action.creature
+    if isinstance(action, Purchase) and creature in board.cards:
+        return f"You already own a {creature.title()} card; you may only exchange it."
+    if not isinstance(action, Purchase) and creature in board.face_down:
+        return f"Your {creature.title()} card is face down this round."
+    if not can_pay(board, creature, card_cost(action.level)):
+        return (
+            f"{creature.title()} {action.level} costs {card_cost(action.level)} {creature.title()} dice "
+            f"and/or captured {creature.title()}; you have {board.active_count(creature)} dice and "
+            f"{board.track[CREATURES.index(creature)]} captured."
+        )
+    return None
+
+
+def capture_refusal(state: TitanDiceState, action: Capture) -> str | None:
+    """Why a capture may not be made: no active die shows the creature."""
+    if not state.boards[state.decider].active_count(action.creature):
+        return f"You have no active {action.creature.title()} dice to capture."
+    return None
 
 
 def capture(state: TitanDiceState, seat: int, creature: str) -> None:

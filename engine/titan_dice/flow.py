@@ -129,9 +129,6 @@ def gain_wound_marker(state: TitanDiceState, seat: int) -> bool:
 
 
 # -- the roll phase -------------------------------------------------------------------------------------
-
-
-# -- the roll phase -------------------------------------------------------------------------------------
 def roll_five(state: TitanDiceState, seat: int) -> None:
     """The first roll of the round; wounds wait for the re-roll decision."""
     board = state.boards[seat]
@@ -162,6 +159,16 @@ def first_wounds(state: TitanDiceState, seat: int, reroll: bool) -> None:
         for die in dice:
             state.boards[seat].die_area[die] = "wound"
         state.log.append(f"{state.name(seat)} keeps {plural(len(dice), 'wound')}.")
+    after_roll(state, seat, Phase.ACTION)
+
+
+def roll_again(state: TitanDiceState, seat: int, which: str) -> None:
+    """A later turn: roll the active dice, the spent dice or both ("active", "spent", "both")."""
+    board = state.boards[seat]
+    areas = ("active", "spent") if which == "both" else (which,)
+    dice = sorted(d for area in areas for d in board.dice_in(area))
+    what = "active and spent" if which == "both" else which
+    roll_dice(state, seat, dice, f"rolls {what} dice")
     after_roll(state, seat, Phase.ACTION)
 
 
@@ -201,6 +208,12 @@ def begin_turn(state: TitanDiceState, seat: int) -> None:
         end_turn(state)
     else:
         state.phase = Phase.ROLL
+
+
+def finish_turn(state: TitanDiceState, words: str) -> None:
+    """The player to move passes, or ends the turn after the action (`words` says which, in the log)."""
+    state.log.append(f"{state.name(state.decider)} {words}.")
+    end_turn(state)
 
 
 def end_turn(state: TitanDiceState) -> None:

@@ -6,66 +6,15 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Action, Game, GameState, Seat
+from engine.core import Action, Game, GameState, IllegalAction, Seat
 from engine.core.bots import BotSettings, GreedySettings, MctsSettings
-from engine.core.records import of_kind
-from engine.titan_dice import abilities, attacks, baseline, checks, deals, flow, solo
-from engine.titan_dice.actions import (
-    ACTION_TYPES,
-    Activate,
-    AttackKeep,
-    AttackReroll,
-    AttackRoll,
-    Capture,
-    ChooseDie,
-    ChooseFace,
-    ChooseType,
-    CollectCreature,
-    EndTurn,
-    Exchange,
-    Finish,
-    FlipCard,
-    KeepWounds,
-    LoseCreature,
-    MoveExodus,
-    Pass,
-    Pay,
-    Purchase,
-    RemoveDie,
-    RerollWounds,
-    Roll,
-    RollExodus,
-    RollFive,
-    make,
-)
-from engine.titan_dice.data import (
-    CREATURES,
-    EXODUS_START,
-    FACES,
-    SOLO_STACK_DEFAULT,
-    TRACK_MAX,
-)
-from engine.titan_dice.rules import (
-    board_score,
-    caged_count,
-    deck_levels,
-    exodus_lost,
-    npc_dice,
-    ranked_winner,
-    round_potential,
-    solo_pair,
-)
+from engine.titan_dice import attacks, baseline, checks, flow
+from engine.titan_dice.actions import ACTION_TYPES, Exchange
+from engine.titan_dice.data import CREATURES, EXODUS_START, FACES, SOLO_STACK_DEFAULT, TRACK_MAX
+from engine.titan_dice.phases import FLOW
+from engine.titan_dice.rules import board_score, caged_count, deck_levels, ranked_winner, round_potential, solo_pair
 from engine.titan_dice.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_dice.state import (
-    AttackUnderWay,
-    Deal,
-    FirstWounds,
-    NoDecision,
-    Phase,
-    PlayerBoard,
-    TitanDiceState,
-    restore_fields,
-)
+from engine.titan_dice.state import AttackUnderWay, NoDecision, Phase, PlayerBoard, TitanDiceState, restore_fields
 from engine.titan_dice.view import build_view
 
 # Added to every attack's worth when the bots weigh their attack keeps: of two keeps otherwise equal (every
@@ -88,9 +37,6 @@ def strength(board: PlayerBoard) -> float:
 def _own(state: GameState) -> TitanDiceState:
     """The state as a Titan Dice state (the contract passes the base type)."""
     return cast(TitanDiceState, state)
-
-
-ABILITY_PHASES = (Phase.CHOOSE_DICE, Phase.CHOOSE_FACE, Phase.LOSE_CREATURE, Phase.COLLECT, Phase.CHOOSE_TYPE)
 
 
 SoloPair = Literal["1-2", "1-3", "2-3"]
@@ -174,93 +120,19 @@ class TitanDice(Game):
 
     # -- legal decisions ------------------------------------------------------------------------------
     def legal_actions(self, state: GameState) -> list[Action]:
-        """Every legal decision for the current player, in a stable order."""
+        """Every legal decision for the current player, in a stable order: its phase's row (phases.FLOW)."""
         state = _own(state)
-        phase = state.phase
-        seat = state.decider
-        board = state.boards[seat] if phase != Phase.GAME_OVER else None
-        if board is None:
-            return []
-        if phase == Phase.NPC_ROLL:
-            return [make(RollExodus, dice=npc_dice(state.round_number))]
-        if phase == Phase.NPC_WOUND:
-            lost = exodus_lost(state)
-            return [make(MoveExodus, creature=c) for c in CREATURES if c not in lost]
-        if phase == Phase.FIRST_ROLL:
-            return [make(RollFive)]
-        if phase == Phase.WOUND_REROLL:
-            count = len(of_kind(state.pending, FirstWounds).wound_dice)
-            return [make(RerollWounds, count=count), make(KeepWounds, count=count)]
-        if phase == Phase.ROLL:
-            has_active, has_spent = bool(board.dice_in("active")), bool(board.dice_in("spent"))
-            options = []
-            if has_active:
-                options.append(make(Roll, which="active"))
-            if has_spent:
-                options.append(make(Roll, which="spent"))
-            if has_active and has_spent:
-                options.append(make(Roll, which="both"))
-            return options
-        if phase == Phase.ACTION:
-            return [*deals.capture_actions(board), *deals.deal_actions(state, seat), make(Pass)]
-        if phase == Phase.PAYMENT:
-            creature = of_kind(state.pending, Deal).creature
-            return [make(Pay, creature=creature, dice=d, creatures=m) for d, m in deals.allowed_splits(state, seat)]
-        if phase in ABILITY_PHASES:
-            return abilities.ability_actions(state)
-        if phase == Phase.AFTER_ACTION:
-            return [*deals.capture_actions(board), make(EndTurn)]
-        if phase == Phase.ATTACK_ROLL:
-            return [make(AttackRoll, dice=len(attacks.attack_dice(state, seat)))]
-        if phase == Phase.ATTACK_KEEP:
-            return attacks.keep_actions(state)
-        if phase == Phase.ATTACK_VICTIM:
-            return attacks.victim_actions(state, seat, of_kind(state.pending, AttackUnderWay).face)
-        return []
+        return FLOW[state.phase].choices(state)
 
     # -- playing ------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:
-        """Carry out a legal action in place."""
+        """Carry out a legal action on `state` (a copy): the play its phase's row gives its kind. A kind the phase
+        does not take is refused before anything changes."""
         state = _own(state)
-        seat = state.decider
-        phase = state.phase
-        if isinstance(action, RollExodus):
-            solo.roll_exodus(state)
-        elif isinstance(action, MoveExodus):
-            solo.move_exodus(state, action.creature)
-        elif isinstance(action, RollFive):
-            flow.roll_five(state, seat)
-        elif isinstance(action, RerollWounds | KeepWounds):
-            flow.first_wounds(state, seat, isinstance(action, RerollWounds))
-        elif isinstance(action, Roll):
-            board = state.boards[seat]
-            areas = ("active", "spent") if action.which == "both" else (action.which,)
-            dice = sorted(d for area in areas for d in board.dice_in(area))
-            what = "active and spent" if action.which == "both" else action.which
-            flow.roll_dice(state, seat, dice, f"rolls {what} dice")
-            flow.after_roll(state, seat, Phase.ACTION)
-        elif isinstance(action, Capture):
-            deals.capture(state, seat, action.creature)
-        elif isinstance(action, Purchase | Exchange | Activate):
-            deals.begin_deal(state, seat, action)
-        elif isinstance(action, Pay):
-            deals.pay(state, seat, action.dice, action.creatures)
-        elif isinstance(action, Pass):
-            state.log.append(f"{state.name(seat)} passes.")
-            flow.end_turn(state)
-        elif isinstance(action, EndTurn):
-            state.log.append(f"{state.name(seat)} ends the turn.")
-            flow.end_turn(state)
-        elif phase in ABILITY_PHASES and isinstance(
-            action, ChooseDie | ChooseFace | Finish | LoseCreature | CollectCreature | ChooseType
-        ):
-            abilities.play_ability_step(state, action)
-        elif isinstance(action, AttackRoll):
-            attacks.roll_attack(state, seat)
-        elif isinstance(action, AttackReroll | AttackKeep):
-            attacks.play_keep(state, action)
-        elif isinstance(action, FlipCard | LoseCreature | RemoveDie):
-            attacks.play_victim(state, action)
+        play = FLOW[state.phase].plays.get(type(action))
+        if play is None:
+            raise IllegalAction(checks.why_illegal(state, action))
+        play(state, action)
         flow.check_end(state)
 
     def rules_markdown(self) -> str:
