@@ -264,9 +264,9 @@ def test_an_engagement_shows_both_legions_and_the_terms_on_the_table() -> None:
 def test_the_angels_owed_are_offered_by_name_each_with_its_factors() -> None:
     """350 + 161 = 511 passes 400 and 500 with room for one: a button for the Archangel and for the Angel,
     each saying what it brings, and one to take neither."""
-    from tests.engine.titan.test_flow import WORTH_161, _won_by_concession
+    from tests.engine.titan.helpers import WORTH_161, won_by_concession
 
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
     actions = render_regions(GAME, state, shown=state.current_player).actions
     for text in ("Take an Archangel", "Power 9, skill 4, flies", "Take an Angel", "Power 6, skill 4, flies"):
         assert text in actions
