@@ -21,7 +21,7 @@ from engine.core.game import GameState
 from engine.registry import GAMES
 from tests.e2e.born_policy import Seen, choose
 from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
-from tests.engine.test_save_fuzz import pack, unpack
+from tests.engine.save_strings import pack, unpack
 
 pytestmark = pytest.mark.e2e
 
