@@ -186,10 +186,10 @@ def test_a_hinted_choice_is_drawn_where_it_is_made_and_can_be_marked_there():
     button under its halves, the legion's land, the character's hex or target), to be marked."""
     import re
 
-    from tests.app.test_titan_view import new, walk
+    from tests.app.helpers import titan_game, walk
 
     seen: set[str] = set()
-    for state in walk(new(2, 4), 260, seed=4):
+    for state in walk(titan_game(2, 4), 260, seed=4):
         if state.is_over:
             break
         seat = state.current_player

@@ -10,8 +10,7 @@ import json
 import zxingcpp
 
 from app.remote.sdpcode import encode
-from tests.app.test_remote_invite import TOKEN
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import SAMPLES, TOKEN
 
 ANSWER = encode(*SAMPLES["answer, mDNS host candidate (a player's Chromium)"])
 GATHER = """async (servers) => {
