@@ -20,6 +20,7 @@ FINGERPRINT = "sha-256 4F:1C:9A:33:D2:7E:08:B5:6A:E1:90:2C:4D:77:F3:0B:95:C8:1E:
 
 
 def sdp(ufrag: str, pwd: str, setup: str, candidates: list[str], session: str = "4611731400430051336") -> str:
+    """A session description as Chromium writes one, with these credentials, role and candidates."""
     lines = [
         "v=0",
         f"o=- {session} 2 IN IP4 127.0.0.1",
@@ -78,6 +79,8 @@ RELEASE = "r-test"
 
 
 class Clock:
+    """A clock that stands still until a test moves `now`."""
+
     def __init__(self) -> None:
         self.now = 1000.0
 
@@ -102,6 +105,8 @@ class Hub:
 
 
 class FakeChannel:
+    """One open channel of the hub: what it posts reaches the others of the same name."""
+
     def __init__(self, hub: Hub, name: str, on_message: Callable[[str], None]) -> None:
         self.hub, self.name, self.on_message = hub, name, on_message
 

@@ -23,8 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.born_policy import choose
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
-from tests.e2e.test_born_of_titans_app import click_choice, seen_on_page
-from tests.e2e.test_remote_handshake import NO_MDNS
+from tests.e2e.helpers import NO_MDNS, click_choice, seen_on_page
 
 SEED = "20"
 MAX_DECISIONS = 300

@@ -35,7 +35,7 @@ from tests.e2e.conftest import (
     small_targets,
     wait_ready,
 )
-from tests.e2e.test_remote_handshake import NO_MDNS
+from tests.e2e.helpers import NO_MDNS
 
 FAST = "?ai-pause=40"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
