@@ -172,3 +172,30 @@ def test_the_standard_rules_reach_battle_titan_only_at_its_hooks():
     assert hooks == VARIANT_HOOKS
     below = {target for module in variant for target in graph[module]} - variant
     assert below <= BATTLE_TITAN_BUILDS_ON, sorted(below - BATTLE_TITAN_BUILDS_ON)
+
+
+def imports_of_test_modules(path: Path) -> list[str]:
+    """The test modules (`test_*`) a file imports, or imports from: a test module holds tests, never what others use."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[-1].startswith("test_")]
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            if module.split(".")[-1].startswith("test_"):
+                found.append(module)
+            else:
+                found += [f"{module}.{alias.name}" for alias in node.names if alias.name.startswith("test_")]
+    return found
+
+
+def test_no_test_file_imports_from_a_test_module():
+    """What several test files use lives in a helpers module of their package (tests/engine/titan/helpers.py,
+    tests/app/remote_helpers.py...), not in one of the test modules."""
+    tests = ENGINE.parent / "tests"
+    offenders = {
+        str(path.relative_to(tests.parent)): found
+        for path in sorted(tests.rglob("*.py"))
+        if (found := imports_of_test_modules(path))
+    }
+    assert not offenders, f"test files importing from test modules: {offenders}"
