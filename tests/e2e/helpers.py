@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from engine.born_of_titans import board
 from tests.e2e.born_policy import Seen
-from tests.e2e.conftest import fill_seats
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, fill_seats
 
 NODE_BY_NAME = {node.name: key for key, node in board.NODES.items()}
 
@@ -280,3 +281,8 @@ def click_race_choice(page: Page) -> str:
             return "end"
     buttons.first.click()
     return "first"
+
+
+def launch(playwright_driver: Any) -> Browser:
+    """A Chromium whose WebRTC offers carry plain local addresses (docs/remote-play.md, two contexts)."""
+    return playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
