@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from app.views import BoardContext
+
 XSS = "<img src=x onerror=alert(1)>"
 
 
@@ -198,3 +200,18 @@ class FakeAction:
 
     def describe(self) -> str:
         return " ".join(f"{value}" for value in self.fields.values())
+
+
+def layer_context(
+    view: dict[str, Any], actions: list[FakeAction] | None = None, selected: str | None = None
+) -> BoardContext:
+    """The context the map layer is drawn from: this view and these actions (no game: the layer reads only those)."""
+    actions = actions or []
+    return BoardContext(
+        game=None,  # type: ignore[arg-type]  # the layer reads only the view and the actions
+        view=view,
+        actions=actions,  # type: ignore[arg-type]
+        labels=[a.describe() for a in actions],
+        interactive=bool(actions),
+        selected=selected,
+    )

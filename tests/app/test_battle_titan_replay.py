@@ -5,7 +5,7 @@ test_battle_replay.py). The app runs for real, drawing into a fake page (tests/a
 from __future__ import annotations
 
 from tests.app.fake_page import FakePage, controller_with
-from tests.engine.titan.test_battle_replay import clocked_game
+from tests.engine.titan.helpers import clocked_game
 
 
 def test_the_replay_of_a_game_ended_by_time_opens_and_steps_to_its_end(monkeypatch):

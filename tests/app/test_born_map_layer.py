@@ -6,29 +6,15 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from app.markup import esc
-from app.views import BoardContext
 from app.views.born_of_titans_layer import _n, hero_tokens, map_layer, picked_site, site_counters, spot, targets
 from app.views.born_of_titans_site import offer_panel, site_panel
 from app.views.born_of_titans_words import seat_colour
 from engine.born_of_titans import board
-from tests.app.born_views import XSS, FakeAction, base_view, move_view, with_names
+from tests.app.born_views import XSS, FakeAction, base_view, layer_context, move_view, with_names
 
 ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
-
-
-def ctx(view: dict[str, Any], actions: list[FakeAction] | None = None, selected: str | None = None) -> BoardContext:
-    actions = actions or []
-    return BoardContext(
-        game=None,  # type: ignore[arg-type]  # the layer reads only the view and the actions
-        view=view,
-        actions=actions,  # type: ignore[arg-type]
-        labels=[a.describe() for a in actions],
-        interactive=bool(actions),
-        selected=selected,
-    )
 
 
 def test_heroes_stand_at_their_nodes_in_their_players_colours() -> None:
@@ -60,11 +46,11 @@ def test_a_moves_ends_are_lit_with_their_cost_and_map_to_the_actions() -> None:
     reach = {"p_ionian": 1, "syracuse": 2}
     view = move_view(0, reachable=reach)
     actions = [FakeAction("stop"), FakeAction("move_to", node="p_ionian"), FakeAction("move_to", node="syracuse")]
-    drawn = targets(ctx(view, actions))
+    drawn = targets(layer_context(view, actions))
     assert sorted(int(i) for i in ACTION.findall(drawn)) == [1, 2]
     assert "Move to Syracuse (2 Courses)" in drawn and "Move to Ionian Sea (1 Course)" in drawn
     assert ">2</text>" in drawn  # the cost on the target
-    assert targets(ctx(view)) == ""  # nothing lit when nobody here decides
+    assert targets(layer_context(view)) == ""  # nothing lit when nobody here decides
 
 
 def test_a_finished_hero_leaves_the_map_while_play_goes_on_and_the_winner_is_shown_at_the_end() -> None:
@@ -79,12 +65,12 @@ def test_crowded_targets_reach_at_most_half_way_to_the_next_so_each_middle_is_it
     # Sparta and its land Point are 24.7 map units apart, under a ring's 38 across: each ring is capped at half that.
     nodes = ("sparta", "b_laconia", "massalia")
     view = move_view(0, reachable=dict.fromkeys(nodes, 2))
-    drawn = targets(ctx(view, [FakeAction("move_to", node=node) for node in nodes]))
+    drawn = targets(layer_context(view, [FakeAction("move_to", node=node) for node in nodes]))
     rooms = [float(room) for room in re.findall(r"--bt-room:([0-9.]+)", drawn)]
     near = math.dist(spot("sparta"), spot("b_laconia")) / 2 / 19
     assert rooms[:2] == [round(near, 3)] * 2 and near < 1  # smaller than a ring at the whole map's zoom
     assert rooms[2] > 5  # Massalia is far from both: grown to a finger's size as usual
-    one = targets(ctx(view, [FakeAction("move_to", node="sparta")]))
+    one = targets(layer_context(view, [FakeAction("move_to", node="sparta")]))
     assert "--bt-room" not in one  # a target alone is never capped
 
 
@@ -92,13 +78,13 @@ def test_sites_to_start_on_or_place_a_quest_on_are_lit() -> None:
     view = base_view(0)
     view["phase"] = "place_quest"
     actions = [FakeAction("place_quest", site=board.QUEST_SITES[n]) for n in (1, 2, 4)]
-    drawn = targets(ctx(view, actions))
+    drawn = targets(layer_context(view, actions))
     assert drawn.count('class="bt-target"') == 3 and "Place the Quest on Quest Site 4" in drawn
 
 
 def test_a_site_with_counters_is_picked_to_see_them() -> None:
     view = base_view(0)
-    layer = map_layer(ctx(view, selected="site:mesembria"))
+    layer = map_layer(layer_context(view, selected="site:mesembria"))
     assert 'data-select="site:mesembria"' in layer and 'data-select="site:quest_6"' in layer
     assert layer.count("is-selected") == 1
     assert picked_site("site:mesembria") == "mesembria" and picked_site("site:nowhere") is None
@@ -121,7 +107,7 @@ def test_offers_show_the_counters_with_their_text() -> None:
 
 def test_names_on_the_map_are_escaped() -> None:
     view = with_names(base_view(0), [XSS, XSS, XSS])
-    layer = map_layer(ctx(view)) + site_panel(view, "quest_3")
+    layer = map_layer(layer_context(view)) + site_panel(view, "quest_3")
     assert "<img" not in layer and esc(XSS) in layer
 
 
@@ -137,7 +123,7 @@ def test_a_move_zooms_to_the_hero_and_her_ends_drawn_a_finger_wide() -> None:
 
     reach = _reach_from_quest_3()
     actions = [FakeAction("move_to", node=node) for node in reach] + [FakeAction("stop")]
-    focus = move_focus(ctx(move_view(0, reachable=reach), actions))
+    focus = move_focus(layer_context(move_view(0, reachable=reach), actions))
     box = [float(n) for n in re.search(r"data-pz-box='([^']+)'", focus)[1].split()]
     least = float(re.search(r"data-pz-least='([^']+)'", focus)[1])
     hero = spot("quest_3")
@@ -147,7 +133,7 @@ def test_a_move_zooms_to_the_hero_and_her_ends_drawn_a_finger_wide() -> None:
     ends = [spot(node) for node in reach]
     closest = min(math.dist(a, b) for i, a in enumerate(ends) for b in ends[i + 1 :])
     assert least == round(FINGER / closest, 3)  # half the way to the next end, both ways, at least 44 px
-    watching = move_focus(ctx(move_view(0, reachable=reach)))  # someone else decides: no box, but the Hero
+    watching = move_focus(layer_context(move_view(0, reachable=reach)))  # someone else decides: no box, but the Hero
     assert "data-pz-box" not in watching and f"data-pz-centre='{_n(hero[0])} {_n(hero[1])}'" in watching
 
 
@@ -157,7 +143,7 @@ def test_each_end_of_a_move_has_its_way_drawn_to_show_from_its_button() -> None:
 
     reach = _reach_from_quest_3()
     actions = [FakeAction("stop")] + [FakeAction("move_to", node=node) for node in reach]
-    drawn = previews(ctx(move_view(0, reachable=reach), actions))
+    drawn = previews(layer_context(move_view(0, reachable=reach), actions))
     assert sorted(int(i) for i in re.findall(r"data-preview-of='(\d+)'", drawn)) == list(range(1, len(reach) + 1))
     far = max(reach, key=lambda node: reach[node])
     index = 1 + list(reach).index(far)
@@ -173,7 +159,7 @@ def test_a_moves_list_is_sorted_sites_by_kind_and_name_then_points_by_cost() -> 
     reach = {"p_ionian": 3, "delphi": 2, "athens": 4, "b_isthmus": 1, "sparta": 3, "quest_5": 2, "p_saronic": 2}
     actions = [FakeAction("move_to", node=node) for node in sorted(reach)] + [FakeAction("stop")]
     view = move_view(0, reachable=reach)
-    shown, _ = shown_actions(ctx(view, actions))
+    shown, _ = shown_actions(layer_context(view, actions))
     nodes = [actions[i].fields.get("node", "stop") for i in shown]
     assert nodes == ["athens", "sparta", "delphi", "quest_5", "b_isthmus", "p_saronic", "p_ionian", "stop"]
     groups = [action_group_of(view, actions[i].model_dump()) for i in shown]

@@ -11,41 +11,9 @@ from app import ai
 from app.decision import automatic_pass, decision_now
 from app.gameview import render_regions
 from engine.born_of_titans import GAME
-from engine.core import Seat
 from engine.core.game import GameState
 from tests.app.fake_page import FakePage, controller_with
-from tests.app.test_decision import play, settle
-
-NAMES = ("Ann", "Bob", "Cyd")
-
-
-def seats(humans: int) -> list[Seat]:
-    return [Seat(name=n) if i < humans else Seat(name=n, kind="ai", level=1) for i, n in enumerate(NAMES)]
-
-
-def can_play(state: GameState) -> bool:
-    """The seat asked holds a Divine counter it could play now."""
-    return any(action.kind == "play_divine" for action in GAME.legal_actions(state))
-
-
-@functools.cache
-def moment(humans: int, playable: bool, other_than_mover: bool, kind: str = "") -> GameState:
-    """A moment to react (random play), asking a seat that can (or cannot) play a Divine counter now; the seat asked
-    is another than the mover, or the mover herself (seat 0 then); of `kind` if given."""
-    for seed in range(1, 80):
-        state = GAME.new_game(3, GAME.Options(), seed, seats(humans))
-        rng = random.Random(seed)
-        for _ in range(900):
-            if state.is_over:
-                break
-            if str(state.phase) == "react" and can_play(state) == playable:
-                mover = GAME.view(state, None)["mover"]
-                asked = state.current_player
-                of_kind = not kind or GAME.view(state, None)["moment"]["kind"] == kind
-                if (asked != mover) == other_than_mover and (other_than_mover or asked == 0) and of_kind:
-                    return state
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-    raise AssertionError("no such moment found")
+from tests.app.helpers import born_seats, moment, play, settle
 
 
 def handover(state: GameState) -> tuple[str, str, str]:
@@ -72,7 +40,7 @@ def test_the_handover_for_a_moment_offers_pass_and_looks_the_same_whatever_is_he
 
 
 def test_a_handover_outside_a_moment_has_no_pass() -> None:
-    state = GAME.new_game(3, GAME.Options(), 3, seats(3))
+    state = GAME.new_game(3, GAME.Options(), 3, born_seats(3))
     rng = random.Random(3)
     while not (str(state.phase) == "turn" and state.current_player != 0):
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
@@ -155,7 +123,7 @@ async def test_the_computer_loop_passes_for_her_and_thinks_only_for_the_computer
 def ended_with_nothing_to_play() -> GameState:
     """Ann (the one human) has just ended her turn, and the turn's end moment asks her with nothing to play."""
     for seed in range(1, 80):
-        state = GAME.new_game(3, GAME.Options(), seed, seats(1))
+        state = GAME.new_game(3, GAME.Options(), seed, born_seats(1))
         rng = random.Random(seed)
         for _ in range(900):
             if state.is_over:

@@ -172,9 +172,9 @@ def test_the_last_roll_and_the_total_stand_in_one_strip_above_the_choices() -> N
 
 def render_panel(view: dict) -> str:
     from app.views.born_of_titans import panel
-    from tests.app.test_born_map_layer import ctx
+    from tests.app.born_views import layer_context
 
-    return panel(ctx(view))
+    return panel(layer_context(view))
 
 
 def _ended(**changes: object) -> dict:

@@ -111,9 +111,9 @@ def secrets_of_others(views: list[dict[str, Any]], seat: int) -> set[str]:
 
 
 def board_for(state: GameState, view: dict[str, Any], seat: int) -> str:
-    ctx = board_context(GAME, state, seat, interactive=state.current_player == seat)
-    ctx.view = view
-    return render_board(ctx)
+    layer_context = board_context(GAME, state, seat, interactive=state.current_player == seat)
+    layer_context.view = view
+    return render_board(layer_context)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -328,9 +328,9 @@ def test_names_are_the_heroes_with_their_players_where_it_matters() -> None:
     assert moment_words(moment_view(1)) == "Cyrene rolled 1 Success: 4 of 7 against Defeat Medusa."
     assert "Atalanta (Bob) may play a Divine counter now" in moment_panel(moment_view(0))
     assert "<h2>Cyrene against " in challenge_panel(challenge_view(0))
-    from tests.app.test_born_map_layer import ctx
+    from tests.app.born_views import layer_context
 
-    assert status_hint(ctx(challenge_view(0))) == "Cyrene (Ann): roll again against Defeat Medusa, or retreat"
+    assert status_hint(layer_context(challenge_view(0))) == "Cyrene (Ann): roll again against Defeat Medusa, or retreat"
 
 
 def test_placing_a_quest_says_whose_it_is_and_how_far_from_her() -> None:

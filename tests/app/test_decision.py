@@ -4,11 +4,9 @@ passed to the seat asked, or its computer seat answers, and the turn goes on wit
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import random
 import types
-from typing import Any
 
 from app import ai
 from app.decision import StandIn, decision_now
@@ -17,7 +15,7 @@ from engine.core.game import GameState
 from engine.registry import GAMES
 from engine.titan_race.state import Question
 from tests.app.fake_page import FakePage, controller_with
-from tests.app.test_stand_in import AGAINST_COMPUTER, battle_for
+from tests.app.helpers import AGAINST_COMPUTER, battle_for, play, settle
 
 RACE = GAMES["titan_race"]
 
@@ -65,21 +63,6 @@ def test_the_computer_standing_in_answers_only_inside_its_battle():
     assert (handed.seat, handed.level, handed.standing_in, handed.by_human) == (0, 2, True, False)
     elsewhere = StandIn(seat=0, level=2, level_name="Strong", battle=battle + " (another)")
     assert decision_now(titan, state, stand_in=elsewhere).by_human  # not that battle: Ann decides herself
-
-
-def play(coroutine_function):
-    @functools.wraps(coroutine_function)
-    def run(monkeypatch, *args, **kwargs):
-        return asyncio.run(coroutine_function(monkeypatch, *args, **kwargs))
-
-    return run
-
-
-async def settle(app: Any, ticks: int = 4000) -> None:
-    for _ in range(ticks):
-        await asyncio.sleep(0)
-        if not any(not task.done() for task in app.tasks if task.get_coro().__name__ == "run_ai"):
-            return
 
 
 @play

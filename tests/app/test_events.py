@@ -241,7 +241,7 @@ async def test_another_tabs_move_stops_the_computer_then_is_drawn_then_played_on
 
 @play
 async def test_the_friends_pages_follow_the_positions_drawn_while_their_game_is_open(monkeypatch: pytest.MonkeyPatch):
-    from tests.app.test_remote_host_page import Host
+    from tests.app.remote_helpers import Host
 
     calls = trace(controller_with(FakePage(), monkeypatch), monkeypatch)
     host = Host(monkeypatch)

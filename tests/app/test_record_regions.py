@@ -117,10 +117,10 @@ def test_a_table_of_computers_only_draws_the_public_record() -> None:
 def test_what_a_battle_choice_would_cost_is_worked_out_on_the_host_and_carried_in_the_record() -> None:
     """Titan's battle warnings read the state (which characters could still come on): the record carries them,
     and the map's note on a picked character's entry hexes is drawn from them alone."""
-    from tests.engine.titan.test_consequences import _gargoyles, _three_gargoyles_on
+    from tests.engine.titan.helpers import gargoyles, three_gargoyles_on
 
     game = GAMES["titan"]
-    state = _three_gargoyles_on()
+    state = three_gargoyles_on()
     seat = state.current_player
     record = _through_json(seat_record(game, state, seat))
     warned = [choice for choice in record.choices if choice.warning]
@@ -128,7 +128,7 @@ def test_what_a_battle_choice_would_cost_is_worked_out_on_the_host_and_carried_i
     assert warned[0].button_label == "Bring the Gargoyle on at D1 \u2014 the Titan could then not come on"
     done = next(choice for choice in record.choices if choice.action["kind"] == "end_maneuver")
     assert done.confirm is not None and done.confirm[0] == "Lose your Titan and the game?"
-    picked = f"unit:{_gargoyles(state)[3]}"
+    picked = f"unit:{gargoyles(state)[3]}"
     drawn = record_regions(_NoState(game), record, selected=picked)  # type: ignore[arg-type]
     assert "At D1: the Titan could then not come on and would be eliminated" in drawn.board
     assert drawn.board == render_regions(game, state, shown=seat, selected=picked).board

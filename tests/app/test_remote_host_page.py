@@ -4,14 +4,12 @@ each friend's page is a `GuestSession` talking to the host's through a fake data
 
 from __future__ import annotations
 
-import asyncio
 import html
 import importlib
 import json
 import re
 import sys
 import types
-from typing import Any
 
 import pytest
 
@@ -19,195 +17,15 @@ from app.decision import can_undo, decision_now, guards_secrets, undo_seat
 from app.gameview import render_regions
 from app.remote.guest import GuestSession
 from app.remote.messages import parse_host
-from app.remote.sdpcode import CodeError
 from app.storage import SavedGame
 from engine.core import Seat
 from engine.core.save import dumps
 from engine.registry import GAMES
-from tests.app.fake_page import FakePage, controller_with
-from tests.app.test_born_moments import moment
-from tests.app.test_stand_in import play
+from tests.app.helpers import moment, play
+from tests.app.remote_helpers import GuestChannel, Host, HostPeer
 
 TITAN = GAMES["titan"]
-ROW = re.compile(
-    r'<div class="friend" id="friend-row-(\d+)">(.*?)</div>(?=<div class="friend" id="friend-row-|$)', re.S
-)
 BORN = GAMES["born_of_titans"]
-
-
-class HostPeer:
-    """The host's end of a data channel, as `app.remote.peer.Peer` is: send/close, the callbacks, state, reason."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.state = "connecting"
-        self.reason = ""
-        self.on_open: Any = None
-        self.on_text: Any = None
-        self.on_close: Any = None
-        self.replied = ""
-        self.guest: GuestSession | None = None
-        self.sent: list[str] = []
-
-    def send(self, text: str) -> None:
-        assert self.state == "open", "sent on a channel that is not open"
-        self.sent.append(text)
-        if self.guest is not None:
-            self.guest.receive(text)
-
-    def close(self) -> None:
-        self.state = "closed"
-
-
-class GuestChannel:
-    """The friend's end: what his page sends reaches the host's peer."""
-
-    def __init__(self, peer: HostPeer) -> None:
-        self.peer = peer
-        self.sent: list[str] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(text)
-        if self.peer.state == "open":
-            self.peer.on_text(text)
-
-    def close(self) -> None:
-        if self.peer.state == "open":
-            self.peer.state = "closed"
-            self.peer.on_close("The friend's page closed the connection.")
-
-
-class FakeWebRTC:
-    """`app.remote.peer`, `app.remote.qr` and `app.remote.ice` in one: offers made, replies taken."""
-
-    def __init__(self) -> None:
-        self.offers: list[HostPeer] = []
-        self.ice_asked = 0
-
-    async def make_offer(self, ice_servers: list[dict]) -> tuple[HostPeer, str]:
-        peer = HostPeer(f"offer{len(self.offers)}")
-        self.offers.append(peer)
-        return peer, peer.code
-
-    async def take_reply(self, peer: HostPeer, code: str) -> None:
-        if not code.startswith("reply."):
-            raise CodeError("it holds characters a code never has")
-        peer.replied = code
-
-    def ice_servers(self) -> list[dict]:
-        self.ice_asked += 1
-        return []
-
-    def qr_svg(self, text: str, *, title: str) -> str:
-        return f"<svg data-qr='{len(text)}'><title>QR</title></svg>"
-
-
-class Page(FakePage):
-    """The fake page, and the Friends panel as it stands: written whole, then row by row (`panel`)."""
-
-    def functions(self) -> dict[str, Any]:
-        return {**super().functions(), "set_html": self.set_html}
-
-    written: list[str]
-
-    def set_html(self, element_id: str, markup: str) -> None:
-        self.__dict__.setdefault("written", []).append(element_id)
-        if element_id == "friends":
-            for key in [key for key in self.html if key.startswith("friend-row-")]:
-                del self.html[key]
-        self.html[element_id] = markup
-
-    @property
-    def panel(self) -> str:
-        """The Friends panel's markup now (each row as last written)."""
-        rows = ROW.findall(self.html.get("friends", ""))
-        return "".join(self.html.get(f"friend-row-{seat}", markup) for seat, markup in rows)
-
-
-class Host:
-    """The host's app on a fake page, with fake WebRTC."""
-
-    def __init__(self, monkeypatch: Any, data: dict[str, str] | None = None) -> None:
-        self.page = Page()
-        self.net = FakeWebRTC()
-        # The real modules (importable under CPython), their browser-facing calls replaced.
-        for name, attrs in (("peer", ("make_offer", "take_reply")), ("qr", ("qr_svg",)), ("ice", ("ice_servers",))):
-            module = importlib.import_module(f"app.remote.{name}")
-            for attr in attrs:
-                monkeypatch.setattr(module, attr, getattr(self.net, attr))
-        self.relay = types.SimpleNamespace(heard=[], closed=0)
-        relay = importlib.import_module("app.remote.relay")
-        monkeypatch.setattr(
-            relay,
-            "listen",
-            lambda callback: self.relay.heard.append(callback) or types.SimpleNamespace(close=self._relay_closed),
-        )
-        self.app = controller_with(self.page, monkeypatch).App()
-        self.app.computer.pause = 0.0
-        self.app.friends.ping_seconds = 3600.0
-        if data is not None:
-            self.app.stored.store.backend.data = data
-
-    def _relay_closed(self) -> None:
-        self.relay.closed += 1
-
-    @property
-    def table(self) -> Any:
-        return self.app.table
-
-    @property
-    def session(self) -> Any:
-        return self.app.friends.session
-
-    def start(self, game_id: str, seats: list[Seat], friends: list[int], seed: int = 3) -> dict[int, str]:
-        """A new game through the set-up form (a seat's kind 'friend' for each of `friends`)."""
-        self.app.new_game.show(game_id)
-        values = {"game": game_id, "num_players": str(len(seats)), "seed": str(seed)}
-        for index, seat in enumerate(seats):
-            kind = "friend" if index in friends else seat.kind
-            values |= {f"seat{index}_name": seat.name, f"seat{index}_kind": kind, f"seat{index}_level": "1"}
-        self.page.values = values
-        self.app.new_game.start()
-        return dict(self.app.stored.saver.friends)
-
-    async def settle(self, ticks: int = 3000) -> None:
-        """Let the page's tasks run (offers made, the computer's loop) until none is left but the pings."""
-        for _ in range(ticks):
-            await asyncio.sleep(0)
-            if all(task.done() or task.get_coro().__name__ == "pinger" for task in self.app.tasks):
-                return
-
-    async def invite(self, seat: int) -> str:
-        """'Invite' pressed: the link shown."""
-        self.app.friends.invite(seat)
-        await self.settle()
-        return self.app.friends.invites[seat].link
-
-    async def paste(self, seat: int, code: str) -> None:
-        """A reply code pasted in the seat's field, 'Connect' pressed."""
-        self.page.values[f"friend-reply-{seat}"] = code
-        self.app.friends.reply(seat)
-        await self.settle()
-
-    async def join(self, seat: int, token: str | None = None) -> tuple[GuestSession, GuestChannel, HostPeer]:
-        """A friend's page answers the seat's offer waiting (an invite's or the standing one), the host pastes the
-        reply, the channel opens and the friend's page says hello."""
-        peer = self.app.friends.invites[seat].peer
-        assert peer is not None, "no offer waits for this seat"
-        await self.paste(seat, f"reply.{peer.code}")
-        assert peer.replied
-        channel = GuestChannel(peer)
-        guest = GuestSession(channel, token or self.app.stored.saver.friends[seat], release=self.session.release)
-        peer.guest = guest
-        peer.state = "open"
-        peer.on_open()
-        guest.open()
-        await self.settle()
-        return guest, channel, peer
-
-    def stored(self) -> SavedGame:
-        entry_id = self.app.stored.saver.entry_id
-        return self.app.stored.store.get(entry_id)
 
 
 def local_seat_plays(host: Host, seat: int) -> None:
@@ -650,7 +468,7 @@ async def test_a_human_seat_of_a_game_opened_from_a_save_string_is_handed_to_a_f
     """A game opened from a save string has no friends' seats (they live with a stored entry, never in a save):
     the share dialog offers each human seat to a friend on another device; pressed, the seat gets an invite token
     kept with the entry, the Friends panel shows it, and the friend joins and plays it as a set-up's friend would."""
-    from tests.app.test_settings_reply import pressed
+    from tests.app.helpers import pressed
 
     host = Host(monkeypatch)
     controller = sys.modules["app.controller"]  # as the fake page imported it

@@ -6,11 +6,10 @@ import pytest
 
 from app.remote.invite import invite_fragment, read_invite
 from app.remote.sdpcode import CodeError, encode
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import SAMPLES, TOKEN
 
 OFFER, _ = SAMPLES["offer, one host candidate (no mDNS: the tests' Chromium)"]
 ANSWER, _ = SAMPLES["answer, mDNS host candidate (a player's Chromium)"]
-TOKEN = "Zk3_-q9LmN0pQr5sTu7vWx"
 
 
 def test_an_invite_reads_back_its_token_and_offer() -> None:

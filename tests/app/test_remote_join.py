@@ -24,13 +24,11 @@ from app.storage import MemoryBackend
 from engine.core.game import Seat
 from engine.registry import GAMES
 from tests.app.fake_page import FakePage, controller_with
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import RELEASE, SAMPLES, TOKEN
 
 OFFER = encode(SAMPLES["offer, one host candidate (no mDNS: the tests' Chromium)"][0])
 OTHER_OFFER = encode(SAMPLES["offer across the internet: host, IPv6, srflx, relay"][0])
 REPLY = encode(SAMPLES["answer, mDNS host candidate (a player's Chromium)"][0], answer=True)
-TOKEN = "Zk3_-q9LmN0pQr5sTu7vWx"
-RELEASE = "r-test"
 
 
 # -- the invites kept on the device ---------------------------------------------------------------------------------

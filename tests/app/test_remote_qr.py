@@ -14,8 +14,7 @@ import zxingcpp
 from app.remote.invite import invite_fragment
 from app.remote.qr import MAX_TEXT, QUIET_ZONE, qr_svg
 from app.remote.sdpcode import encode
-from tests.app.test_remote_invite import TOKEN
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import SAMPLES, TOKEN
 
 SVG = "{http://www.w3.org/2000/svg}"
 OFFER, _ = SAMPLES["offer across the internet: host, IPv6, srflx, relay"]

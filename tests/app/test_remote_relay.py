@@ -4,45 +4,16 @@ over a fake BroadcastChannel that delivers as the browser's does: to every other
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from app.remote import relay
 from app.remote.relay import CHANNEL, read_reply, reply_link
 from app.remote.sdpcode import CodeError, encode
-from tests.app.test_remote_invite import TOKEN
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import ANSWER, SAMPLES, TOKEN, Hub
 
-ANSWER = encode(*SAMPLES["answer, mDNS host candidate (a player's Chromium)"])
 OFFER = encode(*SAMPLES["offer, one host candidate (no mDNS: the tests' Chromium)"])
-
-
-class Hub:
-    """Every open channel of the origin; a post reaches the others of the same name."""
-
-    def __init__(self) -> None:
-        self.open: list[FakeChannel] = []
-        self.posted: list[str] = []
-
-    def opener(self, name: str, on_message: Callable[[str], None]) -> FakeChannel:
-        channel = FakeChannel(self, name, on_message)
-        self.open.append(channel)
-        return channel
-
-
-class FakeChannel:
-    def __init__(self, hub: Hub, name: str, on_message: Callable[[str], None]) -> None:
-        self.hub, self.name, self.on_message = hub, name, on_message
-
-    def post(self, text: str) -> None:
-        self.hub.posted.append(text)
-        for other in list(self.hub.open):
-            if other is not self and other.name == self.name:
-                other.on_message(text)
-
-    def close(self) -> None:
-        self.hub.open.remove(self)
 
 
 @pytest.fixture

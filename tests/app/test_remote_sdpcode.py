@@ -9,60 +9,7 @@ import re
 import pytest
 
 from app.remote.sdpcode import CodeError, decode, encode, parse_sdp
-
-FINGERPRINT = "sha-256 4F:1C:9A:33:D2:7E:08:B5:6A:E1:90:2C:4D:77:F3:0B:95:C8:1E:62:AF:3D:58:07:B4:E9:21:6C:8A:D0:13:F7"
-
-
-def sdp(ufrag: str, pwd: str, setup: str, candidates: list[str], session: str = "4611731400430051336") -> str:
-    lines = [
-        "v=0",
-        f"o=- {session} 2 IN IP4 127.0.0.1",
-        "s=-",
-        "t=0 0",
-        "a=group:BUNDLE 0",
-        "a=extmap-allow-mixed",
-        "a=msid-semantic: WMS",
-        "m=application 54321 UDP/DTLS/SCTP webrtc-datachannel",
-        "c=IN IP4 192.0.2.2",
-        *[f"a=candidate:{c}" for c in candidates],
-        f"a=ice-ufrag:{ufrag}",
-        f"a=ice-pwd:{pwd}",
-        "a=ice-options:trickle",
-        f"a=fingerprint:{FINGERPRINT}",
-        f"a=setup:{setup}",
-        "a=mid:0",
-        "a=sctp-port:5000",
-        "a=max-message-size:262144",
-    ]
-    return "\r\n".join(lines) + "\r\n"
-
-
-SAMPLES = {
-    "offer, one host candidate (no mDNS: the tests' Chromium)": (
-        sdp("EsAw", "bP+XJMM09aR8AiX1jdukzR6Y", "actpass", [
-            "1467250027 1 udp 2122260223 192.0.2.2 54321 typ host generation 0 network-id 1 network-cost 10",
-            "3471623853 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active generation 0 network-id 1 network-cost 10",
-        ]),
-        False,
-    ),
-    "answer, mDNS host candidate (a player's Chromium)": (
-        sdp("k9/R", "Zq3x7Lw0+TnY2vB8cUe5HhJp", "active", [
-            "2395300328 1 udp 2113937151 3f2b6c1e-8a4d-4c2e-9b1f-2a7d5e6c9f01.local 61234 typ host generation 0"
-            " network-cost 999",
-        ]),
-        True,
-    ),
-    "offer across the internet: host, IPv6, srflx, relay": (
-        sdp("Ab12", "Qw8e7r6t5y4u3i2o1p0aSdFg", "actpass", [
-            "1467250027 1 udp 2122260223 192.168.1.12 54400 typ host generation 0 network-id 1 network-cost 10",
-            "2999745851 1 udp 2122197247 2001:db8:85a3::8a2e:370:7334 54401 typ host generation 0 network-id 2",
-            "842163049 1 udp 1686052607 203.0.113.7 61001 typ srflx raddr 0.0.0.0 rport 0 generation 0 network-id 1",
-            "3744213577 1 udp 41885439 198.51.100.20 3478 typ relay raddr 203.0.113.7 rport 61001 generation 0",
-            "1467250027 2 udp 2122260222 192.168.1.12 54402 typ host generation 0",
-        ]),
-        False,
-    ),
-}  # fmt: skip
+from tests.app.remote_helpers import FINGERPRINT, SAMPLES
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

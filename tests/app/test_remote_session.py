@@ -17,16 +17,7 @@ from engine.core import save
 from engine.core.game import GameState, Seat
 from engine.core.undo import undo_steps
 from engine.registry import GAMES
-
-RELEASE = "r-test"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.app.remote_helpers import RELEASE, Clock
 
 
 class Pipe:

@@ -18,7 +18,7 @@ from app.remote.messages import Joiner, parse_host
 from engine.core import bots
 from engine.core.game import Seat
 from engine.registry import GAMES
-from tests.app.test_remote_session import RELEASE, Clock
+from tests.app.remote_helpers import RELEASE, Clock
 
 # game -> (players, seed (nine digits: a message naming it is caught), the choosers' level (0 random, else the
 # game's bot at that level), moves at most)

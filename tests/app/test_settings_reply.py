@@ -8,14 +8,8 @@ from typing import Any
 
 from app.remote import ice, relay
 from tests.app.fake_page import FakePage, controller_with
-from tests.app.test_remote_invite import TOKEN
-from tests.app.test_remote_relay import ANSWER, Hub
-
-
-def pressed(app: Any, controller: Any, name: str, item_id: str = "") -> None:
-    node = type("Node", (), {})()
-    controller.dom.attribute = lambda _node, attr: item_id if attr == "data-id" else None
-    controller.COMMANDS[name](app, controller.Pressed(name, node, None))
+from tests.app.helpers import pressed
+from tests.app.remote_helpers import ANSWER, TOKEN, Hub
 
 
 def test_the_settings_screen_adds_refuses_and_removes_a_server(monkeypatch: Any) -> None:

@@ -17,20 +17,13 @@ from engine.core.bots import make_bot
 from engine.core.game import Game, GameState
 from engine.registry import GAMES
 from tests.app.fake_page import FakePage, controller_with
+from tests.app.helpers import play
 
 ANN_AND_COMPUTERS = [
     Seat(name="Ann"),
     Seat(name="Computer 1", kind="ai", level=1),
     Seat(name="Computer 2", kind="ai", level=1),
 ]
-
-
-def play(coroutine_function):
-    @functools.wraps(coroutine_function)
-    def run(monkeypatch, *args, **kwargs):
-        return asyncio.run(coroutine_function(monkeypatch, *args, **kwargs))
-
-    return run
 
 
 async def settle(app: Any, ticks: int = 20000) -> None:

@@ -6,7 +6,6 @@ screen) hands it back at once. The app runs for real, drawing into a fake page (
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
 import types
 from typing import Any
@@ -16,31 +15,15 @@ from app.decision import StandIn
 from app.gameview import log_with_notes, render_regions
 from engine.core import Seat
 from engine.core.bots import make_bot
-from engine.core.game import GameState
 from engine.registry import GAMES
 from engine.titan.game import Titan
 from tests.app.fake_page import FakePage, controller_with
+from tests.app.helpers import AGAINST_COMPUTER, battle_for, play
 
 GAME = GAMES["titan"]
 WITH_STRONG = [(0, "Random"), (1, "Standard"), (2, "Strong")]
 
 
-@functools.cache
-def battle_for(seats: tuple[Seat, ...], seed: int = 1) -> GameState:
-    """A game played by Standard bots until Ann (seat 0) must decide inside a battle."""
-    for attempt in range(seed, seed + 40):
-        state = GAME.new_game(2, None, attempt, list(seats))
-        players = [make_bot(GAME, 1, seat) for seat in range(2)]
-        while not state.is_over and not (state.battle is not None and state.current_player == 0):  # type: ignore[attr-defined]
-            seat = state.current_player
-            assert seat is not None
-            state = GAME.apply(state, players[seat].choose(state, seat))
-        if not state.is_over:
-            return state
-    raise AssertionError("no battle found")
-
-
-AGAINST_COMPUTER = (Seat(name="Ann", hints=True), Seat(name="Bob", kind="ai", level=1))
 HOT_SEAT = (Seat(name="Ann"), Seat(name="Bob"))
 
 
@@ -67,16 +50,6 @@ class Run:
     @property
     def log(self) -> str:
         return self.page.html["log"]
-
-
-def play(coroutine_function):
-    """Run an async test body in its own event loop."""
-
-    @functools.wraps(coroutine_function)
-    def run(monkeypatch, *args, **kwargs):
-        return asyncio.run(coroutine_function(monkeypatch, *args, **kwargs))
-
-    return run
 
 
 def test_the_offer_is_shown_to_the_human_in_a_battle_with_the_levels_above_random(monkeypatch):

@@ -4,9 +4,7 @@ split panel builds every split one counter at a time, and a seat sees no more th
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,36 +12,15 @@ from app.decision import handover_seat
 from app.gameview import render_regions
 from app.views import view_module
 from app.views.titan import render_layers, shown_actions, status_hint
-from engine.core import Seat
 from engine.registry import GAMES
 from engine.titan.state import TitanState
 from tests.app.boards import board_context
+from tests.app.helpers import titan_game, walk
 
 GAME = GAMES["titan"]
 XSS = "<img src=x onerror=alert(1)>"
 DATA_ACTION = re.compile(r"data-action=['\"](\d+)['\"]")
 DATA_SELECT = re.compile(r"data-select=['\"]([^'\"]*)['\"]")
-
-
-def new(players: int, seed: int, names: list[str] | None = None, ai: bool = False) -> TitanState:
-    names = names or ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
-    seats = [Seat(name=name, kind="ai" if ai and i else "human") for i, name in enumerate(names)]
-    state = GAME.new_game(players, None, seed, seats)
-    assert isinstance(state, TitanState)
-    return state
-
-
-def walk(state: TitanState, steps: int, seed: int) -> Iterator[TitanState]:
-    """Random legal play (engagements fought more often than conceded), yielding each state."""
-    rng = random.Random(seed)
-    for _ in range(steps):
-        yield state
-        if state.is_over:
-            return
-        legal = GAME.legal_actions(state)
-        keep = [a for a in legal if a.kind not in ("concede", "flee")] or legal
-        state = GAME.apply(state, rng.choice(keep))  # type: ignore[assignment]
-    yield state
 
 
 def reachable(state: TitanState) -> tuple[set[int], set[str]]:
@@ -74,7 +51,7 @@ def test_the_app_has_a_view_for_titan() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (4, 3), (6, 5)])
 def test_every_legal_action_can_be_reached_by_clicks_in_every_phase(players: int, seed: int) -> None:
     phases: set[str] = set()
-    for state in walk(new(players, seed), 500, seed=seed):
+    for state in walk(titan_game(players, seed), 500, seed=seed):
         if state.is_over:
             regions = render_regions(GAME, state)
             assert "wins" in regions.status_text or "draw" in regions.status_text
@@ -96,7 +73,7 @@ def test_a_battle_renders_the_battleland_and_its_strikes() -> None:
     once a character is picked, and each strike target shows its number and chance."""
     battle_seen = strike_seen = False
     for seed in range(1, 12):
-        for state in walk(new(2, seed), 900, seed=seed):
+        for state in walk(titan_game(2, seed), 900, seed=seed):
             if state.battle is None or state.is_over:
                 continue
             battle_seen = True
@@ -125,7 +102,7 @@ def _context(state: TitanState, seat: int | None = None, selected: str | None = 
 
 
 def test_names_are_escaped_everywhere() -> None:
-    state = new(2, 3, names=[XSS, "Bob"], ai=True)
+    state = titan_game(2, 3, names=[XSS, "Bob"], ai=True)
     seen_battle = False
     for current in walk(state, 700, seed=3):
         regions = render_regions(GAME, current, shown=0)
@@ -136,7 +113,7 @@ def test_names_are_escaped_everywhere() -> None:
 
 
 def test_the_split_panel_builds_a_split_one_counter_at_a_time() -> None:
-    state = new(2, 1)
+    state = titan_game(2, 1)
     first = state.current_player
     regions = render_regions(GAME, state, shown=first)
     picks = [key for key in DATA_SELECT.findall(regions.board) if key.startswith("split:")]
@@ -164,7 +141,7 @@ def test_the_split_panel_builds_a_split_one_counter_at_a_time() -> None:
 
 def test_a_seat_sees_only_what_it_may_know() -> None:
     """Hidden legions show their height and what the seat has seen of them, never their contents."""
-    state = next(s for s in walk(new(3, 7), 400, seed=7) if s.turn_number >= 3 and not s.is_over)
+    state = next(s for s in walk(titan_game(3, 7), 400, seed=7) if s.turn_number >= 3 and not s.is_over)
     hidden_seen = 0
     for seat in range(3):
         view = GAME.view(state, seat)
@@ -194,16 +171,16 @@ def test_a_seat_sees_only_what_it_may_know() -> None:
 
 
 def test_two_humans_pass_the_device_and_bots_never_ask() -> None:
-    state = new(2, 1)
+    state = titan_game(2, 1)
     assert handover_seat(GAME, state, None) == state.current_player
     regions = render_regions(GAME, state, shown=None)
     assert "Pass the device to" in regions.board and regions.legal == []
-    solo = new(2, 1, ai=True)
+    solo = titan_game(2, 1, ai=True)
     assert handover_seat(GAME, solo, None) is None
 
 
 def test_the_choices_bar_keeps_only_what_is_not_on_the_map() -> None:
-    state = next(s for s in walk(new(2, 2), 200, seed=2) if s.phase.value == "move")
+    state = next(s for s in walk(titan_game(2, 2), 200, seed=2) if s.phase.value == "move")
     ctx = _context(state)
     shown, note = shown_actions(ctx)
     legal = ctx.actions
@@ -222,7 +199,7 @@ def test_the_choices_bar_keeps_only_what_is_not_on_the_map() -> None:
 def test_the_last_strikes_dice_are_shown_by_its_target_until_the_next_maneuver() -> None:
     for seed in range(1, 15):
         struck = next(
-            (s for s in walk(new(2, seed), 900, seed=seed) if s.battle is not None and s.battle.last_roll), None
+            (s for s in walk(titan_game(2, seed), 900, seed=seed) if s.battle is not None and s.battle.last_roll), None
         )
         if struck is not None:
             break
@@ -246,7 +223,7 @@ def test_an_engagement_shows_both_legions_and_the_terms_on_the_table() -> None:
     from engine.titan.actions import Propose
 
     for seed in range(1, 30):
-        engaged = next((s for s in walk(new(2, seed), 600, seed=seed) if s.phase.value == "engagement"), None)
+        engaged = next((s for s in walk(titan_game(2, seed), 600, seed=seed) if s.phase.value == "engagement"), None)
         if engaged is not None:
             break
     assert engaged is not None
@@ -264,9 +241,9 @@ def test_an_engagement_shows_both_legions_and_the_terms_on_the_table() -> None:
 def test_the_angels_owed_are_offered_by_name_each_with_its_factors() -> None:
     """350 + 161 = 511 passes 400 and 500 with room for one: a button for the Archangel and for the Angel,
     each saying what it brings, and one to take neither."""
-    from tests.engine.titan.test_flow import WORTH_161, _won_by_concession
+    from tests.engine.titan.helpers import WORTH_161, won_by_concession
 
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
     actions = render_regions(GAME, state, shown=state.current_player).actions
     for text in ("Take an Archangel", "Power 9, skill 4, flies", "Take an Angel", "Power 6, skill 4, flies"):
         assert text in actions
@@ -275,12 +252,12 @@ def test_the_angels_owed_are_offered_by_name_each_with_its_factors() -> None:
 
 def test_the_movement_roll_is_on_the_masterboard_while_moving_and_when_the_mulligan_is_offered() -> None:
     """Regression: on a phone the roll was only in the panel under the map, under the choices sheet."""
-    state = new(2, 5)
+    state = titan_game(2, 5)
     while state.phase.value == "split":  # the first turn's split, then the roll
         legal = GAME.legal_actions(state)
         state = GAME.apply(state, next((a for a in legal if a.kind == "end_splits"), legal[0]))  # type: ignore[assignment]
     moving = state
-    state = new(2, 5)
+    state = titan_game(2, 5)
     assert moving.phase.value == "move" and moving.roll > 0
     kinds = {a.kind for a in GAME.legal_actions(moving)}
     assert "mulligan" in kinds  # the first turn: the mulligan is offered with the roll in view

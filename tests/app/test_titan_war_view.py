@@ -19,8 +19,7 @@ from engine.titan.actions import EndMusters, EndSplits, Spawn, Split
 from engine.titan.data import TOWERS, character_value
 from engine.titan.state import Phase, TitanState
 from tests.app.boards import board_context
-from tests.engine.titan.test_flow import place
-from tests.engine.titan.test_respawn import wipe_out
+from tests.engine.titan.helpers import place, wipe_out
 
 GAME = GAMES["titan"]
 XSS = "<img src=x onerror=alert(1)>"
@@ -258,9 +257,9 @@ def test_battle_titan_choices_say_what_the_left_off_become_and_what_the_eights_a
     and go back to the stock if it wins; the standard game's still says they are eliminated."""
     from app.views.titan import action_detail
     from engine.titan.actions import EndManeuver
-    from tests.engine.titan.test_battle_titan import fight
+    from tests.engine.titan.helpers import fight_in_battle_titan
 
-    state = fight(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
+    state = fight_in_battle_titan(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
     end = EndManeuver().model_dump(mode="json")
     assert action_detail(GAME.view(state, 0), end) == (
         "Not brought on yet: if you end now, killed if your legion loses, back to the stock if it wins: "
@@ -275,11 +274,9 @@ def test_battle_titan_choices_say_what_the_left_off_become_and_what_the_eights_a
 def test_battle_titan_the_battle_panel_shows_the_characters_left_off_and_what_becomes_of_them():
     from app.views.titan_battle import _held_off
     from engine.titan.actions import EndManeuver, Maneuver
-    from tests.engine.titan.test_battle import index_of
-    from tests.engine.titan.test_battle_titan import fight
-    from tests.engine.titan.test_flow import act
+    from tests.engine.titan.helpers import act, fight_in_battle_titan, index_of
 
-    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = fight_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     assert _held_off(GAME.view(state, 0)) == ""
     state = act(state, Maneuver(unit=index_of(state, "Centaur", "defender"), hex="E5"))
     state = act(state, EndManeuver())

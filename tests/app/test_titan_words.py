@@ -10,14 +10,12 @@ from app.views import titan as titan_view
 from engine.titan.actions import Acquire, EndManeuver, Maneuver, Muster, Reinforce
 from engine.titan.data import CREATURES, a_name
 from engine.titan.sides import ATTACKER
-from tests.engine.titan.test_battle import index_of
-from tests.engine.titan.test_consequences import _attacker_to_enter, _gargoyles, _three_gargoyles_on
-from tests.engine.titan.test_flow import GAME, act
+from tests.engine.titan.helpers import GAME, act, attacker_to_enter, gargoyles, index_of, three_gargoyles_on
 
 
 def test_a_move_that_leaves_the_titan_off_says_so_on_the_map_in_the_panel_and_on_its_button():
-    state = _three_gargoyles_on()
-    fourth = _gargoyles(state)[3]
+    state = three_gargoyles_on()
+    fourth = gargoyles(state)[3]
     picked = render_regions(GAME, state, shown=state.current_player, selected=f"unit:{fourth}")
     warned = "Bring the Gargoyle on at D1 \u2014 the Titan could then not come on"
     assert f"aria-label='{warned}'" in picked.board  # the lit hex on the map
@@ -35,20 +33,20 @@ def test_a_move_that_leaves_the_titan_off_says_so_on_the_map_in_the_panel_and_on
 
 
 def test_done_asks_before_it_eliminates_naming_the_characters_and_what_losing_the_titan_means():
-    state = _three_gargoyles_on()
+    state = three_gargoyles_on()
     question = titan_view.confirm_action(state, EndManeuver())
     assert question is not None
     heading, text, yes = question
     assert heading == "Lose your Titan and the game?"
     assert text.startswith("The Titan and the Gargoyle were never brought on the battleland")
     assert "Bob is out of the game" in text and yes == "Eliminate them and end"
-    state = act(state, Maneuver(unit=_gargoyles(state)[3], hex="D1"))
+    state = act(state, Maneuver(unit=gargoyles(state)[3], hex="D1"))
     heading, text, yes = titan_view.confirm_action(state, EndManeuver()) or ("", "", "")
     assert text.startswith("The Titan was never brought on the battleland: ending now eliminates it.")
     assert yes == "Eliminate it and end"
     titan = index_of(state, "Titan", ATTACKER)
     # a Done that eliminates nobody, and every other choice, is played at once
-    ogre_only = _attacker_to_enter(["Titan", "Ogre"])
+    ogre_only = attacker_to_enter(["Titan", "Ogre"])
     ogre_only = act(ogre_only, Maneuver(unit=index_of(ogre_only, "Titan", ATTACKER), hex="C1"))
     heading, text, _yes = titan_view.confirm_action(ogre_only, EndManeuver()) or ("", "", "")
     assert heading == "Eliminate the Ogre?" and "Bob is out" not in text
@@ -82,7 +80,7 @@ def test_every_creature_takes_the_article_its_name_is_said_with():
 
 
 def test_the_muster_panel_and_the_log_say_an_ogre():
-    state = _attacker_to_enter(["Titan", "Ogre"])  # any position: put Bob's legion where it musters an Ogre
+    state = attacker_to_enter(["Titan", "Ogre"])  # any position: put Bob's legion where it musters an Ogre
     from engine.core.records import NoDecision
     from engine.titan.state import Phase
 
@@ -124,7 +122,7 @@ def _status(state) -> str:
 
 
 def test_the_first_turn_asks_for_the_split_before_any_roll_and_then_for_the_roll():
-    from tests.engine.titan.test_flow import new
+    from tests.engine.titan.helpers import new
 
     state = new()
     name = state.seats[state.current_player].name
@@ -135,11 +133,11 @@ def test_the_first_turn_asks_for_the_split_before_any_roll_and_then_for_the_roll
 
 def test_a_defender_with_his_titan_is_not_offered_flight_and_a_proposal_offers_its_acceptance():
     from engine.titan.actions import Engage, Propose
-    from tests.engine.titan.test_flow import _engaged
+    from tests.engine.titan.helpers import engaged
 
-    state = act(_engaged(["Ogre", "Ogre"], ["Titan", "Troll"]), Engage(land=6))
+    state = act(engaged(["Ogre", "Ogre"], ["Titan", "Troll"]), Engage(land=6))
     assert state.current_player == 0 and _status(state) == "Ann: fight, concede or propose terms"
-    plain = act(_engaged(["Ogre", "Ogre"], ["Troll", "Troll"]), Engage(land=6))
+    plain = act(engaged(["Ogre", "Ogre"], ["Troll", "Troll"]), Engage(land=6))
     assert _status(plain) == "Ann: fight, flee, concede or propose terms"
     offer = next(a for a in GAME.legal_actions(state) if isinstance(a, Propose))
     answered = act(state, offer)
@@ -150,7 +148,7 @@ def test_a_carry_says_how_many_hits_and_to_whom():
     from engine.titan.actions import Strike
     from engine.titan.battle import begin_strike
     from engine.titan.sides import DEFENDER
-    from tests.engine.titan.test_battle import dice, fight, set_battle
+    from tests.engine.titan.helpers import dice, fight, set_battle
 
     state = fight(["Ogre", "Ogre"], ["Serpent"])  # Serpent: power 18, skill 2
     serpent = index_of(state, "Serpent", DEFENDER)
@@ -188,10 +186,10 @@ def test_a_hinted_choice_is_drawn_where_it_is_made_and_can_be_marked_there():
     button under its halves, the legion's land, the character's hex or target), to be marked."""
     import re
 
-    from tests.app.test_titan_view import new, walk
+    from tests.app.helpers import titan_game, walk
 
     seen: set[str] = set()
-    for state in walk(new(2, 4), 260, seed=4):
+    for state in walk(titan_game(2, 4), 260, seed=4):
         if state.is_over:
             break
         seat = state.current_player
@@ -212,16 +210,16 @@ def test_the_saved_games_list_tells_two_titan_games_apart():
     from app.saving import Saver
     from app.storage import MemoryBackend, SaveStore
     from engine.titan.actions import Engage
-    from tests.engine.titan.test_flow import _engaged, new
+    from tests.engine.titan.helpers import engaged, new
 
     saver = Saver(SaveStore(MemoryBackend()), lambda: 1_000, lambda: "g")
     first = saver.entry(GAME, new(), "g1")
     assert first.players == ["Ann (Black)", "Bob (Blue)"]
     mover = first.players[new().mover].split(" ")[0]
     assert first.turn == f"Turn 1 ({mover})"
-    engaged = act(_engaged(["Ogre", "Ogre"], ["Troll"], land=129), Engage(land=129))
-    assert saver.entry(GAME, engaged, "g2").turn.endswith("(Bob), engagement at 129")
-    battle = _attacker_to_enter(["Titan", "Ogre"])
+    engagement = act(engaged(["Ogre", "Ogre"], ["Troll"], land=129), Engage(land=129))
+    assert saver.entry(GAME, engagement, "g2").turn.endswith("(Bob), engagement at 129")
+    battle = attacker_to_enter(["Titan", "Ogre"])
     battle_entry = saver.entry(GAME, battle, "g3")
     assert battle_entry.turn.endswith("(Bob), in battle at 1")
     row = saved_game_html(battle_entry, HomeData(games=[battle_entry], last=None))

@@ -19,7 +19,7 @@ from app.gameview import render_regions
 from app.markup import esc
 from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES
-from tests.engine.test_undo import GAME_IDS, PATTERNS, another_human_just_decided, expected_steps, play
+from tests.engine.undo_games import GAME_IDS, PATTERNS, another_human_just_decided, expected_steps, play
 
 DRAW_EVERY = 41  # positions between two drawings of the whole game screen
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import fill_seats, small_targets
-from tests.e2e.test_titan_app import FAST, WAIT, step
+from tests.e2e.helpers import FAST, WAIT, step
 
 pytestmark = pytest.mark.e2e
 

@@ -15,119 +15,18 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.born_of_titans import board
 from engine.core import InvalidSave, Seat, save
 from engine.core.game import GameState
 from engine.registry import GAMES
-from tests.e2e.born_policy import Seen, choose
-from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
-from tests.engine.test_save_fuzz import pack, unpack
+from tests.e2e.born_policy import choose
+from tests.e2e.conftest import save_string, small_targets, wait_for_human, wait_ready
+from tests.e2e.helpers import click_choice, new_born, seen_on_page
+from tests.engine.save_strings import pack, unpack
 
 pytestmark = pytest.mark.e2e
 
 FAST = "?ai-pause=40"
 MAX_CLICKS = 400
-NODE_BY_NAME = {node.name: key for key, node in board.NODES.items()}
-
-OBSERVE_JS = """(me) => {
-  const buttons = [...document.querySelectorAll('#actions .btn-action')].map((b) => ({
-    i: +b.dataset.action,
-    label: b.querySelector('.btn-label > span').textContent,
-    detail: (b.querySelector('.btn-detail') || {}).textContent || '',
-  }));
-  const targets = [...document.querySelectorAll('#board .bt-target[data-action]')].map((t) => ({
-    i: +t.dataset.action, label: t.getAttribute('aria-label') }));
-  const sheet = document.querySelector('#board .bt-sheet.is-me');
-  const shields = sheet ? sheet.querySelector('.bt-shields').getAttribute('aria-label') : '';
-  const token = [...document.querySelectorAll('#board .bt-at')].find((g) =>
-    [...g.querySelectorAll('.bt-hero title')].some((t) => t.textContent.includes(' (' + me + ') at ')));
-  const quest = [...document.querySelectorAll('#board [data-site] .bt-quest title')].find((t) =>
-    t.textContent.includes("'s Quest (" + me + ")"));
-  const encounters = [...document.querySelectorAll('#board [data-site]')].filter((g) =>
-    [...g.querySelectorAll('title')].some((t) => /^(An Encounter|Encounter:)/.test(t.textContent)))
-    .map((g) => g.dataset.site);
-  return {
-    buttons, targets, shields, encounters,
-    hubris: !!(sheet && sheet.querySelector('.bt-hubris')),
-    node: token ? token.dataset.at : null,
-    quest: quest ? quest.closest('[data-site]').dataset.site : null,
-  };
-}"""
-
-
-def new_born(
-    page: Page,
-    *,
-    seed: str,
-    players: int = 3,
-    humans: tuple[int, ...] = (0,),
-    names: dict[int, str] | None = None,
-    moments: str | None = None,
-) -> None:
-    """From the home screen: choose Born of Titans on the setup form, fill it and start the game."""
-    page.click("[data-cmd=new]")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", "born_of_titans")
-    page.wait_for_selector("#f-opt_moments")
-    assert "born_of_titans" in page.evaluate("window.titanGamesLoaded")  # imported once chosen
-    expect(page.locator("label[for=f-opt_play_for_places]")).to_contain_text("Play on for places")
-    assert page.locator("#f-opt_moments option").all_inner_texts() == [
-        "After every roll, Moves too",
-        "In Challenges and at the end of turns only",
-    ]
-    fill_seats(page, players, humans, names)
-    if moments:
-        page.select_option("#f-opt_moments", moments)
-    page.fill("#setup-seed", seed)
-    page.click("[data-cmd=start]")
-    page.wait_for_selector("#board .bt, #board .handover")
-
-
-def seen_on_page(page: Page, me: str) -> Seen:
-    """What the policy needs, read from the page: the choices, her Crew Sheet, her Hero and her Quest on the map."""
-    got = page.evaluate(OBSERVE_JS, me)
-    size = 1 + max([b["i"] for b in got["buttons"]] + [t["i"] for t in got["targets"]], default=0)
-    labels, details = [""] * size, [""] * size
-    for target in got["targets"]:
-        labels[target["i"]] = target["label"]
-    for button in got["buttons"]:
-        labels[button["i"]], details[button["i"]] = button["label"], button["detail"]
-    targets = {}
-    for index, label in enumerate(labels):
-        if label.startswith("Move to "):
-            name = re.sub(r" \(\d+ Courses?\)$", "", label[len("Move to ") :])
-            targets[index] = NODE_BY_NAME[name]
-    crew = re.search(r"Crew (\d+)", got["shields"])
-    return Seen(
-        labels,
-        details,
-        got["node"],
-        got["quest"],
-        int(crew[1]) if crew else 0,
-        targets,
-        got["hubris"],
-        tuple(node for node in got["encounters"] if board.NODES[node].kind == "city"),
-    )
-
-
-IN_VIEW_JS = """(index) => {
-  // the middle of the map's target for this choice is in the map's view (a Move's zoom leaves far ends off it)
-  const ring = document.querySelector(`#board .bt-target[data-action='${index}'] .bt-target-ring`);
-  const box = ring.getBoundingClientRect();
-  const view = document.querySelector('#board .pz-viewport').getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;  // where a click or a tap lands
-  return x > view.left && x < view.right && y > view.top && y < view.bottom;
-}"""
-
-
-def click_choice(page: Page, index: int) -> str:
-    """Click a choice: on the map where it is lit there, else its button. Returns where it was clicked."""
-    target = page.locator(f"#board .bt-target[data-action='{index}']")
-    if target.count() and page.evaluate(IN_VIEW_JS, index):
-        target.click()  # a crowded target is drawn small, never under its neighbour
-        return "map"
-    page.click(f"#actions .btn-action[data-action='{index}']")
-    return "button"
 
 
 def play_against_computers(page: Page, shot, name: str) -> dict[str, int]:

@@ -22,9 +22,8 @@ from collections import Counter
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.born_policy import choose
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
-from tests.e2e.test_born_of_titans_app import click_choice, seen_on_page
-from tests.e2e.test_remote_handshake import NO_MDNS
+from tests.e2e.conftest import DESKTOP, PHONE, guarded_context, save_shot, wait_ready
+from tests.e2e.helpers import click_choice, launch, seen_on_page
 
 SEED = "20"
 MAX_DECISIONS = 300
@@ -47,10 +46,6 @@ MOVER_JS = """() => {
   const m = t && t.textContent.match(/ \\((.+?)\\) at /);
   return m ? m[1] : '';
 }"""
-
-
-def launch(playwright_driver) -> Browser:
-    return playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
 
 
 def start_born_with_a_friend(host: Page, seed: str = SEED) -> None:

@@ -26,8 +26,6 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
     guarded_context,
@@ -35,7 +33,7 @@ from tests.e2e.conftest import (
     small_targets,
     wait_ready,
 )
-from tests.e2e.test_remote_handshake import NO_MDNS
+from tests.e2e.helpers import launch
 
 FAST = "?ai-pause=40"
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
@@ -77,11 +75,6 @@ class Device:
     asked_texts: list[list[str]] = field(default_factory=list)
     shields: list[str] = field(default_factory=list)  # the turn (its log heading) of each Shield question asked
     coin: random.Random = field(default_factory=lambda: random.Random(0))
-
-
-def launch(playwright_driver):
-    """A Chromium whose WebRTC offers carry plain local addresses (docs/remote-play.md, two contexts)."""
-    return playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
 
 
 def open_page(browser, base_url: str, *, phone: bool = False) -> tuple[BrowserContext, Page]:

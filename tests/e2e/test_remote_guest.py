@@ -28,7 +28,7 @@ from tests.e2e.conftest import (
     small_targets,
     wait_ready,
 )
-from tests.e2e.test_remote_handshake import NO_MDNS, OFFER
+from tests.e2e.helpers import NO_MDNS, OFFER
 
 
 class PageChannel:

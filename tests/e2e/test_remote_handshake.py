@@ -10,22 +10,8 @@ import pytest
 
 from app.remote.sdpcode import decode, encode, parse_sdp
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, guarded_context
+from tests.e2e.helpers import GATHERED, NO_MDNS, OFFER
 
-NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"
-GATHERED = """(pc) => new Promise((done) => {
-  if (pc.iceGatheringState === 'complete') return done();
-  pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && done());
-  setTimeout(done, 5000);
-})"""
-OFFER = f"""async () => {{
-  const pc = new RTCPeerConnection({{iceServers: []}});
-  const channel = pc.createDataChannel('titan', {{ordered: true}});
-  window.rtc = {{pc, channel, got: []}};
-  channel.onmessage = (event) => window.rtc.got.push(event.data);
-  await pc.setLocalDescription(await pc.createOffer());
-  await ({GATHERED})(pc);
-  return pc.localDescription.sdp;
-}}"""
 ANSWER = f"""async (offer) => {{
   const pc = new RTCPeerConnection({{iceServers: []}});
   window.rtc = {{pc, got: []}};

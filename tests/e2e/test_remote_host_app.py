@@ -4,20 +4,9 @@ tested with the friend's page, tests/e2e/test_remote_handshake.py and after the 
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-XSS = "<img src=x onerror=alert(1)>"
-
-
-def start_with_a_friend(page: Page) -> None:
-    page.click("[data-cmd=new]")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", "titan_dice")
-    page.select_option("#seat1-kind", "friend")
-    page.fill("#seat1-name", XSS)
-    page.fill("#setup-seed", "5")
-    page.click("[data-cmd=start]")
-    page.wait_for_selector("#board .player-board")
+from tests.e2e.helpers import XSS, start_with_a_friend
 
 
 def test_a_friends_seat_at_the_host_page(page, open_app, axe, shot):

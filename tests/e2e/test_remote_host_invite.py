@@ -9,8 +9,7 @@ from __future__ import annotations
 import time
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, save_shot, wait_ready
-from tests.e2e.test_remote_handshake import NO_MDNS
-from tests.e2e.test_remote_host_app import start_with_a_friend
+from tests.e2e.helpers import NO_MDNS, start_with_a_friend
 
 
 def test_the_host_invites_a_friend_who_plays_reloads_and_rejoins_with_one_paste(playwright_driver, base_url):

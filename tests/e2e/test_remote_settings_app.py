@@ -10,8 +10,7 @@ import json
 import zxingcpp
 
 from app.remote.sdpcode import encode
-from tests.app.test_remote_invite import TOKEN
-from tests.app.test_remote_sdpcode import SAMPLES
+from tests.app.remote_helpers import SAMPLES, TOKEN
 
 ANSWER = encode(*SAMPLES["answer, mDNS host candidate (a player's Chromium)"])
 GATHER = """async (servers) => {
@@ -203,8 +202,7 @@ def test_the_friends_reply_qr_code_scanned_in_the_hosts_browser_connects_him(pla
     opened in another tab of the host's browser (as the host's phone camera would open it), it reaches the host's
     game, which connects the friend: no paste."""
     from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, guarded_context, wait_ready
-    from tests.e2e.test_remote_handshake import NO_MDNS
-    from tests.e2e.test_remote_host_app import start_with_a_friend
+    from tests.e2e.helpers import NO_MDNS, start_with_a_friend
 
     browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_MDNS])
     try:

@@ -39,8 +39,7 @@ from tests.e2e.conftest import (
     save_shot,
     wait_ready,
 )
-from tests.e2e.test_remote_handshake import NO_MDNS
-from tests.e2e.test_titan_app import FAST, WAIT, in_battle, step, tap
+from tests.e2e.helpers import FAST, NO_MDNS, WAIT, in_battle, step, tap
 
 pytestmark = pytest.mark.e2e
 

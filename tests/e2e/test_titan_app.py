@@ -17,17 +17,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_ready
+from tests.e2e.helpers import FAST, FIRST_SPLIT, PICKS, WAIT, in_battle, step, tap
 
 pytestmark = pytest.mark.e2e
-
-FAST = "?ai-pause=20"
-AVOID = ("Concede", "Propose", "Flee", "Accept", "eliminated if you end")
-WAIT = (
-    "#actions .btn-action, #actions .result, #actions [data-cmd=reveal], #board [data-select]:not(.tt-look), "
-    "#board .tt-target, #board .tt-strike"
-)
-PICKS = "#board [data-select]:not(.tt-look)"  # legions and characters with choices (others only show)
-FIRST_SPLIT = ("Angel", "Ogre", "Ogre", "Gargoyle")  # the Angel and three others leave the Titan's legion
 
 
 def new_titan(page: Page, *, seed: str, players: int = 2, humans: tuple[int, ...] = (0,)) -> None:
@@ -37,13 +29,6 @@ def new_titan(page: Page, *, seed: str, players: int = 2, humans: tuple[int, ...
     page.fill("#setup-seed", seed)
     page.click("[data-cmd=start]")
     page.wait_for_selector("#board .tt, #board .handover", timeout=30_000)
-
-
-def tap(locator) -> None:
-    """Click an element on the map as a finger would: brought to the middle of the screen (not under the
-    sticky bars), then clicked where it is drawn, so whatever covers it would take the click instead."""
-    locator.evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'center'})")
-    locator.click()
 
 
 ON_TOP_JS = """(el) => {
@@ -64,66 +49,6 @@ def uncovered(page: Page, selector: str):
                 return found.nth(i)
         page.click("[data-pz=in]")
     raise AssertionError(f"every {selector} is covered, even zoomed in")
-
-
-def in_battle(page: Page) -> bool:
-    return page.locator("#board .tt-battle").count() > 0
-
-
-def step(page: Page, rng: random.Random) -> str:
-    """One click of a player who fights her battles: what was clicked ('over' once the game has ended)."""
-    page.wait_for_selector(WAIT, timeout=90_000)
-    if page.locator("#actions .result").count():
-        return "over"
-    if page.locator("#dialog [data-cmd=confirm-choice]").is_visible():  # a choice that asks first
-        page.click("#dialog [data-cmd=confirm-choice]")
-        return "confirmed"
-    reveal = page.locator("#actions [data-cmd=reveal]")
-    if reveal.count():
-        reveal.click()
-        return "reveal"
-    strikes = page.locator("#board .tt-strike")
-    if strikes.count():
-        tap(strikes.nth(rng.randrange(strikes.count())))
-        return "strike"
-    targets = page.locator("#board .tt-target")
-    if targets.count():
-        tap(targets.nth(rng.randrange(targets.count())))
-        return "battle-target" if in_battle(page) else "target"
-    split = page.locator("#tt-panel .tt-split button.btn-primary")
-    if split.count():
-        split.click()
-        return "split"
-    if page.locator("#tt-panel .tt-split").count():
-        for name in FIRST_SPLIT:
-            counter = page.locator(f"#tt-panel .tt-split .tt-counter-btn[aria-label$=': move the {name}']").first
-            if counter.count():
-                counter.click()
-                page.wait_for_timeout(30)
-        if not page.locator("#tt-panel .tt-split button.btn-primary").count():
-            page.locator("#actions .btn-action", has_text="Done splitting").click()
-            return "done-split"
-        return "counters"
-    musters = page.locator("#tt-panel .tt-muster:visible")  # on a phone the sheet holds them instead
-    if musters.count():
-        musters.first.click()
-        return "muster"
-    buttons = page.locator("#actions .btn-action")
-    texts = buttons.all_inner_texts()
-    fight = [i for i, text in enumerate(texts) if text.startswith("Fight")]
-    if fight:
-        buttons.nth(fight[0]).click()
-        return "fight"
-    selectable = page.locator(PICKS)
-    good = [i for i, text in enumerate(texts) if not any(word in text for word in AVOID)]
-    if selectable.count() and (rng.random() < 0.85 or not good):
-        tap(selectable.nth(rng.randrange(selectable.count())))
-        return "select"
-    if good:
-        buttons.nth(rng.choice(good)).click()
-        return "button"
-    buttons.first.click()
-    return "first"
 
 
 def play_through_a_battle(page: Page, rng: random.Random, shot, size: str) -> dict[str, Any]:

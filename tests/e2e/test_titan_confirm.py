@@ -23,10 +23,10 @@ FAST = "?ai-pause=20"
 def _stranding_save() -> tuple[str, int]:
     """The position (two humans: Ann defends, Bob attacks and is to maneuver), and the fourth Gargoyle."""
     from engine.core import save
-    from tests.engine.titan.test_consequences import _gargoyles, _three_gargoyles_on
+    from tests.engine.titan.helpers import gargoyles, three_gargoyles_on
 
-    state = _three_gargoyles_on()
-    return save.dumps(state), _gargoyles(state)[3]
+    state = three_gargoyles_on()
+    return save.dumps(state), gargoyles(state)[3]
 
 
 def _open(page: Page, open_app, text: str) -> None:

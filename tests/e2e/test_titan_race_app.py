@@ -10,57 +10,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import fill_seats, save_string, small_targets, wait_for_human, wait_ready
+from tests.e2e.conftest import save_string, small_targets, wait_for_human, wait_ready
+from tests.e2e.helpers import click_race_choice, new_race
 
 pytestmark = pytest.mark.e2e
 
 FAST = "?ai-pause=40"
 MAX_CLICKS = 900
 XSS = "<img src=x onerror=alert(1)>"
-
-
-def new_race(
-    page: Page,
-    *,
-    seed: str = "20261122",
-    players: int = 2,
-    humans: tuple[int, ...] = (0,),
-    names: dict[int, str] | None = None,
-    variant: str = "standard",
-    circuit: str = "kaldheira",
-) -> None:
-    """From the home screen: fill the setup form and start a Titan Race game."""
-    page.click("[data-cmd=new]")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#setup-game", "titan_race")
-    page.wait_for_selector("#f-opt_variant")
-    fill_seats(page, players, humans, names)
-    page.select_option("#f-opt_variant", variant)
-    page.select_option("#f-opt_circuit", circuit)
-    page.fill("#setup-seed", seed)
-    page.click("[data-cmd=start]")
-    page.wait_for_selector("#board .tr, #board .handover")
-
-
-def click_race_choice(page: Page) -> str:
-    """One decision through the board where possible: a die, a start or move end space; else End / first button."""
-    reveal = page.locator("#actions [data-cmd=reveal]")
-    if reveal.count():
-        reveal.click()
-        return "reveal"
-    for selector in ("#board .tr-die-btn", "#board .tr-target-choose_start", "#board .tr-target-move"):
-        target = page.locator(selector)
-        if target.count():
-            target.first.click()
-            return selector
-    buttons = page.locator("#actions .btn-action")
-    texts = buttons.all_inner_texts()
-    for index, text in enumerate(texts):
-        if "End your turn" in text:
-            buttons.nth(index).click()
-            return "end"
-    buttons.first.click()
-    return "first"
 
 
 def play_to_end(page: Page, limit: int = MAX_CLICKS) -> int:

@@ -11,8 +11,7 @@ from engine.core.bots import make_bot
 from engine.registry import GAMES
 from tests.e2e.conftest import fill_seats, small_targets
 from tests.e2e.conftest import wait_for_human as wait_for_racer
-from tests.e2e.test_born_of_titans_app import new_born
-from tests.e2e.test_titan_race_app import click_race_choice, new_race
+from tests.e2e.helpers import click_race_choice, new_born, new_race
 
 FAST = "?ai-pause=20"
 BOX = "(el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }"

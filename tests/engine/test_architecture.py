@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+from tests.engine.module_graph import ENGINE, cycle_through, import_graph
+
 FORBIDDEN = {"js", "pyscript", "pyodide", "app", "time", "datetime", "random", "os", "io", "socket", "threading"}
 # A script entry point may time itself; everything the engine's callers import stays clock-free.
 SCRIPTS = {"bench.py"}
@@ -68,59 +69,6 @@ TITAN_RULES = {
     "engine.titan.actions",
     "engine.titan.sides",
 }
-
-
-def _runtime_imports(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import a module may run, in functions too; those under `if TYPE_CHECKING:` never run."""
-    found: list[ast.Import | ast.ImportFrom] = []
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-            for branch in child.orelse:
-                found.extend(_runtime_imports(ast.Module(body=[branch], type_ignores=[])))
-            continue
-        if isinstance(child, (ast.Import, ast.ImportFrom)):
-            found.append(child)
-        found.extend(_runtime_imports(child))
-    return found
-
-
-def import_graph(root: Path, packages: tuple[str, ...] = ("engine",)) -> dict[str, set[str]]:
-    """Module -> the modules of `packages` it imports (`from engine.titan import flow` counts as engine.titan.flow)."""
-    modules = {
-        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
-        for package in packages
-        for path in (root / package).rglob("*.py")
-    }
-    graph: dict[str, set[str]] = {}
-    for module, path in modules.items():
-        targets: set[str] = set()
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(alias.name for alias in node.names if alias.name in modules)
-            elif node.module and node.level == 0:
-                for alias in node.names:
-                    submodule = f"{node.module}.{alias.name}"
-                    if submodule in modules:
-                        targets.add(submodule)
-                    elif node.module in modules:
-                        targets.add(node.module)
-        graph[module] = targets - {module}
-    return graph
-
-
-def cycle_through(graph: dict[str, set[str]], start: str) -> list[str]:
-    """A chain of imports from `start` back to itself ([] if there is none)."""
-    paths = {target: [start, target] for target in graph[start]}
-    queue = list(paths)
-    while queue:
-        module = queue.pop(0)
-        if module == start:
-            return paths[module]
-        for target in sorted(graph[module]):
-            if target not in paths:
-                paths[target] = [*paths[module], target]
-                queue.append(target)
-    return []
 
 
 def test_the_rules_of_titan_import_one_way():
@@ -224,3 +172,30 @@ def test_the_standard_rules_reach_battle_titan_only_at_its_hooks():
     assert hooks == VARIANT_HOOKS
     below = {target for module in variant for target in graph[module]} - variant
     assert below <= BATTLE_TITAN_BUILDS_ON, sorted(below - BATTLE_TITAN_BUILDS_ON)
+
+
+def imports_of_test_modules(path: Path) -> list[str]:
+    """The test modules (`test_*`) a file imports, or imports from: a test module holds tests, never what others use."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[-1].startswith("test_")]
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            if module.split(".")[-1].startswith("test_"):
+                found.append(module)
+            else:
+                found += [f"{module}.{alias.name}" for alias in node.names if alias.name.startswith("test_")]
+    return found
+
+
+def test_no_test_file_imports_from_a_test_module():
+    """What several test files use lives in a helpers module of their package (tests/engine/titan/helpers.py,
+    tests/app/remote_helpers.py...), not in one of the test modules."""
+    tests = ENGINE.parent / "tests"
+    offenders = {
+        str(path.relative_to(tests.parent)): found
+        for path in sorted(tests.rglob("*.py"))
+        if (found := imports_of_test_modules(path))
+    }
+    assert not offenders, f"test files importing from test modules: {offenders}"

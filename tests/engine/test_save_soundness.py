@@ -185,7 +185,7 @@ def test_a_movement_roll_kept_in_a_spawn_s_attack_is_refused():
     player, as in test_respawn's attack)."""
     from engine.titan.actions import EndMusters
     from engine.titan.data import TOWERS
-    from tests.engine.titan.test_respawn import answer_the_spawn, place, second_round_muster, wipe_out
+    from tests.engine.titan.helpers import answer_the_spawn, place, second_round_muster, wipe_out
 
     state = second_round_muster()
     ann, bob = state.order

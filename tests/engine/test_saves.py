@@ -14,7 +14,7 @@ from engine.core.undo import undo, undo_steps
 from engine.registry import GAMES, register
 from engine.stress import STRESS, play_stress
 from engine.titan_race.state import Question
-from tests.engine.test_save_fuzz import pack, unpack
+from tests.engine.save_strings import pack, unpack
 from tests.engine.toy_game import PIG
 
 register(PIG)

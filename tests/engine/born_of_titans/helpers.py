@@ -11,6 +11,7 @@ from engine.born_of_titans.actions import ChooseHero, ChooseStart, PlaceQuest
 from engine.born_of_titans.board import NODES, QUEST_SITES
 from engine.born_of_titans.state import IDS, BornState, Phase, Quest
 from engine.core import Action, IllegalAction, ScriptedRng
+from engine.core.bots import make_bot
 from engine.core.rng import Rng
 from tests.engine import helpers
 
@@ -260,3 +261,21 @@ def first_view(found: Any, level: int, seed: int) -> dict[str, Any]:
             return copy.deepcopy(view)
         state = GAME.apply(state, bots[seat].choose(state, seat))
     raise AssertionError("no such position")
+
+
+def on_quest_view(seed: int = 1) -> tuple[dict, int, list]:
+    """A real view of a level 2 seat standing on its face-up Quest in its turn, able to challenge it."""
+    bots = [make_bot(GAME, 2, seat) for seat in range(2)]
+    state = GAME.new_game(2, GAME.Options(), seed=seed)
+    while state.current_player is not None:
+        seat = state.current_player
+        view = GAME.view(state, seat)
+        legal = GAME.sensible_actions(state, GAME.legal_actions(state))
+        hero = view["heroes"][seat]
+        on_quest = any(
+            q["owner"] == seat and q["revealed"] for q in (view["sites"].get(hero["node"]) or {}).get("quests", [])
+        )
+        if view["phase"] == "turn" and on_quest and any(a.kind == "encounter" for a in legal):
+            return view, seat, legal
+        state = GAME.apply(state, bots[seat].choose(state, seat))
+    raise AssertionError("no position found")

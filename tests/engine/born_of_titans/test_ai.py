@@ -17,6 +17,7 @@ from engine.core.bots import BaselineBot, RandomBot, bot_levels, make_bot
 from engine.core.rng import Rng
 from engine.registry import get_game
 from scripts.born_balance import play_one
+from tests.engine.born_of_titans.helpers import on_quest_view
 
 GAME = get_game("born_of_titans")
 
@@ -89,26 +90,8 @@ def test_a_bot_plays_a_divine_counter_in_another_players_turn() -> None:
     assert found, "no bot reacted in another's turn in 20 games"
 
 
-def _on_quest_view(seed: int = 1) -> tuple[dict, int, list]:
-    """A real view of a level 2 seat standing on its face-up Quest in its turn, able to challenge it."""
-    bots = [make_bot(GAME, 2, seat) for seat in range(2)]
-    state = GAME.new_game(2, GAME.Options(), seed=seed)
-    while state.current_player is not None:
-        seat = state.current_player
-        view = GAME.view(state, seat)
-        legal = GAME.sensible_actions(state, GAME.legal_actions(state))
-        hero = view["heroes"][seat]
-        on_quest = any(
-            q["owner"] == seat and q["revealed"] for q in (view["sites"].get(hero["node"]) or {}).get("quests", [])
-        )
-        if view["phase"] == "turn" and on_quest and any(a.kind == "encounter" for a in legal):
-            return view, seat, legal
-        state = GAME.apply(state, bots[seat].choose(state, seat))
-    raise AssertionError("no position found")
-
-
 def test_level2_waits_for_hera_before_a_second_quest_that_would_bring_hubris() -> None:
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     other = 1 - seat
     view = copy.deepcopy(view)
     view["hubris"] = other
@@ -130,7 +113,7 @@ def test_level2_waits_for_hera_before_a_second_quest_that_would_bring_hubris() -
 
 
 def test_hera_is_kept_while_shedding_hubris_would_bring_it_straight_back() -> None:
-    view, seat, _legal = _on_quest_view()
+    view, seat, _legal = on_quest_view()
     view = copy.deepcopy(view)
     view["hubris"] = seat
     view["heroes"][seat]["quests"] = {"6": "ceryneian_hind"}
@@ -157,7 +140,7 @@ def _weakened(view: dict, seat: int, crew: int, prophecy: int) -> dict:
 def test_a_hero_too_weak_for_her_quest_goes_to_get_stronger_and_does_not_come_straight_back(style) -> None:
     """Found by the balance run (3 players, seed 95): at 0 Crew on her Quest she neither challenged it nor left,
     and the game stalled; one Point away, she headed back to it."""
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     view = _weakened(view, seat, crew=0, prophecy=0)
     hero = Hero(view, seat, legal, style)
     quest = hero.me.quest_node
@@ -171,7 +154,7 @@ def test_a_hero_too_weak_for_her_quest_goes_to_get_stronger_and_does_not_come_st
 
 
 def test_with_nothing_left_to_gain_she_challenges_her_quest_at_any_chance(monkeypatch) -> None:
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     monkeypatch.setattr(ai_hero, "quest_chance", lambda *args, **kwargs: 0.05)
     full = _weakened(view, seat, crew=6, prophecy=6)
     assert Hero(full, seat, legal, LEVEL2)._dare_quest()
@@ -181,7 +164,7 @@ def test_with_nothing_left_to_gain_she_challenges_her_quest_at_any_chance(monkey
 
 
 def test_a_city_behind_a_monster_she_will_not_fight_is_not_where_she_goes() -> None:
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     monsters = [key for key, encounter in ENCOUNTERS.items() if encounter.kind == "monster"]
     strong = max(monsters, key=lambda key: ENCOUNTERS[key].monster.battle or 0)
     weak = _weakened(view, seat, crew=1, prophecy=0)
@@ -207,7 +190,7 @@ def test_the_three_player_game_that_stalled_now_ends() -> None:
 def test_at_0_crew_at_the_gates_of_a_city_she_deals_with_its_encounter_and_recruits_there(style) -> None:
     """Found by a Demigod match (seed 5289): two Heroes at 0 Crew each stood at a City's gates, set off for the next
     City, turned back to the nearer one at the first Point, and so on past 300 rounds."""
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     view = _weakened(view, seat, crew=0, prophecy=0)
     city = "syracuse"
     view["heroes"][seat].update(node=city, in_city=False, came_from="p_malta")

@@ -9,7 +9,7 @@ from engine.born_of_titans import ai_routes, ai_seas, board
 from engine.born_of_titans.ai_hero import LEVEL1, LEVEL2, Hero, decide
 from engine.born_of_titans.ai_know import HIDDEN, me_of, sea_monster_pools
 from engine.born_of_titans.data import SEA_MONSTERS
-from tests.engine.born_of_titans.test_ai import _on_quest_view
+from tests.engine.born_of_titans.helpers import on_quest_view
 
 # At the Bosporus from the Black Sea's west Point, Avernus lies through the strait: 2 Courses through, 5 round.
 SITE, BLACK_SEA, BEYOND, GOAL = "bosporus", "p_euxine_w", "p_propontis", "avernus"
@@ -44,7 +44,7 @@ def test_held_at_the_site_she_weighs_challenging_against_going_back_round() -> N
 
 
 def _at_the_bosporus(crew: int, face: str, attributes: dict[str, int], quest_at: str = GOAL) -> tuple[dict, int, list]:
-    view, seat, legal = _on_quest_view()
+    view, seat, legal = on_quest_view()
     view = copy.deepcopy(view)
     hero = view["heroes"][seat]
     hero.update(node=SITE, came_from=BLACK_SEA, passage=False, crew=crew, gear=None, ally=None, divine=[])

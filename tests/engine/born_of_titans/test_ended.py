@@ -18,7 +18,7 @@ from tests.engine.born_of_titans.helpers import (
     successes_roll,
     win_challenge,
 )
-from tests.engine.test_save_fuzz import pack, unpack
+from tests.engine.save_strings import pack, unpack
 
 
 def test_a_won_challenge_keeps_its_winning_roll_until_the_next_decision():

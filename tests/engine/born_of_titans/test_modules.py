@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.engine.test_architecture import ENGINE, cycle_through, import_graph
+from tests.engine.module_graph import ENGINE, cycle_through, import_graph
 
 PACKAGE = ENGINE / "born_of_titans"
 

@@ -10,7 +10,7 @@ from engine.born_of_titans.state import BornState, Phase
 from engine.core import Rng, save
 from engine.core.records import NoDecision
 from tests.engine.born_of_titans.random_games import play_game
-from tests.engine.test_save_fuzz import WRONG, attempt, leaves, pack, replaced, unpack
+from tests.engine.save_strings import WRONG, attempt, leaves, pack, replaced, unpack
 
 
 def _saves() -> list[str]:

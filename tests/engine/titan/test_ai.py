@@ -7,7 +7,7 @@ from engine.core.bots import bot_levels, make_bot
 from engine.titan.ai.standard import TitanBot
 from engine.titan.ai.strong import StrongBot
 from engine.titan.state import unseen
-from tests.engine.titan.test_flow import GAME, new
+from tests.engine.titan.helpers import GAME, new
 
 
 def play(levels: list[int], seed: int, cap: int = 30_000):
@@ -54,13 +54,13 @@ def test_the_standard_player_brings_every_defender_on_even_where_room_is_short()
     Titan could not come on, and was lost. Each character now comes on where the others still fit."""
     from engine.titan.actions import Engage, Fight
     from engine.titan.state import Phase
-    from tests.engine.titan.test_flow import _engaged, act
+    from tests.engine.titan.helpers import act, engaged
 
     for land, defenders in (
         (28, ["Centaur", "Cyclops", "Gargoyle", "Gargoyle", "Lion", "Titan"]),  # Swamp
         (22, ["Centaur", "Centaur", "Gargoyle", "Lion", "Lion", "Titan"]),  # Marsh
     ):
-        state = _engaged(["Ogre", "Titan"], defenders, land)
+        state = engaged(["Ogre", "Titan"], defenders, land)
         state = act(act(state, Engage(land=land)), Fight())
         bot = make_bot(GAME, 1, 5)
         while state.phase == Phase.MANEUVER and state.battle.active == "defender":
@@ -74,9 +74,9 @@ def test_where_not_all_can_come_on_the_standard_player_brings_on_as_many_as_fit(
     The Angel and the Titan go deeper, so three Cyclopes come on (the fourth is lost, as it must be)."""
     from engine.titan.actions import Engage, Fight
     from engine.titan.state import Phase
-    from tests.engine.titan.test_flow import _engaged, act
+    from tests.engine.titan.helpers import act, engaged
 
-    state = _engaged(["Ogre", "Titan"], ["Angel", "Cyclops", "Cyclops", "Cyclops", "Cyclops", "Titan"], 35)
+    state = engaged(["Ogre", "Titan"], ["Angel", "Cyclops", "Cyclops", "Cyclops", "Cyclops", "Titan"], 35)
     state = act(act(state, Engage(land=35)), Fight())
     bot = make_bot(GAME, 1, 5)
     while state.phase == Phase.MANEUVER and state.battle.active == "defender":
@@ -90,13 +90,13 @@ def test_owed_an_angel_and_an_archangel_with_room_for_one_the_standard_player_ta
     """[17] 350 + 161 = 511 passes 400 and 500: with room for one the bot takes the Archangel (the
     stronger), not the 400's Angel it was once limited to; with room for both it takes both."""
     from engine.titan.state import Phase
-    from tests.engine.titan.test_flow import WORTH_161, _won_by_concession, act
+    from tests.engine.titan.helpers import WORTH_161, act, won_by_concession
 
     bot = make_bot(GAME, 1, 5)
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
     state = act(state, bot.choose(state, state.current_player))
     assert "Archangel" in state.legions["Bu01"].contents and state.phase == Phase.MUSTER
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
     while state.phase == Phase.AFTERMATH:
         state = act(state, bot.choose(state, state.current_player))
     assert {"Angel", "Archangel"} <= set(state.legions["Bu01"].contents)
@@ -106,11 +106,10 @@ def test_a_legion_of_six_moves_where_it_can_muster():
     """Reported: Standard stopped recruiting at six (a legion of six stood beside a land where it could muster)."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
-    from tests.engine.titan.test_baseline import _moving, _mustering_choice
-    from tests.engine.titan.test_flow import place
+    from tests.engine.titan.helpers import moving, mustering_choice, place
 
-    start, roll, can, _cannot = _mustering_choice()
-    state = _moving(roll)
+    start, roll, can, _cannot = mustering_choice()
+    state = moving(roll)
     place(state, "Bk01", 0, start, ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan", "Ogre"])
     place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True  # it may stop moving
@@ -147,12 +146,11 @@ def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack_over_the_rolls
     """Reported: Standard measured danger by plain distance; a stack reaches a land on the rolls its signs allow."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
-    from tests.engine.titan.test_baseline import BIG, _moving, _titan_in_danger
-    from tests.engine.titan.test_flow import place
+    from tests.engine.titan.helpers import BIG, moving, place, titan_in_danger
 
     signs = _signs_not_distance()
-    for start, roll, enemy, near in (_titan_in_danger()[:4], (*signs[:3], signs[4])):
-        state = _moving(roll)
+    for start, roll, enemy, near in (titan_in_danger()[:4], (*signs[:3], signs[4])):
+        state = moving(roll)
         place(state, "Bk01", 0, start, ["Titan", "Angel"])
         place(state, "Bu01", 1, enemy, BIG).reveal([0])
         place(state, "Bu02", 1, 100 if abs(start - 100) > 50 else 400, ["Titan"])
@@ -183,8 +181,7 @@ def test_it_does_not_split_where_a_roll_would_force_a_half_into_a_hopeless_attac
     """Reported: Standard's split halves were forced to part into a stronger stack."""
     from engine.titan.actions import EndSplits, Split
     from engine.titan.ai import standard
-    from tests.engine.titan.test_baseline import BIG
-    from tests.engine.titan.test_flow import clear_board, new, place
+    from tests.engine.titan.helpers import BIG, clear_board, new, place
 
     start, _roll, enemy = _cornered()
     for threatened in (True, False):
@@ -234,11 +231,10 @@ def test_it_moves_where_it_can_muster_next_turn():
     """A move is worth what the legion could muster next turn from there, over the six rolls (as SimpleAI)."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
-    from tests.engine.titan.test_baseline import _moving
-    from tests.engine.titan.test_flow import place
+    from tests.engine.titan.helpers import moving, place
 
     start, roll, good, _bad = _next_turn_choice()
-    state = _moving(roll)
+    state = moving(roll)
     place(state, "Bk01", 0, start, ["Ogre", "Ogre", "Troll"])
     place(state, "Bk02", 0, 300 if start // 100 != 3 else 500, ["Titan"]).moved = True
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan"])
@@ -251,8 +247,7 @@ def test_an_angel_is_summoned_only_while_the_battle_is_in_doubt_and_from_a_donor
     from engine.titan.actions import Summon
     from engine.titan.ai import standard
     from engine.titan.sides import ATTACKER
-    from tests.engine.titan.test_battle import fight, set_battle
-    from tests.engine.titan.test_flow import place
+    from tests.engine.titan.helpers import fight, place, set_battle
 
     for attackers, expected in ((["Troll", "Troll", "Troll", "Troll"], Summon()), (["Ogre", "Ogre"], "Bu03")):
         state = fight(attackers, ["Gargoyle", "Ogre"])
@@ -271,7 +266,7 @@ def test_an_attacker_closes_in_on_a_wounded_enemy_it_would_likely_kill():
     from engine.titan.actions import EndManeuver, Maneuver
     from engine.titan.ai import standard
     from engine.titan.sides import ATTACKER, DEFENDER
-    from tests.engine.titan.test_battle import fight, index_of, set_battle
+    from tests.engine.titan.helpers import fight, index_of, set_battle
 
     state = fight(["Cyclops", "Cyclops"], ["Angel", "Ogre"])
     angel, ogre = index_of(state, "Angel", DEFENDER), index_of(state, "Ogre", DEFENDER)
@@ -294,7 +289,7 @@ def test_it_takes_the_mulligan_on_a_first_roll_that_musters_less_than_a_roll_doe
     from engine.titan.actions import EndSplits, Mulligan
     from engine.titan.ai import standard
     from engine.titan.data import CREATURES, LANDS
-    from tests.engine.titan.test_flow import act
+    from tests.engine.titan.helpers import act
 
     state = new(2)
     seat = state.current_player
@@ -325,12 +320,12 @@ def test_it_attacks_a_stack_it_is_a_third_stronger_than():
     """Standard attacks at a strength ratio of 1.25 or more (it waited for 1.4, leaving the baseline its kills)."""
     from engine.titan.actions import Move
     from engine.titan.ai import standard
-    from tests.engine.titan.test_baseline import _attack_position
+    from tests.engine.titan.helpers import attack_position
 
-    state = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll"])  # 44 against 32: 1.375
+    state = attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll"])  # 44 against 32: 1.375
     target = state.legions["Bu01"].land
     chosen = standard.choose(state, 0, GAME.legal_actions(state), None)
     assert isinstance(chosen, Move) and chosen.land == target
-    weaker = _attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll", "Gargoyle"])  # 44 against 44
+    weaker = attack_position(["Ogre", "Troll", "Troll"], ["Troll", "Troll", "Gargoyle"])  # 44 against 44
     chosen = standard.choose(weaker, 0, GAME.legal_actions(weaker), None)
     assert not (isinstance(chosen, Move) and chosen.land == weaker.legions["Bu01"].land)

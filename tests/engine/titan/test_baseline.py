@@ -6,30 +6,27 @@ from __future__ import annotations
 from engine.core import Rng
 from engine.core.bots import BASELINE, BaselineBot, make_bot
 from engine.titan import battle as battles
-from engine.titan import masterboard, recruiting
+from engine.titan import masterboard
 from engine.titan.actions import Engage, Fight, Flee, Move, Propose, Strike
 from engine.titan.ai import baseline
 from engine.titan.data import LANDS
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
-
-BIG = ["Behemoth", "Colossus", "Giant", "Giant", "Hydra", "Serpent", "Serpent"]
-
-
-def _moving(roll: int) -> TitanState:
-    """Ann's movement phase with this roll, on an empty board (the legions are placed by the test)."""
-    state = new(2)
-    clear_board(state)
-    state.mover = state.decider = 0
-    state.phase = Phase.MOVE
-    state.roll = roll
-    return state
-
-
-def _destinations(start: int, roll: int, enemy: set[int] = frozenset()) -> list[int]:
-    return masterboard.destination_lands(start, roll, enemy=enemy)
+from tests.engine.titan.helpers import (
+    BIG,
+    GAME,
+    act,
+    attack_position,
+    destinations,
+    engaged,
+    fight,
+    index_of,
+    moving,
+    mustering_choice,
+    new,
+    place,
+    set_battle,
+    titan_in_danger,
+)
 
 
 def test_titan_offers_the_baseline_through_the_bots_baseline_level():
@@ -47,56 +44,22 @@ def test_reach_follows_the_signs_and_stops_on_entering_an_occupied_land():
                 continue
             steps = masterboard.fewest_steps(start, {land}, set()).get(land, 99)
             for roll in range(1, 7):
-                reached = land in _destinations(start, roll, {land})
+                reached = land in destinations(start, roll, {land})
                 assert reached == (steps <= roll), (start, land, roll, steps)
 
 
-def _mustering_choice() -> tuple[int, int, set[int], set[int]]:
-    """A land and roll from which a legion of six has destinations where it can muster and others where not."""
-    contents = ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"]
-    stock = new(2).stock
-    for start in sorted(LANDS):
-        if LANDS[start].is_tower:
-            continue
-        for roll in range(1, 7):
-            lands = _destinations(start, roll)
-            can = {land for land in lands if recruiting.musters(LANDS[land].terrain, contents, stock)}
-            if can and set(lands) - can and all(not LANDS[land].is_tower for land in lands):
-                return start, roll, can, set(lands) - can
-    raise AssertionError("no such land")
-
-
 def test_a_legion_of_six_moves_where_it_can_muster():
-    start, roll, can, _cannot = _mustering_choice()
-    state = _moving(roll)
+    start, roll, can, _cannot = mustering_choice()
+    state = moving(roll)
     place(state, "Bk01", 0, start, ["Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
     place(state, "Bu01", 1, 600 if start // 100 != 6 else 100, ["Titan", "Ogre"])
     action = baseline.choose(state, GAME.legal_actions(state))
     assert isinstance(action, Move) and action.land in can
 
 
-def _titan_in_danger() -> tuple[int, int, int, int, int]:
-    """(start, roll, enemy land, a destination the enemy reaches on most rolls, one it cannot reach)."""
-    for start in sorted(LANDS):
-        for roll in range(1, 7):
-            lands = [land for land in _destinations(start, roll) if not LANDS[land].is_tower]
-            if len(lands) < 2:
-                continue
-            for enemy in sorted(LANDS):
-                if enemy in lands or enemy == start or LANDS[enemy].is_tower:
-                    continue
-                stops = {start}
-                steps = {land: masterboard.fewest_steps(enemy, stops | {land}, set()).get(land, 99) for land in lands}
-                near = [land for land in lands if steps[land] <= 2]
-                far = [land for land in lands if steps[land] == 99]
-                if near and far and start not in masterboard.fewest_steps(enemy, stops, set()):
-                    return start, roll, enemy, near[0], far[0]
-    raise AssertionError("no such position")
-
-
 def test_the_titans_legion_keeps_out_of_reach_of_a_stronger_stack():
-    start, roll, enemy, near, far = _titan_in_danger()
-    state = _moving(roll)
+    start, roll, enemy, near, far = titan_in_danger()
+    state = moving(roll)
     place(state, "Bk01", 0, start, ["Titan", "Centaur", "Centaur"])
     big = place(state, "Bu01", 1, enemy, BIG)
     big.reveal([0])  # Ann has seen it
@@ -114,33 +77,12 @@ def _side(actions, land: int) -> int:
     return next(a.side for a in actions if isinstance(a, Move) and a.land == land)
 
 
-def _attack_position(mine: list[str], theirs: list[str]) -> TitanState:
-    """Ann's legion one roll away from Bob's, with another land to go to; Bob's legion known to Ann."""
-    for start in sorted(LANDS):
-        if LANDS[start].is_tower:
-            continue
-        for target in sorted(LANDS):
-            if target == start or LANDS[target].is_tower:
-                continue
-            for roll in range(1, 7):
-                lands = _destinations(start, roll, {target})
-                if target in lands and len(lands) >= 2:
-                    state = _moving(roll)
-                    place(state, "Bk01", 0, start, mine)
-                    place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
-                    enemy = place(state, "Bu01", 1, target, theirs)
-                    enemy.reveal([0])
-                    place(state, "Bu02", 1, 500 if target // 100 != 5 else 200, ["Titan"])
-                    return state
-    raise AssertionError("no such position")
-
-
 def test_it_attacks_a_much_weaker_stack_and_never_a_stronger_one():
-    strong = _attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
+    strong = attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
     target = strong.legions["Bu01"].land
     chosen = baseline.choose(strong, GAME.legal_actions(strong))
     assert isinstance(chosen, Move) and chosen.marker == "Bk01" and chosen.land == target
-    weak = _attack_position(["Ogre", "Centaur"], ["Troll", "Troll", "Lion", "Lion", "Ranger"])
+    weak = attack_position(["Ogre", "Centaur"], ["Troll", "Troll", "Lion", "Lion", "Ranger"])
     target = weak.legions["Bu01"].land
     for action in GAME.legal_actions(weak):
         if isinstance(action, Move) and action.land == target:
@@ -150,15 +92,15 @@ def test_it_attacks_a_much_weaker_stack_and_never_a_stronger_one():
 
 
 def test_a_hopeless_defender_without_a_lord_flees_and_a_fair_one_fights():
-    state = act(_engaged(BIG[:5], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged(BIG[:5], ["Centaur", "Ogre"]), Engage(land=6))
     assert state.decider == 0
     assert baseline.choose(state, GAME.legal_actions(state)) == Flee()
-    state = act(_engaged(["Ogre", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged(["Ogre", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     assert baseline.choose(state, GAME.legal_actions(state)) == Fight()
 
 
 def test_a_side_sure_to_win_proposes_the_others_elimination_and_the_other_fights_on():
-    state = act(_engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
+    state = act(engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
     proposal = baseline.choose(state, GAME.legal_actions(state))
     assert proposal == Propose(eliminated="attacker")
     state = act(state, proposal)

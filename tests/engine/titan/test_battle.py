@@ -3,7 +3,7 @@ announced, carries, rangestrikes, drift, the summoned angel, the reinforcement, 
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, ScriptedRng
+from engine.core import IllegalAction
 from engine.titan import battle as battles
 from engine.titan.actions import (
     Acquire,
@@ -11,8 +11,6 @@ from engine.titan.actions import (
     Concede,
     EndManeuver,
     EndStrikes,
-    Engage,
-    Fight,
     Maneuver,
     Rangestrike,
     Reinforce,
@@ -20,34 +18,8 @@ from engine.titan.actions import (
     Summon,
 )
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_flow import GAME, _engaged, act
-
-PLAINS = 1  # a Plains land: the battleland has no hazard at all
-
-
-def fight(attacker: list[str], defender: list[str], land: int = PLAINS, players: int = 2) -> TitanState:
-    """Bob's legion Bu01 attacks Ann's Bk01 on `land`, entering through side 0; the battle has begun."""
-    state = _engaged(attacker, defender, land, players)
-    state = act(state, Engage(land=land))
-    return act(state, Fight())
-
-
-def set_battle(state: TitanState, positions: dict[int, str], *, active: str = DEFENDER, round_number: int = 2) -> None:
-    """Put units on hexes (index -> hex), both sides past their entry; the active side's strike phase next."""
-    battle = state.battle
-    for index, label in positions.items():
-        battle.units[index].hex = label
-    battle.entered = {ATTACKER: True, DEFENDER: True}
-    battle.active, battle.round = active, round_number
-
-
-def dice(state: TitanState, *faces: int) -> None:
-    state.rng = ScriptedRng([face - 1 for face in faces])
-
-
-def index_of(state: TitanState, name: str, side: str) -> int:
-    return next(i for i, unit in enumerate(state.battle.units) if unit.name == name and unit.side == side)
+from engine.titan.state import Phase
+from tests.engine.titan.helpers import GAME, act, dice, fight, index_of, set_battle
 
 
 def test_a_battle_shows_both_legions_to_everyone_and_the_defender_maneuvers_first():

@@ -12,7 +12,7 @@ from engine.titan.battle_titan import endings
 from engine.titan.game import TitanOptions
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_flow import GAME
+from tests.engine.titan.helpers import GAME
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 

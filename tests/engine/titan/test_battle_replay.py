@@ -4,32 +4,16 @@ record keeps it at each round's end under the time ending and the replay sets it
 
 from __future__ import annotations
 
-import random
 from itertools import pairwise
 
 import pytest
 
-from engine.core import InvalidSave, Seat, save
+from engine.core import InvalidSave, save
 from engine.core.replay import ReplayError, replay_states
 from engine.titan.battle_titan.endings import rounds_ended
 from engine.titan.invariants import violations
 from engine.titan.state import TitanState
-from tests.engine.titan.test_flow import GAME
-
-SEATS = [Seat(name=name) for name in ("Ann", "Bob", "Cy")]
-
-
-def clocked_game(players: int, seed: int, options: dict, tick: int, stop_at: int = 20_000) -> TitanState:
-    """Random decisions through `Game.apply`, `tick` seconds of the clock after every third one (and once more
-    after the last, if the game goes on), the invariants checked after each."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players, {"variant": "battle", **options}, seed, SEATS[:players])
-    while not state.is_over and state.moves < stop_at:
-        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-        if state.moves % 3 == 0:
-            state = GAME.add_time(state, tick)
-        assert violations(state) == []
-    return GAME.add_time(state, tick)
+from tests.engine.titan.helpers import GAME, clocked_game
 
 
 def round_end_clocks(states: list[TitanState]) -> list[int]:

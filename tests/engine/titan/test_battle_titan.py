@@ -19,40 +19,29 @@ from engine.titan.actions import (
     EndManeuver,
     EndStrikes,
     Engage,
-    Fight,
     Flee,
     Maneuver,
     Propose,
     Strike,
 )
-from engine.titan.battle_titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON, WarRecord
+from engine.titan.battle_titan.war_record import ATTACK_LOST, ATTACK_WON, DEFENCE_WON
 from engine.titan.battle_titan.warmongering import Result, points_of
 from engine.titan.game import TitanOptions
 from engine.titan.invariants import violations
 from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import dice, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, _engaged, act
+from engine.titan.state import Phase
+from tests.engine.titan.helpers import (
+    GAME,
+    act,
+    dice,
+    engaged,
+    engaged_in_battle_titan,
+    fight_in_battle_titan,
+    index_of,
+    set_battle,
+)
 
 CORPUS = Path(__file__).resolve().parents[2] / "saves" / "corpus" / "r7.json"
-PLAINS = 1
-
-
-def battle_titan(state: TitanState) -> TitanState:
-    """The same position under Battle Titan's house rules, nothing scored yet."""
-    state.options = TitanOptions(variant="battle")
-    state.war = WarRecord.begun(state.num_players)
-    return state
-
-
-def engaged(attacker: list[str], defender: list[str], land: int = 6) -> TitanState:
-    """Bob's Bu01 (seat 1) has moved onto Ann's Bk01 (seat 0) under Battle Titan; the engagement waits."""
-    return battle_titan(_engaged(attacker, defender, land))
-
-
-def fight(attacker: list[str], defender: list[str]) -> TitanState:
-    """The same, on a Plains land, and the battle has begun."""
-    return act(act(engaged(attacker, defender, PLAINS), Engage(land=PLAINS)), Fight())
 
 
 # -- 1. the option
@@ -136,7 +125,7 @@ def test_a_defender_if_he_wins_only_scores_half_not_full_points_for_the_attacker
 
 
 def test_a_winning_defender_in_battle_scores_half_and_the_losing_attacker_half_his_participants():
-    state = fight(["Centaur"], ["Serpent"])
+    state = fight_in_battle_titan(["Centaur"], ["Serpent"])
     serpent, centaur = index_of(state, "Serpent", DEFENDER), index_of(state, "Centaur", ATTACKER)
     set_battle(state, {serpent: "C3", centaur: "C4"})
     battles.begin_strike(state)
@@ -159,7 +148,7 @@ def test_a_winning_defender_in_battle_scores_half_and_the_losing_attacker_half_h
 
 
 def test_a_winning_attacker_in_battle_scores_full_points_and_keeps_his_trophy():
-    state = fight(["Serpent"], ["Centaur"])
+    state = fight_in_battle_titan(["Serpent"], ["Centaur"])
     serpent, centaur = index_of(state, "Serpent", ATTACKER), index_of(state, "Centaur", DEFENDER)
     set_battle(state, {serpent: "C3", centaur: "C4"}, active=ATTACKER)
     battles.begin_strike(state)
@@ -176,14 +165,14 @@ def test_a_winning_attacker_in_battle_scores_full_points_and_keeps_his_trophy():
 
 
 def test_a_flight_scores_half_for_the_attacker_and_the_fled_are_his_trophies():
-    state = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
     state = act(state, Flee())
     assert state.war.points == [0, 18] and state.war.kinds[1] == {ATTACK_WON: 18}
     assert state.war.trophies[1] == {"Centaur": 1, "Ogre": 2} and state.war.returned == {}
 
 
 def test_concessions_result_in_kills_and_a_conceding_attacker_scores_at_most_the_enemy_legion():
-    state = act(engaged(["Colossus", "Serpent"], ["Centaur"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Colossus", "Serpent"], ["Centaur"]), Engage(land=6))
     state.decider = 1  # Bob, the attacker, concedes at once
     state = act(state, Concede())
     assert state.war.kinds == [{DEFENCE_WON: 38}, {ATTACK_LOST: 12}]  # half of 40 + 36; at most the Centaur's 12
@@ -192,7 +181,7 @@ def test_concessions_result_in_kills_and_a_conceding_attacker_scores_at_most_the
 
 
 def test_terms_agreed_are_kills_and_what_the_winner_gives_up_is_the_losers_trophy():
-    state = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))
     state = act(state, Accept())
     while state.phase == Phase.AFTERMATH:
@@ -202,14 +191,14 @@ def test_terms_agreed_are_kills_and_what_the_winner_gives_up_is_the_losers_troph
 
 
 def test_both_legions_gone_by_agreement_the_attacker_scores_warmongering():
-    state = act(engaged(["Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     state = act(state, Propose(eliminated="both", losses=()))
     state = act(state, Accept())
     assert state.war.kinds == [{}, {ATTACK_LOST: 13}]  # half the greater of his 27 and the enemy dead's 24
 
 
 def test_every_point_scored_counts_for_titan_power_and_angels():
-    state = act(engaged(["Colossus", "Serpent"], ["Centaur"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Colossus", "Serpent"], ["Centaur"]), Engage(land=6))
     state.players[0].score = state.war.points[0] = 90
     state.war.kinds[0] = {DEFENCE_WON: 90}
     state.decider = 1
@@ -223,7 +212,7 @@ def test_every_point_scored_counts_for_titan_power_and_angels():
 
 def test_creatures_which_do_not_participate_in_a_battle_are_returned_to_the_available_pile():
     """The winner's characters left off the battleland go back to the stock once the battle is won."""
-    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = fight_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     ogres = state.stock["Ogre"]
     state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
@@ -242,7 +231,7 @@ def test_creatures_which_do_not_participate_in_a_battle_are_returned_to_the_avai
 def test_battle_titan_2b3_loser_left_off_counts_as_killed():
     """A doomed defender who keeps his whole legion off the battleland loses it all as kills: the winner scores
     it in full and keeps it as his trophies; his Titan is killed, not merely gone from the board."""
-    state = fight(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
+    state = fight_in_battle_titan(["Lion", "Lion", "Ogre"], ["Titan", "Centaur", "Ogre"])
     slain = dict(state.slain)
     state = act(state, EndManeuver())  # Ann brings nobody on
     assert state.battle is None and "Bk01" not in state.legions
@@ -255,7 +244,7 @@ def test_battle_titan_2b3_loser_left_off_counts_as_killed():
 def test_battle_titan_2b3_loser_left_off_after_a_fight_counts_as_killed_and_the_winner_scores_half():
     """The same for an attacker: those he left off are killed when his legion loses (the defender, winning,
     scores half of them), and they never count among his participants."""
-    state = fight(["Lion", "Ogre", "Troll"], ["Centaur"])
+    state = fight_in_battle_titan(["Lion", "Ogre", "Troll"], ["Centaur"])
     state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
     state = act(state, Maneuver(unit=index_of(state, "Lion", ATTACKER), hex="B1"))
@@ -274,7 +263,7 @@ def test_battle_titan_2b3_loser_left_off_after_a_fight_counts_as_killed_and_the_
 def test_battle_titan_2b1_cap_is_the_whole_enemy_legion_left_off_included():
     """ "The full value of the enemy's legion (all involved units)": the whole defending legion, with those it
     left off the battleland."""
-    state = fight(["Colossus", "Serpent"], ["Lion", "Ogre", "Ogre", "Centaur"])
+    state = fight_in_battle_titan(["Colossus", "Serpent"], ["Lion", "Ogre", "Ogre", "Centaur"])
     state = act(state, Maneuver(unit=index_of(state, "Lion", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
     assert state.decider == 1
@@ -284,7 +273,7 @@ def test_battle_titan_2b1_cap_is_the_whole_enemy_legion_left_off_included():
 
 
 def test_battle_titan_2b3_both_sides_left_off_go_back_when_nobody_wins_and_on_time_the_attackers_too():
-    state = fight(["Ogre", "Lion"], ["Lion", "Centaur"])
+    state = fight_in_battle_titan(["Ogre", "Lion"], ["Lion", "Centaur"])
     a, d = index_of(state, "Ogre", ATTACKER), index_of(state, "Lion", DEFENDER)
     for side, name in ((ATTACKER, "Lion"), (DEFENDER, "Centaur")):  # held off in their first maneuver
         unit = state.battle.units[index_of(state, name, side)]
@@ -303,7 +292,7 @@ def test_battle_titan_2b3_both_sides_left_off_go_back_when_nobody_wins_and_on_ti
 
 
 def test_attackers_which_lose_after_seven_rounds_are_returned_not_retired():
-    state = fight(["Ogre"], ["Lion"])
+    state = fight_in_battle_titan(["Ogre"], ["Lion"])
     a, d = index_of(state, "Ogre", ATTACKER), index_of(state, "Lion", DEFENDER)
     set_battle(state, {a: "A1", d: "F1"}, active=ATTACKER, round_number=7)
     battles.begin_maneuver(state)
@@ -316,7 +305,7 @@ def test_attackers_which_lose_after_seven_rounds_are_returned_not_retired():
 
 
 def test_a_titan_slain_ends_neither_the_battle_nor_its_player():
-    state = fight(["Serpent", "Ogre"], ["Titan", "Ogre"])
+    state = fight_in_battle_titan(["Serpent", "Ogre"], ["Titan", "Ogre"])
     serpent = index_of(state, "Serpent", ATTACKER)
     titan, ogre = index_of(state, "Titan", DEFENDER), index_of(state, "Ogre", DEFENDER)
     set_battle(
@@ -359,18 +348,18 @@ def test_random_battles_under_battle_titan_keep_every_counter_and_point_accounte
 
 
 def test_players_keep_and_display_the_counters_of_creatures_they_kill_as_war_trophies():
-    state = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
+    state = act(engaged_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
     state = act(state, Flee())
     for seat in (None, 0, 1):
         war = GAME.view(state, seat)["war"]
         assert war["trophies"] == [{}, {"Centaur": 1, "Ogre": 2}] and war["points"] == [0, 18]
         assert war["kinds"] == [{}, {ATTACK_WON: 18}] and war["returned"] == {}
-    standard = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
+    standard = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"]), Engage(land=6))
     assert "war" not in GAME.view(act(standard, Flee()), 0)
 
 
 def test_an_attacker_conceding_in_battle_loses_his_legion_as_kills_and_still_scores():
-    state = fight(["Lion", "Ogre"], ["Centaur"])
+    state = fight_in_battle_titan(["Lion", "Ogre"], ["Centaur"])
     state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
     assert state.decider == 1
@@ -394,7 +383,7 @@ def test_the_rules_pages_worked_example_scores_as_it_says():
 
 
 def test_a_position_holding_characters_off_the_battleland_opens_only_where_the_rules_could_have_put_them():
-    state = fight(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = fight_in_battle_titan(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     state = act(state, Maneuver(unit=index_of(state, "Centaur", DEFENDER), hex="E5"))
     state = act(state, EndManeuver())
     position = state.position()

@@ -15,7 +15,7 @@ from engine.core.bots import make_bot
 from engine.core.replay import replay_states
 from engine.titan.battle_titan import endings
 from engine.titan.invariants import violations
-from tests.engine.titan.test_flow import GAME
+from tests.engine.titan.helpers import GAME
 from tests.engine.titan.war_watch import WarWatch
 
 # Short endings, so that a game comes to its end in a few hundred actions.

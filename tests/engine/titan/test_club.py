@@ -11,9 +11,20 @@ from engine.titan.ai.club import ClubBot
 from engine.titan.ai.levels import CLUB
 from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Engagement, Phase
-from tests.engine.titan.test_baseline import BIG, _attack_position, _moving, _titan_in_danger
-from tests.engine.titan.test_battle import fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, _engaged, act, new, place
+from tests.engine.titan.helpers import (
+    BIG,
+    GAME,
+    act,
+    attack_position,
+    engaged,
+    fight,
+    index_of,
+    moving,
+    new,
+    place,
+    set_battle,
+    titan_in_danger,
+)
 
 
 def test_titan_offers_the_club_player_at_its_level():
@@ -51,7 +62,7 @@ def test_a_legion_of_seven_sends_away_its_weakest_pair_a_matching_pair_first():
         "Gargoyle",
         "Lion",
     )
-    state = _moving(1)
+    state = moving(1)
     state.phase = Phase.SPLIT
     place(state, "Bk01", 0, 101, ["Angel", "Centaur", "Gargoyle", "Ogre", "Ogre", "Troll", "Troll"])
     place(state, "Bu01", 1, 500, ["Titan"])
@@ -79,19 +90,19 @@ def test_a_first_roll_worse_than_the_average_roll_is_rolled_again():
 def test_an_attack_only_at_seventy_percent_or_eighty_five_with_the_titan():
     assert club.attack_wanted(0.7, titan=False) and not club.attack_wanted(0.69, titan=False)
     assert club.attack_wanted(0.85, titan=True) and not club.attack_wanted(0.84, titan=True)
-    strong = _attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
+    strong = attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
     target = strong.legions["Bu01"].land
     chosen = club.choose(strong, 0, GAME.legal_actions(strong))
     assert isinstance(chosen, Move) and chosen.marker == "Bk01" and chosen.land == target
-    weak = _attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])  # even: no attack
+    weak = attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])  # even: no attack
     target = weak.legions["Bu01"].land
     chosen = club.choose(weak, 0, GAME.legal_actions(weak))
     assert not (isinstance(chosen, Move) and chosen.land == target)
 
 
 def test_a_legion_stays_out_of_reach_of_an_enemy_that_would_beat_it():
-    start, roll, enemy, near, far = _titan_in_danger()
-    state = _moving(roll)
+    start, roll, enemy, near, far = titan_in_danger()
+    state = moving(roll)
     place(state, "Bk01", 0, start, ["Titan", "Centaur", "Centaur"])
     place(state, "Bu01", 1, enemy, BIG).reveal([0])
     place(state, "Bu02", 1, 100 if abs(start - 100) > 50 else 400, ["Titan"])
@@ -105,12 +116,12 @@ def test_a_legion_stays_out_of_reach_of_an_enemy_that_would_beat_it():
 def test_a_lordless_defender_facing_twice_its_strength_flees_and_the_stronger_side_fights():
     assert club.flees(10.0, 20.0, has_lord=False) and not club.flees(10.0, 19.0, has_lord=False)
     assert not club.flees(10.0, 40.0, has_lord=True)
-    state = act(_engaged(["Troll", "Troll", "Troll"], ["Centaur", "Ogre"]), Engage(land=6))  # 48 against 24
+    state = act(engaged(["Troll", "Troll", "Troll"], ["Centaur", "Ogre"]), Engage(land=6))  # 48 against 24
     assert state.decider == 0 and club.choose(state, 0, GAME.legal_actions(state)) == Flee()
-    state = act(_engaged(["Troll", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))  # 36 against 24: fights
+    state = act(engaged(["Troll", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))  # 36 against 24: fights
     assert club.choose(state, 0, GAME.legal_actions(state)) == Fight()
     # the stronger side fights (it proposes nothing), the weaker with its Titan fights too: never concedes
-    state = act(_engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
+    state = act(engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
     assert club.choose(state, 0, GAME.legal_actions(state)) == Fight()
 
 
@@ -231,10 +242,10 @@ def test_an_angel_is_summoned_after_the_first_kill_unless_the_battle_is_won():
 def test_the_chance_of_an_attack_is_estimated_from_the_battle_played_out():
     from engine.core import Rng
 
-    strong = _attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
+    strong = attack_position(["Troll", "Troll", "Lion", "Lion", "Ranger"], ["Ogre", "Centaur"])
     mine, theirs = strong.legions["Bk01"], strong.legions["Bu01"]
     assert club.attack_chance(strong, 0, mine, theirs, theirs.land, Rng(1)) > 0.95
-    even = _attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])
+    even = attack_position(["Ogre", "Centaur", "Centaur"], ["Ogre", "Centaur", "Gargoyle"])
     mine, theirs = even.legions["Bk01"], even.legions["Bu01"]
     assert 0.2 < club.attack_chance(even, 0, mine, theirs, theirs.land, Rng(1)) < club.ATTACK_AT
 

@@ -10,41 +10,17 @@ import random
 from engine.titan import consequences
 from engine.titan.actions import EndManeuver, Maneuver
 from engine.titan.battle_state import Arrival, Unit
-from engine.titan.sides import ATTACKER, DEFENDER
-from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import fight, index_of
-from tests.engine.titan.test_flow import GAME, act
+from engine.titan.sides import ATTACKER
+from engine.titan.state import Phase
+from tests.engine.titan.helpers import GAME, act, attacker_to_enter, fight, gargoyles, index_of
 
 LANDS_OF_EVERY_TERRAIN = (1, 2, 3, 4, 5, 7, 8, 14, 100, 1000, 2000)
 
 
-def _attacker_to_enter(attacker: list[str], land: int = 1) -> TitanState:
-    """Bob attacks Ann's Ogre on `land`; Ann brings it on and ends; Bob's first maneuver phase begins."""
-    state = fight(attacker, ["Ogre"], land)
-    ogre = index_of(state, "Ogre", DEFENDER)
-    state = act(state, next(a for a in GAME.legal_actions(state) if isinstance(a, Maneuver) and a.unit == ogre))
-    if EndManeuver() in GAME.legal_actions(state):
-        state = act(state, EndManeuver())
-    assert state.phase == Phase.MANEUVER and state.battle.active == ATTACKER
-    return state
-
-
-def _gargoyles(state: TitanState) -> list[int]:
-    return [i for i, unit in enumerate(state.battle.units) if unit.name == "Gargoyle"]
-
-
-def _three_gargoyles_on() -> TitanState:
-    """Bob's Titan and four Gargoyles enter on Plains through edge 3 (A1 B1 C1 D1): three stand on A1 B1 C1."""
-    state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
-    for unit, label in zip(_gargoyles(state)[:3], ("A1", "B1", "C1"), strict=True):
-        state = act(state, Maneuver(unit=unit, hex=label))
-    return state
-
-
 def test_the_fourth_gargoyle_on_the_attackers_edge_leaves_the_titan_no_hex_and_says_so():
-    state = _attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
+    state = attacker_to_enter(["Titan", "Gargoyle", "Gargoyle", "Gargoyle", "Gargoyle"])
     titan = index_of(state, "Titan", ATTACKER)
-    first, second, third, fourth = _gargoyles(state)
+    first, second, third, fourth = gargoyles(state)
     assert consequences.eliminated_if_maneuver_ends(state) == sorted([titan, first, second, third, fourth])
     for unit, label in ((first, "A1"), (second, "B1"), (third, "C1")):
         assert consequences.stranded_by_entry(state, unit).get(label, []) == []
@@ -62,7 +38,7 @@ def test_the_fourth_gargoyle_on_the_attackers_edge_leaves_the_titan_no_hex_and_s
 
 
 def test_nothing_is_owed_once_the_side_has_entered_or_outside_a_maneuver():
-    state = _attacker_to_enter(["Titan", "Ogre"])
+    state = attacker_to_enter(["Titan", "Ogre"])
     titan, ogre = index_of(state, "Titan", ATTACKER), index_of(state, "Ogre", ATTACKER)
     state = act(state, Maneuver(unit=titan, hex="C1"))
     state = act(state, Maneuver(unit=ogre, hex="B1"))
@@ -75,7 +51,7 @@ def test_nothing_is_owed_once_the_side_has_entered_or_outside_a_maneuver():
 
 
 def test_a_summoned_angel_not_brought_on_is_sent_back_not_eliminated():
-    state = _attacker_to_enter(["Titan", "Ogre"])
+    state = attacker_to_enter(["Titan", "Ogre"])
     state.battle.entered[ATTACKER] = True  # later in the battle: the attacker's legion is on the battleland
     state.battle.units[index_of(state, "Titan", ATTACKER)].hex = "C1"
     state.battle.units[index_of(state, "Ogre", ATTACKER)].hex = "B1"
@@ -95,7 +71,7 @@ def test_over_many_entries_the_warnings_agree_with_what_the_rules_then_allow_and
         land = LANDS_OF_EVERY_TERRAIN[trial % len(LANDS_OF_EVERY_TERRAIN)]
         legion = ["Titan", *rng.choices(kinds[1:], k=rng.randint(3, 6))]
         defending = trial % 2 == 1  # the defender's entry too (the Tower's defender places inside the walls)
-        state = fight(["Ogre"], legion, land) if defending else _attacker_to_enter(legion, land)
+        state = fight(["Ogre"], legion, land) if defending else attacker_to_enter(legion, land)
         while True:
             moves = [a for a in GAME.legal_actions(state) if isinstance(a, Maneuver)]
             if not moves or rng.random() < 0.15:

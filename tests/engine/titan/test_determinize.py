@@ -17,8 +17,7 @@ from engine.titan.actions import Engage, Fight, Propose
 from engine.titan.data import CREATURES, TITAN
 from engine.titan.invariants import violations
 from engine.titan.state import Engagement, Phase, TitanState
-from tests.engine.titan.test_flow import GAME, _engaged, act
-from tests.engine.titan.test_knowledge import played, reinforced
+from tests.engine.titan.helpers import GAME, act, engaged, played, reinforced
 
 
 def _whole(state: TitanState, seat: int) -> set[str]:
@@ -156,7 +155,7 @@ def test_what_the_seat_does_not_see_is_dealt_again():
 def test_the_other_seats_knowledge_fits_the_characters_dealt():
     """Cy saw Ann's legion whole in an engagement; Bob's copy deals it again, and what Cy knows of it with it
     (a copy keeping Cy's real knowledge names characters the dealt legion may not hold)."""
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Gargoyle"], players=3)
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Gargoyle"], players=3)
     state.legions["Bk01"].reveal([2])
     state.legions["Bk01"].reveal([1], ["Ogre"])
     for n in range(30):
@@ -166,7 +165,7 @@ def test_the_other_seats_knowledge_fits_the_characters_dealt():
 
 
 def test_terms_between_two_other_players_are_not_kept():
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))
     real = (state.engagement_now().eliminated, state.engagement_now().losses)
@@ -182,7 +181,7 @@ def test_terms_between_two_other_players_are_not_kept():
 def test_refused_terms_leave_the_engagement_record_once_the_fight_begins():
     """Terms proposed and refused by fighting were seen only by the two players: once the battle begins the record
     no longer holds them, so a third seat's sampled world (drawn again only while they are on the table) cannot."""
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"], players=3)
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="attacker", losses=("Centaur",)))  # Ann's terms; Bob fights
     state = act(state, Fight())

@@ -26,7 +26,7 @@ from engine.titan.actions import (
 from engine.titan.data import STARTING_LEGION
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.helpers import GAME, act, clear_board, new, place
+from tests.engine.titan.helpers import GAME, WORTH_161, act, clear_board, engaged, new, place, won_by_concession
 
 
 def test_set_up_draws_towers_orders_by_the_highest_and_gives_each_player_eight():
@@ -108,26 +108,8 @@ def test_legions_that_cannot_part_join_again_at_the_end_of_the_movement_phase():
     assert "join again" in " ".join(state.log[-3:])
 
 
-def _engaged(attacker: list[str], defender: list[str], land: int = 6, players: int = 2) -> TitanState:
-    """Bob (seat 1) has moved his legion onto Ann's on `land`: the engagement waits (Cy and the others, if
-    any, keep a Titan legion at home)."""
-    state = new(players)
-    clear_board(state)
-    for seat in range(2, players):
-        place(state, state.players[seat].free_markers[0], seat, 100 * (seat + 2), ["Titan", "Ogre"])
-    place(state, "Bk01", 0, land, defender)
-    home = 300 if land == 100 else 100
-    place(state, "Bk02", 0, home, ["Centaur", "Ogre"] + (["Titan"] if "Titan" not in defender else []))
-    mover = place(state, "Bu01", 1, land, attacker)
-    mover.moved, mover.attack_edge = True, 3
-    place(state, "Bu02", 1, 200, ["Angel"] + (["Titan"] if "Titan" not in attacker else []))
-    state.mover = state.decider = 1
-    state.phase = Phase.ENGAGE
-    return state
-
-
 def test_a_defender_without_a_lord_may_flee_and_the_attacker_scores_half():
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])  # defender worth 12 + 12 + 12
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])  # defender worth 12 + 12 + 12
     state = act(state, Engage(land=6))
     assert state.decider == 0 and Flee() in GAME.legal_actions(state)
     assert state.legions["Bk01"].known[1] == ["Centaur", "Ogre", "Ogre"]  # both see both [9.1]
@@ -138,12 +120,12 @@ def test_a_defender_without_a_lord_may_flee_and_the_attacker_scores_half():
 
 
 def test_a_defender_holding_a_lord_may_not_flee():
-    state = act(_engaged(["Lion", "Lion"], ["Angel", "Ogre"]), Engage(land=6))
+    state = act(engaged(["Lion", "Lion"], ["Angel", "Ogre"]), Engage(land=6))
     assert Flee() not in GAME.legal_actions(state)
 
 
 def test_an_agreement_eliminates_a_legion_and_costs_the_winner_what_was_agreed():
-    state = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))  # Ann: "you win, but lose your Ogre"
     assert state.decider == 1 and Accept() in GAME.legal_actions(state)
     state = act(state, Accept())
@@ -152,7 +134,7 @@ def test_an_agreement_eliminates_a_legion_and_costs_the_winner_what_was_agreed()
 
 
 def test_conceding_before_battle_gives_full_value():
-    state = act(_engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"]), Engage(land=6))
     state = act(state, Concede())
     assert state.players[1].score == 24 and "Bk01" not in state.legions
 
@@ -161,7 +143,7 @@ def test_points_passing_multiples_of_100_bring_angels_and_500_an_archangel():
     assert engagements.angels_earned(90, 110) == ["Angel"]
     assert engagements.angels_earned(480, 620) == ["Archangel", "Angel"]  # the rulebook's example
     assert engagements.angels_earned(100, 199) == []
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Colossus", "Serpent", "Ogre"])  # 40 + 36 + 12 = 88
+    state = engaged(["Lion", "Lion", "Ogre"], ["Colossus", "Serpent", "Ogre"])  # 40 + 36 + 12 = 88
     state.players[1].score = 95
     state = act(state, Engage(land=6))
     state = act(state, Concede())
@@ -175,17 +157,6 @@ def test_points_passing_multiples_of_100_bring_angels_and_500_an_archangel():
     assert state.phase == Phase.MUSTER
 
 
-WORTH_161 = ["Colossus", "Dragon", "Giant", "Hydra", "Serpent"]  # 40 + 27 + 28 + 30 + 36
-
-
-def _won_by_concession(score: int, winner: list[str], loser: list[str]) -> TitanState:
-    """Bob, on `score`, attacks Ann's `loser` with `winner`; Ann concedes: Bob scores her legion's value."""
-    state = _engaged(winner, loser)
-    state.players[1].score = score
-    state = act(state, Engage(land=6))
-    return act(state, Concede())
-
-
 def _acquires(state: TitanState) -> list[Acquire]:
     return [action for action in GAME.legal_actions(state) if isinstance(action, Acquire)]
 
@@ -194,7 +165,7 @@ def test_passing_400_and_500_with_room_for_one_offers_the_archangel_or_the_angel
     """[17] One angel per multiple of 100 passed, an Archangel for the 500, each optional, in any combination
     the legion has room for. 350 + 161 = 511 passes 400 and 500; with room for one, Bob may take the
     Archangel (which the 500 brings), the Angel, or neither (before: only the 400's Angel was offered)."""
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
     assert state.players[1].score == 511 and state.aftermath_now().angels == ["Angel", "Archangel"]
     assert _acquires(state) == [Acquire(angel="Archangel"), Acquire(angel="Angel"), Acquire()]
     assert GAME.describe_action(state, Acquire()) == "Take no angel"
@@ -208,7 +179,7 @@ def test_passing_400_and_500_with_room_for_one_offers_the_archangel_or_the_angel
 
 
 def test_the_angels_owed_for_several_multiples_may_be_taken_in_any_order():
-    state = _won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)  # room for two
+    state = won_by_concession(350, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)  # room for two
     assert GAME.describe_action(state, Acquire()) == "Take none of the 2 angels owed"
     angel_first = act(state, Acquire(angel="Angel"))  # the 400's Angel: the 500's Archangel is still owed
     assert _acquires(angel_first) == [Acquire(angel="Archangel"), Acquire(angel="Angel"), Acquire()]
@@ -223,20 +194,20 @@ def test_the_angels_owed_for_several_multiples_may_be_taken_in_any_order():
 
 def test_several_hundreds_passed_at_once_bring_an_angel_each_as_room_allows():
     """150 + 161 = 311 passes 200 and 300: two Angels; with room for one, one Angel or none."""
-    state = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    state = won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
     assert state.aftermath_now().angels == ["Angel", "Angel"] and _acquires(state) == [
         Acquire(angel="Angel"),
         Acquire(),
     ]
     state = act(act(state, Acquire(angel="Angel")), Acquire(angel="Angel"))
     assert state.legions["Bu01"].contents.count("Angel") == 2 and state.legions["Bu01"].height == 7
-    room_for_one = _won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
+    room_for_one = won_by_concession(150, ["Lion", "Lion", "Ogre", "Ogre", "Troll", "Troll"], WORTH_161)
     assert _acquires(room_for_one) == [Acquire(angel="Angel"), Acquire()]
     assert act(room_for_one, Acquire(angel="Angel")).phase == Phase.MUSTER
 
 
 def test_with_no_archangel_left_an_angel_is_taken_for_the_500():
-    state = _engaged(["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
+    state = engaged(["Lion", "Lion", "Ogre", "Ogre", "Troll"], WORTH_161)
     state.players[1].score = 350
     place(state, "Bk03", 0, 300, ["Archangel"] * state.stock["Archangel"])  # every Archangel out of the stock
     state = act(act(state, Engage(land=6)), Concede())
@@ -248,7 +219,7 @@ def test_with_no_archangel_left_an_angel_is_taken_for_the_500():
 def test_an_engagement_that_ends_the_movers_game_leaves_nothing_on_the_table():
     """Bob (the mover) concedes his Titan's legion to Ann's terms: he is out, his turn ends, and the next
     player's split phase shows no engagement (nor its terms to Ann) [19]."""
-    state = act(_engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
+    state = act(engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
     state = act(state, Propose(eliminated="attacker", losses=()))
     state = act(state, Concede())
     assert not state.players[1].alive and state.players[0].score == 24 + 12 + 24 // 2
@@ -258,7 +229,7 @@ def test_an_engagement_that_ends_the_movers_game_leaves_nothing_on_the_table():
 
 
 def test_an_engagement_left_on_the_table_outside_the_engagements_is_an_impossible_position():
-    state = act(_engaged(["Lion"], ["Ogre"]), Engage(land=6))
+    state = act(engaged(["Lion"], ["Ogre"]), Engage(land=6))
     stale = state.engagement.copy()
     state = act(act(state, Concede()), Summon())  # Ann concedes; Bob summons no angel: his muster phase
     assert state.phase == Phase.MUSTER and violations(state) == []
@@ -267,7 +238,7 @@ def test_an_engagement_left_on_the_table_outside_the_engagements_is_an_impossibl
 
 
 def test_a_titans_death_puts_its_player_out_and_the_last_titan_wins():
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Titan", "Ogre"])
+    state = engaged(["Lion", "Lion", "Ogre"], ["Titan", "Ogre"])
     state.players[0].score = 120  # Titan power 7: value 28
     state = act(state, Engage(land=6))
     state = act(state, Concede())  # Ann concedes her Titan's legion

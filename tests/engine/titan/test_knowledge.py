@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from engine.core import Rng, Seat
 from engine.titan import recruiting
 from engine.titan.actions import (
     Accept,
@@ -25,17 +24,27 @@ from engine.titan.actions import (
     Split,
     Summon,
 )
-from engine.titan.ai import make_bot
 from engine.titan.data import ANGEL, LANDS, TITAN
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import PLAINS, fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
+from tests.engine.titan.helpers import (
+    PLAINS,
+    act,
+    clear_board,
+    engaged,
+    fight,
+    index_of,
+    new,
+    place,
+    played,
+    reinforced,
+    set_battle,
+)
 
 # -- a character given up in public ---------------------------------------------------------------------------------
 
 
 def test_a_summoned_angel_leaves_what_others_know_of_its_donor():
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     donor = state.legions["Bu02"]  # Angel, Titan
     donor.contents = [ANGEL, ANGEL, TITAN]
     state.stock[ANGEL] -= 1
@@ -50,7 +59,7 @@ def test_a_summoned_angel_leaves_what_others_know_of_its_donor():
 
 
 def test_a_character_given_up_by_terms_leaves_what_the_other_seats_know():
-    state = _engaged(["Lion", "Ogre", "Ogre"], ["Centaur", "Ogre"], players=3)
+    state = engaged(["Lion", "Ogre", "Ogre"], ["Centaur", "Ogre"], players=3)
     state.legions["Bu01"].reveal([2], ["Ogre"])  # Cy saw one Ogre of Bob's legion muster another, say
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))  # Ann: "you win, but lose an Ogre"
@@ -82,7 +91,7 @@ def test_a_mustered_character_of_a_kind_already_known_is_added():
 
 
 def test_a_second_angel_acquired_or_summoned_is_added():
-    state = _engaged(["Lion", "Lion", "Ogre", ANGEL], ["Colossus", "Serpent", "Ogre"])  # worth 88
+    state = engaged(["Lion", "Lion", "Ogre", ANGEL], ["Colossus", "Serpent", "Ogre"])  # worth 88
     state.players[1].score = 95
     state.legions["Bu01"].reveal([0], [ANGEL])
     state = act(state, Engage(land=6))
@@ -91,18 +100,6 @@ def test_a_second_angel_acquired_or_summoned_is_added():
     assert Counter(state.legions["Bu01"].known[0])[ANGEL] == 2
     state = act(state, Summon(donor="Bu02", angel=ANGEL))
     assert Counter(state.legions["Bu01"].known[0])[ANGEL] == 3
-
-
-def reinforced() -> TitanState:
-    """Three players; Bob's Ogre attacks Ann's two Lions on Plains, and in round 4 a Lion musters a Lion."""
-    state = fight(["Ogre"], ["Lion", "Lion"], players=3)
-    a = index_of(state, "Ogre", "attacker")
-    l1, l2 = [i for i, u in enumerate(state.battle.units) if u.side == "defender"]
-    set_battle(state, {a: "A1", l1: "F1", l2: "F2"}, active="defender", round_number=4)
-    from engine.titan import battle as battles
-
-    battles.begin_maneuver(state)
-    return act(state, Reinforce(creature="Lion"))
 
 
 def test_a_reinforcement_of_a_kind_already_in_the_battle_is_added():
@@ -213,20 +210,6 @@ class Tracker:
                         f"has seen {sorted(self.known[marker][seat].elements())}"
                     )
         return found
-
-
-def played(players: int, seed: int, *, bots: bool, open_legions: bool = False, cap: int = 700):
-    """(state before, action, state after) along a game of random or Standard computer players."""
-    options = {"open_legions": True} if open_legions else None
-    state = GAME.new_game(players, options, seed, [Seat(name=f"P{i}") for i in range(players)])
-    rng = Rng(seed)
-    deciders = [make_bot(GAME, 1, seed * 10 + seat) for seat in range(players)] if bots else []
-    while not state.is_over and state.moves < cap:
-        seat = state.current_player
-        action = deciders[seat].choose(state, seat) if bots else rng.choice(GAME.legal_actions(state))
-        after = GAME.apply(state, action)
-        yield state, action, after
-        state = after
 
 
 GAMES = [(players, seed, False) for players in (2, 3, 4, 5, 6) for seed in range(3)] + [

@@ -13,7 +13,7 @@ from engine.titan.ai import odds
 from engine.titan.ai.odds import MODEL, Odds, battle_odds, contest, play_out
 from engine.titan.data import LANDS, character_value
 from engine.titan.state import TitanState, seen
-from tests.engine.titan.test_flow import GAME
+from tests.engine.titan.helpers import GAME
 
 TROLLS = ("Ogre", "Ogre", "Troll", "Troll")
 BRAMBLE_NATIVES = ("Cyclops", "Cyclops", "Gargoyle", "Gargoyle")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Rng, Seat
-from tests.engine.titan.test_flow import GAME, new
+from tests.engine.titan.helpers import GAME, new
 
 
 def restored(state):

@@ -11,37 +11,15 @@ from engine.titan.battle_titan import respawn
 from engine.titan.data import ANGEL, LANDS, TITAN, TOWERS, character_value
 from engine.titan.invariants import violations
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_flow import GAME, place
-
-NAMES = ("Ann", "Bob", "Cy")
-
-
-def second_round_muster(seed: int = 11) -> TitanState:
-    """A 2-player Battle Titan game played at random to the first player's muster phase of round 2."""
-    rng = random.Random(seed)
-    state = GAME.new_game(2, {"variant": "battle"}, seed, [Seat(name=n) for n in NAMES[:2]])
-    while not (state.turn_number == 2 and state.mover == state.order[0] and state.phase == Phase.MUSTER):
-        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-    return state
-
-
-def wipe_out(state: TitanState, seat: int) -> None:
-    """Every legion of `seat` leaves the board (its characters back in the stock, its Titan gone)."""
-    for legion in state.legions_of(seat):
-        for name in legion.contents:
-            if name != TITAN:
-                state.stock[name] += 1
-        del state.legions[legion.marker]
-        state.players[seat].free_marker(legion.marker)
-
-
-def answer_the_spawn(state: TitanState) -> TitanState:
-    while state.phase == Phase.SPAWN:
-        actions = GAME.legal_actions(state)
-        assert actions and all(isinstance(a, Spawn) for a in actions)
-        state = GAME.apply(state, actions[0])
-        assert violations(state) == []
-    return state
+from tests.engine.titan.helpers import (
+    GAME,
+    NAMES,
+    answer_the_spawn,
+    place,
+    second_round_muster,
+    wipe_out,
+    wiped_out_with_the_jungle_basics_gone,
+)
 
 
 def spawned_on_a_free_tower() -> tuple[TitanState, int]:
@@ -54,18 +32,6 @@ def spawned_on_a_free_tower() -> tuple[TitanState, int]:
         if legion.land in TOWERS:
             legion.land = next(land for land in sorted(LANDS) if land not in TOWERS and not state.legions_on(land))
     return answer_the_spawn(GAME.apply(state, EndMusters())), bob
-
-
-def wiped_out_with_the_jungle_basics_gone() -> tuple[TitanState, int]:
-    """Bob wiped out in the second round (seed 14), every Gargoyle and Cyclops taken (counted slain): his spawn
-    must choose another path's basic for the jungle."""
-    state = second_round_muster(seed=14)
-    bob = state.order[1]
-    wipe_out(state, bob)
-    for name in ("Gargoyle", "Cyclops"):
-        state.slain[name] = state.slain.get(name, 0) + state.stock[name]
-        state.stock[name] = 0
-    return state, bob
 
 
 def test_a_wiped_out_player_spawns_at_his_next_turn_on_a_free_tower_and_must_split_the_eight():

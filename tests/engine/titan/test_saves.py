@@ -64,9 +64,9 @@ def test_a_rules_version_1_save_keeps_no_engagement_its_mover_died_in():
     from engine.core import InvalidSave
     from engine.titan.actions import Concede, Engage, Propose
     from engine.titan.state import Phase
-    from tests.engine.titan.test_flow import _engaged, act
+    from tests.engine.titan.helpers import act, engaged
 
-    state = act(_engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
+    state = act(engaged(["Titan", "Ogre"], ["Lion", "Lion"], players=3), Engage(land=6))
     stale = state.engagement.snapshot()
     state = act(act(state, Propose(eliminated="attacker", losses=())), Concede())
     assert state.phase == Phase.SPLIT and state.engagement.snapshot() == {}

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Rng
 from engine.titan.data import TITAN
 from engine.titan.invariants import violations
-from tests.engine.titan.test_flow import GAME, new
+from tests.engine.titan.helpers import GAME, new
 
 
 def _fought(state, rng):
@@ -64,9 +64,9 @@ def test_a_sampled_world_keeps_what_the_seat_knows_and_deals_the_rest_from_the_u
 
 def test_terms_proposed_are_seen_by_the_two_players_only():
     from engine.titan.actions import Engage, Propose
-    from tests.engine.titan.test_flow import _engaged, act
+    from tests.engine.titan.helpers import act, engaged
 
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre"])
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))
     assert GAME.view(state, 1)["engagement"]["losses"] == ["Ogre"]

@@ -6,29 +6,15 @@ where a character may go, a strike's terms, a battle's odds, a line of sight, a 
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 import pytest
 
 from engine.core import Rng, Seat
 from engine.core.bots import decision_rng, make_bot
 from engine.registry import get_game
-from engine.titan import battlemap, masterboard, recruiting, sight
-from engine.titan.ai import slices, standard, strong_battle, strong_value
+from engine.titan.ai import slices, standard
+from tests.engine.titan.helpers import MAX_WORK, steps_work
 
 GAME = get_game("titan")
-MAX_WORK = 200  # reckonings a step may make (one piece of Standard's makes up to ~1,700, Strong's whole up to ~2,800)
-COSTLY = [
-    (masterboard, "destination_lands"),
-    (masterboard, "fewest_steps"),
-    (battlemap, "reachable"),
-    (battlemap, "strike_terms"),
-    (recruiting, "musters"),
-    (strong_value, "contest"),
-    (sight, "sight_paths"),
-    (strong_battle.Evaluation, "__call__"),
-]
 
 
 def positions(level: int, seed: int, moves: int):
@@ -41,35 +27,6 @@ def positions(level: int, seed: int, moves: int):
         if len(GAME.sensible_actions(state, GAME.legal_actions(state))) > 1:
             yield state, seat, bots[seat]
         state = GAME.apply(state, bots[seat].choose(state, seat))
-
-
-@pytest.fixture
-def work(monkeypatch) -> Counter:
-    """Calls to the costly reckonings, counted as they are made."""
-    made: Counter = Counter()
-
-    def counted(name: str, fn: Any) -> Any:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            made[name] += 1
-            return fn(*args, **kwargs)
-
-        return call
-
-    for owner, name in COSTLY:
-        monkeypatch.setattr(owner, name, counted(name, getattr(owner, name)))
-    return made
-
-
-def steps_work(bot: Any, state: Any, seat: int, work: Counter, max_work: int = 1) -> tuple[Any, list[int]]:
-    """The action `bot` decides stepped `max_work` units at a time, and the work of each step (begin() first)."""
-    work.clear()
-    thinking = bot.begin(state, seat)
-    done = [work.total()]
-    while not thinking.is_done:
-        work.clear()
-        thinking.step(max_work)
-        done.append(work.total())
-    return thinking.result, done
 
 
 def test_sliced_standard_decides_as_in_one_piece_and_each_step_does_little(work):

@@ -9,9 +9,7 @@ from engine.titan.ai import reckoning, standard
 from engine.titan.data import LANDS, TOWERS
 from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase
-from tests.engine.titan.test_baseline import _moving
-from tests.engine.titan.test_battle import fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME, act, new, place
+from tests.engine.titan.helpers import GAME, act, fight, index_of, moving, new, place, set_battle
 
 
 def _first_split_from(tower: int) -> tuple:
@@ -54,7 +52,7 @@ def test_the_turns_one_teleport_goes_to_the_legion_it_helps_most():
     reach a Woods or a Tundra by a normal move as well as by teleport. Only one legion may teleport: the
     Gargoyles. Standard teleported the Warbears, whose teleport topped the list by a point, and left the
     Gargoyles nothing to muster."""
-    state = _moving(6)
+    state = moving(6)
     place(state, "Bk01", 0, 200, ["Angel", "Gargoyle", "Gargoyle"])
     place(state, "Bk02", 0, 600, ["Angel", "Warbear", "Warbear"])
     place(state, "Bk03", 0, 400, ["Titan"]).moved = True
@@ -117,7 +115,7 @@ def _attack_in(terrain: str, mine: list[str], theirs: list[str]):
                 continue
             for roll in range(1, 7):
                 if target in masterboard.destination_lands(start, roll, enemy={target}):
-                    state = _moving(roll)
+                    state = moving(roll)
                     place(state, "Bk01", 0, start, mine)
                     place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
                     place(state, "Bu01", 1, target, theirs).reveal([0])
@@ -139,7 +137,7 @@ def test_an_attack_is_made_by_the_odds_of_the_battle_not_the_strength_ratio(monk
 
 
 def test_an_enemys_reach_counts_his_titan_teleport_and_his_tower_teleport():
-    state = _moving(3)
+    state = moving(3)
     far = next(
         land
         for land in sorted(LANDS)

@@ -18,11 +18,19 @@ from engine.titan.battle_titan.war_record import WarRecord
 from engine.titan.game import TitanOptions
 from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import index_of, set_battle
-from tests.engine.titan.test_battle_titan import fight
-from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, place
-from tests.engine.titan.test_respawn import wiped_out_with_the_jungle_basics_gone
-from tests.engine.titan.test_slices import MAX_WORK, steps_work, work  # noqa: F401 (work: a fixture)
+from tests.engine.titan.helpers import (
+    GAME,
+    MAX_WORK,
+    act,
+    clear_board,
+    engaged,
+    fight_in_battle_titan,
+    index_of,
+    place,
+    set_battle,
+    steps_work,
+    wiped_out_with_the_jungle_basics_gone,
+)
 
 ROUNDS = 12
 
@@ -119,7 +127,7 @@ def test_in_its_last_turn_it_keeps_a_legion_out_of_reach_rather_than_muster_wher
 
 def _engaged_in_round(turn: int) -> TitanState:
     """Bob's 58 has moved onto Ann's Centaur and two Ogres (36) in round `turn` of 12, Bob last in the round."""
-    state = _engaged(["Lion", "Lion", "Troll", "Ogre"], ["Centaur", "Ogre", "Ogre"])
+    state = engaged(["Lion", "Lion", "Troll", "Ogre"], ["Centaur", "Ogre", "Ogre"])
     state.options = TitanOptions(variant="battle", rounds=ROUNDS)
     state.war = WarRecord.begun(state.num_players)
     state.order, state.turn_number = [0, 1], turn
@@ -154,7 +162,7 @@ def test_of_spawn_choices_worth_the_same_it_picks_the_one_that_makes_a_pair():
     assert (points, standard) == (Spawn(creature="Centaur"), Spawn(creature="Ogre"))
 
 
-def test_sliced_standard_plays_battle_titan_as_in_one_piece_and_each_step_does_little(work):  # noqa: F811
+def test_sliced_standard_plays_battle_titan_as_in_one_piece_and_each_step_does_little(work):
     state = GAME.new_game(2, {"variant": "battle", "rounds": 7}, 33, [Seat(name="Ann"), Seat(name="Bob")])
     bots = [TitanBot(GAME, 330 + seat) for seat in range(2)]
     decisions = sliced = 0
@@ -178,7 +186,7 @@ def test_in_battle_it_strikes_the_enemy_titan_only_for_what_he_is_worth():
     """A Troll touches Bob's Titan (fresh) and a Lion with one hit left. Killing the Lion is worth its value;
     the Titan would take a few hits, worth their share of his value. By the standard game's values (the Titan is
     the game) a strike on him is worth 50 more, so it goes there."""
-    state = fight(["Troll"], ["Titan", "Lion"])
+    state = fight_in_battle_titan(["Troll"], ["Titan", "Lion"])
     troll = index_of(state, "Troll", ATTACKER)
     titan, lion = index_of(state, "Titan", DEFENDER), index_of(state, "Lion", DEFENDER)
     set_battle(state, {troll: "C3", titan: "D3", lion: "C2"}, active=ATTACKER)
@@ -194,7 +202,7 @@ def test_a_hopeless_attacker_keeps_away_to_lose_on_time_where_the_defender_score
     """Bob's Ogre and Centaur (24) have come on against a Colossus and a Serpent. Killed, they would give Ann
     half their value; lost on time, the attack still scores half its value (2.B.1) and Ann nothing. By the
     standard game's values the attacker closes in."""
-    state = fight(["Ogre", "Centaur"], ["Colossus", "Serpent"])
+    state = fight_in_battle_titan(["Ogre", "Centaur"], ["Colossus", "Serpent"])
     ogre, centaur = index_of(state, "Ogre", ATTACKER), index_of(state, "Centaur", ATTACKER)
     colossus, serpent = index_of(state, "Colossus", DEFENDER), index_of(state, "Serpent", DEFENDER)
     set_battle(state, {ogre: "D5", centaur: "E5", colossus: "C1", serpent: "B1"}, active=ATTACKER, round_number=2)

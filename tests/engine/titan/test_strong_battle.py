@@ -12,8 +12,7 @@ from engine.titan.ai import strong_battle
 from engine.titan.ai.standard import choose as choose_standard
 from engine.titan.sides import ATTACKER, DEFENDER
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_battle import fight, index_of, set_battle
-from tests.engine.titan.test_flow import GAME
+from tests.engine.titan.helpers import GAME, fight, index_of, set_battle
 
 
 def strong(state: TitanState, seat: int, legal=None):
@@ -221,7 +220,7 @@ def test_an_angel_comes_from_the_donor_out_of_danger_never_stripping_the_titans_
     from engine.titan import masterboard
     from engine.titan.actions import Summon
     from engine.titan.data import LANDS
-    from tests.engine.titan.test_flow import place
+    from tests.engine.titan.helpers import place
 
     def steps(start: int, land: int) -> int:
         return masterboard.fewest_steps(start, set(), set()).get(land, 99)

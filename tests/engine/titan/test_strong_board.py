@@ -4,50 +4,36 @@ may know, that its work is sliced and its answer legal."""
 
 from __future__ import annotations
 
-from engine.core import Action, Rng
+from engine.core import Rng
 from engine.core.bots import make_bot
 from engine.titan import masterboard
 from engine.titan.actions import Engage, Flee, Move, Propose
 from engine.titan.ai import strong_board, strong_value
 from engine.titan.ai.strong_decision import BATTLE_PHASES
 from engine.titan.data import LANDS
-from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_baseline import BIG
-from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
-
-
-def _decide(state: TitanState, seat: int, legal: list[Action] | None = None, seed: int = 5) -> tuple[Action, int]:
-    """Strong's board decision, stepped to the end: (the action, how many times it yielded)."""
-    legal = GAME.legal_actions(state) if legal is None else legal
-    decision = strong_board.decide(state, seat, legal, Rng(seed))
-    units = 0
-    while True:
-        try:
-            next(decision)
-        except StopIteration as stop:
-            return stop.value, units
-        units += 1
-
-
-def _moving(roll: int) -> TitanState:
-    state = new(2)
-    clear_board(state)
-    state.mover = state.decider = 0
-    state.phase = Phase.MOVE
-    state.roll = roll
-    return state
+from engine.titan.state import Phase
+from tests.engine.titan.helpers import (
+    BIG,
+    GAME,
+    act,
+    attack_position_and_target,
+    engaged,
+    moving,
+    place,
+    strong_board_decision,
+)
 
 
 def test_the_titans_legion_keeps_out_of_what_a_killing_stack_reaches_in_two_turns():
     """From land 1 with a 1, land 2 is eight steps from a monster stack on 34 (two rolls of 4 bring it there), land
     1000 is out of its reach: the Titan goes to 1000. (Standard, which looks one turn ahead, went to 2.)"""
-    state = _moving(1)
+    state = moving(1)
     place(state, "Bk01", 0, 1, ["Titan", "Centaur", "Ogre", "Ogre"])
     place(state, "Bu01", 1, 34, BIG).reveal([0])
     place(state, "Bu02", 1, 600, ["Titan"])
     assert masterboard.fewest_steps(34, {2}, limit=12)[2] == 8
     assert 1000 not in masterboard.fewest_steps(34, {1000}, limit=12)
-    action, _units = _decide(state, 0)
+    action, _units = strong_board_decision(state, 0)
     assert action == Move(marker="Bk01", land=1000, side=action.side)
 
 
@@ -55,7 +41,7 @@ def test_a_plan_moves_one_legion_off_a_land_so_that_another_can_escape_onto_it()
     """With a 3, the small legion on 21 can only go to 24, where the stack on 20 reaches it on five rolls in six; the
     big legion on 18 can go to 115, which leaves 18 free, out of that stack's reach. Planned together: the big
     legion moves first and the small one follows onto 18. (Standard, one legion at a time, left it on 24.)"""
-    state = _moving(3)
+    state = moving(3)
     place(state, "Bk01", 0, 18, ["Behemoth", "Behemoth", "Serpent", "Giant", "Giant", "Hydra"])
     place(state, "Bk02", 0, 21, ["Centaur", "Centaur", "Ogre"])
     place(state, "Bk03", 0, 100, ["Titan"])
@@ -68,54 +54,32 @@ def test_a_plan_moves_one_legion_off_a_land_so_that_another_can_escape_onto_it()
     moves = [a for a in GAME.legal_actions(state) if isinstance(a, Move)]
     plan = strong_board._drain(board.plan(strong_board._steps(moves), False))[1]
     assert {(step.marker, step.land) for step in plan} >= {("Bk01", 115), ("Bk02", 18)}  # the plan sees it at once
-    first, _units = _decide(state, 0)
+    first, _units = strong_board_decision(state, 0)
     assert first == Move(marker="Bk01", land=115, side=first.side)
     while state.phase == Phase.MOVE:
-        state = act(state, _decide(state, 0)[0])
+        state = act(state, strong_board_decision(state, 0)[0])
     assert state.legions["Bk02"].land == 18 and state.legions["Bk01"].land == 115
-
-
-def _attack_position(mine: list[str], theirs: list[str], terrain: str = "") -> tuple[TitanState, int]:
-    """Ann's legion one roll from Bob's (known to her) with another land to go to; her Titan elsewhere if not in it;
-    Bob's legion on a land of `terrain` if given."""
-    for start in sorted(LANDS):
-        if LANDS[start].is_tower:
-            continue
-        for target in sorted(LANDS):
-            if target == start or LANDS[target].is_tower or (terrain and LANDS[target].terrain != terrain):
-                continue
-            for roll in range(1, 7):
-                lands = masterboard.destination_lands(start, roll, enemy={target})
-                if target in lands and len(lands) >= 2:
-                    state = _moving(roll)
-                    place(state, "Bk01", 0, start, mine)
-                    if "Titan" not in mine:
-                        place(state, "Bk02", 0, 100 if start // 100 != 1 else 300, ["Titan"])
-                    place(state, "Bu01", 1, target, theirs).reveal([0])
-                    place(state, "Bu02", 1, 500 if target // 100 != 5 else 200, ["Titan"])
-                    return state, target
-    raise AssertionError("no such position")
 
 
 def test_it_attacks_a_stack_it_is_a_third_stronger_than_but_not_with_its_titan():
     """At about four chances in five a legion attacks; the Titan's legion does not stake the game on it.
     (Standard attacked with both.)"""
     theirs = ["Troll", "Troll", "Ogre", "Gargoyle"]  # 56
-    normal, target = _attack_position(["Troll", "Troll", "Lion", "Lion", "Gargoyle"], theirs)  # 74
-    titan, titan_target = _attack_position(["Titan", "Troll", "Troll", "Ranger"], theirs)  # 72
+    normal, target = attack_position_and_target(["Troll", "Troll", "Lion", "Lion", "Gargoyle"], theirs)  # 74
+    titan, titan_target = attack_position_and_target(["Titan", "Troll", "Troll", "Ranger"], theirs)  # 72
     board = strong_board._Board(normal, 0, Rng(1))
     assert 0.78 < board.odds(normal.legions["Bk01"], normal.legions["Bu01"]).attacker_wins < 0.88
     board = strong_board._Board(titan, 0, Rng(1))
     assert 0.78 < board.odds(titan.legions["Bk01"], titan.legions["Bu01"]).attacker_wins < 0.88
-    action, _units = _decide(normal, 0)
+    action, _units = strong_board_decision(normal, 0)
     assert isinstance(action, Move) and action.marker == "Bk01" and action.land == target
-    action, _units = _decide(titan, 0)
+    action, _units = strong_board_decision(titan, 0)
     assert not (isinstance(action, Move) and action.land == titan_target)
 
 
 def test_it_does_not_attack_a_stronger_stack():
-    state, target = _attack_position(["Ogre", "Centaur"], ["Troll", "Troll", "Lion", "Lion", "Ranger"])
-    action, _units = _decide(state, 0)
+    state, target = attack_position_and_target(["Ogre", "Centaur"], ["Troll", "Troll", "Lion", "Lion", "Ranger"])
+    action, _units = strong_board_decision(state, 0)
     assert not (isinstance(action, Move) and action.land == target)
 
 
@@ -125,25 +89,27 @@ def test_it_does_not_attack_natives_in_their_brambles_that_it_would_beat_in_the_
     defenders strike from their Brambles (and may muster a Gorgon) and it is nearer one in three, so it does not.
     The strength ratio (the odds before, a^6 / (a^6 + b^6) = 0.78) attacked in both."""
     mine, theirs = ["Troll", "Troll", "Lion", "Lion", "Gargoyle"], ["Cyclops", "Cyclops", "Gargoyle", "Gargoyle"]
-    brush, brush_target = _attack_position(mine, theirs, "Brush")
-    plains, plains_target = _attack_position(mine, theirs, "Plains")
+    brush, brush_target = attack_position_and_target(mine, theirs, "Brush")
+    plains, plains_target = attack_position_and_target(mine, theirs, "Plains")
     board = strong_board._Board(brush, 0, Rng(1))
     assert board.odds(brush.legions["Bk01"], brush.legions["Bu01"], brush_target).attacker_wins < 0.5
     board = strong_board._Board(plains, 0, Rng(1))
     assert board.odds(plains.legions["Bk01"], plains.legions["Bu01"], plains_target).attacker_wins > 0.8
-    action, _units = _decide(brush, 0)
+    action, _units = strong_board_decision(brush, 0)
     assert not (isinstance(action, Move) and action.land == brush_target)
-    action, _units = _decide(plains, 0)
+    action, _units = strong_board_decision(plains, 0)
     assert isinstance(action, Move) and action.marker == "Bk01" and action.land == plains_target
     monkeypatch.setattr(strong_value, "CALIBRATED", False)
-    action, _units = _decide(brush, 0)
+    action, _units = strong_board_decision(brush, 0)
     assert isinstance(action, Move) and action.land == brush_target
 
 
 def test_the_odds_of_a_battle_with_unseen_characters_do_not_read_them():
     """Bob's legion of five, of which Ann has seen two: its odds on its land are the same whatever the other three
     are (the same bot dice), and they count the three as characters Ann has not seen."""
-    state, target = _attack_position(["Troll", "Troll", "Lion", "Lion", "Gargoyle"], ["Ogre", "Ogre"], "Plains")
+    state, target = attack_position_and_target(
+        ["Troll", "Troll", "Lion", "Lion", "Gargoyle"], ["Ogre", "Ogre"], "Plains"
+    )
     bob = state.legions["Bu01"]
     two = strong_board._odds(state, state.legions["Bk01"], bob, 0, Rng(3), target)
     answers = set()
@@ -157,15 +123,15 @@ def test_the_odds_of_a_battle_with_unseen_characters_do_not_read_them():
 
 
 def test_a_hopeless_defender_without_a_lord_flees():
-    state = act(_engaged(BIG[:5], ["Centaur", "Ogre"]), Engage(land=6))
+    state = act(engaged(BIG[:5], ["Centaur", "Ogre"]), Engage(land=6))
     assert state.decider == 0
-    assert _decide(state, 0)[0] == Flee()
+    assert strong_board_decision(state, 0)[0] == Flee()
 
 
 def test_a_defender_sure_to_win_proposes_the_attackers_elimination():
     """Terms cost nothing to offer; a side all but sure to win offers the other's elimination. (Standard fought.)"""
-    state = act(_engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
-    assert _decide(state, 0)[0] == Propose(eliminated="attacker")
+    state = act(engaged(["Ogre", "Centaur"], ["Titan", *BIG[:4]]), Engage(land=6))
+    assert strong_board_decision(state, 0)[0] == Propose(eliminated="attacker")
 
 
 def _board_decisions(seed: int, limit: int):
@@ -193,12 +159,15 @@ def test_its_board_decisions_do_not_change_when_what_it_has_not_seen_is_dealt_ag
     decisions = differing = 0
     for seed in (21, 22, 23, 24):
         for state, seat, legal in _board_decisions(seed, 110):
-            action, units = _decide(state, seat, legal, seed=seed)
+            action, units = strong_board_decision(state, seat, legal, seed=seed)
             assert action in legal
             assert units >= 1
             copy = GAME.determinize(state, seat, Rng(seed * 1000 + decisions))
             differing += any(copy.legions[m].contents != state.legions[m].contents for m in state.legions)
-            assert _decide(copy, seat, GAME.legal_actions(copy), seed=seed)[0] == action, (seed, decisions)
+            assert strong_board_decision(copy, seat, GAME.legal_actions(copy), seed=seed)[0] == action, (
+                seed,
+                decisions,
+            )
             decisions += 1
     assert decisions >= 300 and differing >= 50
 
@@ -219,7 +188,7 @@ def _risk(mine: list[str], theirs: list[str], land: int, monkeypatch, titan: boo
     to her Titan's legion (`titan`) and to every legion (`every`) asked of the battle played out or not."""
     monkeypatch.setattr(strong_value, "TITAN_RISK_ODDS", titan)
     monkeypatch.setattr(strong_value, "RISK_ODDS_ALL", every)
-    state = _moving(1)
+    state = moving(1)
     place(state, "Bk01", 0, land, mine)
     if "Titan" not in mine:
         place(state, "Bk02", 0, 100, ["Titan"])

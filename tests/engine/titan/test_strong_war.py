@@ -11,12 +11,20 @@ from engine.titan.actions import EndMusters, Engage, Move, Spawn
 from engine.titan.ai import strong_board, strong_war
 from engine.titan.battle_titan import respawn
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan import test_strong_board
-from tests.engine.titan.test_baseline import BIG
-from tests.engine.titan.test_flow import GAME, act, clear_board, place
-from tests.engine.titan.test_respawn import second_round_muster, wipe_out
-from tests.engine.titan.test_slices import MAX_WORK, steps_work, work  # noqa: F401 (work: a fixture)
-from tests.engine.titan.test_strong_board import _attack_position, _decide
+from tests.engine.titan import helpers
+from tests.engine.titan.helpers import (
+    BIG,
+    GAME,
+    MAX_WORK,
+    act,
+    attack_position_and_target,
+    clear_board,
+    place,
+    second_round_muster,
+    steps_work,
+    strong_board_decision,
+    wipe_out,
+)
 
 
 def _new(battle: bool) -> TitanState:
@@ -27,11 +35,11 @@ def _new(battle: bool) -> TitanState:
 
 def _attack(mine: list[str], theirs: list[str], battle: bool, monkeypatch) -> tuple[bool, float]:
     """Whether Ann's legion attacks Bob's (one roll away, another land to go to), and her odds of winning."""
-    monkeypatch.setattr(test_strong_board, "new", lambda players=2, seed=1: _new(battle))
-    state, target = _attack_position(mine, theirs)
+    monkeypatch.setattr(helpers, "new", lambda players=2, seed=1: _new(battle))
+    state, target = attack_position_and_target(mine, theirs)
     board = strong_board._Board(state, 0, Rng(1))
     wins = board.odds(state.legions["Bk01"], state.legions["Bu01"], target).attacker_wins
-    action, _units = _decide(state, 0)
+    action, _units = strong_board_decision(state, 0)
     return isinstance(action, Move) and action.marker == "Bk01" and action.land == target, wins
 
 
@@ -79,7 +87,7 @@ def test_a_defender_sure_to_lose_flees_since_the_attacker_then_scores_half():
     for battle, answer in ((False, "fight"), (True, "flee")):
         state = _engaged(attacker, defender, battle)
         assert state.decider == 0
-        action, _units = _decide(state, 0)
+        action, _units = strong_board_decision(state, 0)
         assert action.kind == answer, battle
 
 
@@ -103,11 +111,11 @@ def test_in_the_last_round_what_cannot_be_answered_is_safe():
     """In the last round, with Bob's turn over, nothing can come after Ann's move: she takes the Tower and its
     Warlock next to his monsters. Earlier, or with Bob still to play, she keeps out of their reach."""
     assert strong_war.turns_left(_last_round(True), 1) == 0
-    action, _units = _decide(_last_round(True), 0)
+    action, _units = strong_board_decision(_last_round(True), 0)
     assert action == Move(marker="Bk01", land=100, side=action.side)
     for state in (_last_round(False), _last_round(True, last=False)):
         assert strong_war.turns_left(state, 1) >= 1
-        action, _units = _decide(state, 0)
+        action, _units = strong_board_decision(state, 0)
         assert action == Move(marker="Bk01", land=4, side=action.side)
 
 
@@ -144,7 +152,7 @@ def test_the_spawn_takes_the_creature_its_legion_musters_more_with():
 
 
 @pytest.mark.parametrize("seed", [44])
-def test_no_step_of_strong_does_much_work_in_battle_titan(work, seed):  # noqa: F811 (the fixture)
+def test_no_step_of_strong_does_much_work_in_battle_titan(work, seed):
     """Strong's steps in a Battle Titan game (a short one: four rounds) keep within the slices' work."""
     seats = [Seat(name=f"Computer {i + 1}", kind="ai", level=2) for i in range(2)]
     state = GAME.new_game(2, {"variant": "battle", "rounds": 4}, seed, seats)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.titan.actions import Accept, Concede, EndMoves, Engage, Fight, Move, Propose
 from engine.titan.state import Phase, TitanState
-from tests.engine.titan.test_flow import GAME, _engaged, act, clear_board, new, place
+from tests.engine.titan.helpers import GAME, act, clear_board, engaged, new, place
 
 
 def moving(roll: int, score: int = 0) -> TitanState:
@@ -55,7 +55,7 @@ def test_a_titan_teleport_needs_400_points_and_attacks_from_the_chosen_wide_edge
 
 
 def test_terms_settle_when_the_other_player_accepts_them():
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])
     state = act(state, Engage(land=6))
     state = act(state, Propose(eliminated="defender", losses=("Ogre",)))  # Ann, the defender, offers
     assert state.decider == 1 and Accept() in GAME.legal_actions(state)
@@ -65,7 +65,7 @@ def test_terms_settle_when_the_other_player_accepts_them():
 
 def test_after_four_proposals_no_more_terms_are_offered():
     """This edition's ruling: four proposals, then the battle (or a concession, or accepting the last)."""
-    state = _engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])
+    state = engaged(["Lion", "Lion", "Ogre"], ["Centaur", "Ogre", "Ogre"])
     state = act(state, Engage(land=6))
     for offer in ("attacker", "defender", "both", "attacker"):
         assert any(isinstance(a, Propose) for a in GAME.legal_actions(state))

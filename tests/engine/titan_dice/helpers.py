@@ -124,3 +124,16 @@ def faces_in(state: TitanDiceState, seat: int, area: str) -> list[str]:
     """Faces of a seat's dice in an area."""
     board = state.boards[seat]
     return [board.die_face[d] for d in board.dice_in(area)]
+
+
+def attacker_ready(players=3):
+    """Seat 0 is OUT and about to attack; seats 1.. are still in with some dice."""
+    state = position(new(players), active=("hydra",), phase=Phase.ATTACK_ROLL)
+    board = state.boards[0]
+    board.is_out = True
+    board.die_area = ["attack"] * 5 + ["box"]
+    for seat in range(1, players):
+        state = position(state, seat, active=("hydra", "kraken"), spent=("chimera", "chimera"), wounds=1)
+    state.turn = state.decider = 0
+    state.phase = Phase.ATTACK_ROLL
+    return state

@@ -5,20 +5,7 @@ from __future__ import annotations
 from engine.titan_dice import GAME
 from engine.titan_dice.data import FACES
 from engine.titan_dice.state import Phase
-from tests.engine.titan_dice.helpers import do, faces_in, give_card, kinds, new, position, script, track
-
-
-def attacker_ready(players=3):
-    """Seat 0 is OUT and about to attack; seats 1.. are still in with some dice."""
-    state = position(new(players), active=("hydra",), phase=Phase.ATTACK_ROLL)
-    board = state.boards[0]
-    board.is_out = True
-    board.die_area = ["attack"] * 5 + ["box"]
-    for seat in range(1, players):
-        state = position(state, seat, active=("hydra", "kraken"), spent=("chimera", "chimera"), wounds=1)
-    state.turn = state.decider = 0
-    state.phase = Phase.ATTACK_ROLL
-    return state
+from tests.engine.titan_dice.helpers import attacker_ready, do, faces_in, give_card, kinds, script, track
 
 
 def attack(state, first, second=None, aside=()):

@@ -7,8 +7,7 @@ import pytest
 from engine.core.bots import BASELINE, make_bot
 from engine.titan_dice import GAME
 from engine.titan_dice.state import Phase
-from tests.engine.titan_dice.helpers import do, script
-from tests.engine.titan_dice.test_attacks import attacker_ready
+from tests.engine.titan_dice.helpers import attacker_ready, do, script
 
 
 def attack_decision(level: int, seed: int, faces: list[str]):
