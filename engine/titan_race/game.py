@@ -16,7 +16,7 @@ from engine.titan_race.invariants import invariant_violations
 from engine.titan_race.phases import FLOW
 from engine.titan_race.resolution import own_draws, replays_to_its_question
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_race.state import NO_QUESTION, Phase, Titan, TitanRaceState, check_own
+from engine.titan_race.state import NO_QUESTION, NO_TURN, Phase, Titan, TitanRaceState, check_own
 from engine.titan_race.view import build_view
 
 CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
@@ -161,7 +161,7 @@ class TitanRace(Game):
         state.winner = -1
         state.question = NO_QUESTION
         state.answers = []
-        state.turn = {}
+        state.turn = NO_TURN
         state.order = []
         state.turn_index = 0
         state.pool = []

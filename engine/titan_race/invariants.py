@@ -21,12 +21,8 @@ from engine.titan_race.data import (
 )
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, Question, TitanRaceState
+from engine.titan_race.state import Ordering, Phase, Question, TitanRaceState, Turn
 
-# The record of a Titan's turn (`flow.begin_turn`), and what may join it later in the turn.
-TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
-             "rerolled": bool, "pentacle": bool}  # fmt: skip
-TURN_MORE = {"pentacle_space": str, "paid": bool}
 # An effect waiting for an answer: its kind and the fields each kind reads (`resolution.run`).
 EFFECT_KEYS: dict[str, dict[str, type]] = {
     "move": {"steps": list},
@@ -92,9 +88,9 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         chosen = len(state.titans) == len(state.pickers)
         if chosen != (state.phase == Phase.ORDER_TITANS) or any(t.space is not None or t.hand for t in state.titans):
             problems.append("choosing (or ordering) Titans, yet the choice is not that far or one is racing")
-        seat = state.turn.get("ordering") if state.turn.keys() == {"ordering"} else None
+        seat = state.turn.ordering if isinstance(state.turn, Ordering) else None
         if state.phase == Phase.ORDER_TITANS and not (
-            state.shares_hands and type(seat) is int and 0 <= seat < state.num_players
+            state.shares_hands and seat is not None and seat < state.num_players
         ):
             problems.append("ordering the Titans, yet no player's hands are shared or nobody is to order")
         return problems
@@ -171,21 +167,22 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
             return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
         if not _effect_sound(state, effect):
             return [f"the {kind} effect waiting for an answer names what is not there"]
-    if not _fits(turn, TURN_KEYS, TURN_MORE):
+    if not isinstance(turn, Turn):
         return [f"the turn's record does not fit the {phase} phase"]
-    die, face = turn["die"], turn["face"]
+    die, face = turn.die, turn.face
     if phase == Phase.DRAFT:
-        done = [key for key in TURN_KEYS if key not in ("die", "face") and turn[key]]
-        return [] if (die, face, done) == ("", "", []) and len(turn) == len(TURN_KEYS) else ["a die drafted twice"]
+        done = [turn.penalty, turn.moved, turn.extra_done, turn.card_played, turn.rerolled, turn.pentacle]
+        begun = turn.pentacle_space is None and turn.paid is None
+        return [] if (die, face, any(done), begun) == ("", "", False, True) else ["a die drafted twice"]
     if die not in FACES or (phase == Phase.CHOOSE_FACE and die != PURPLE):
         return [f"the die taken ({die!r}) does not fit the {phase} phase"]
     if phase == Phase.CHOOSE_FACE:
         return []
     if face not in FACES or face == PURPLE:
         return [f"the turn's face ({face!r}) is not an action"]
-    if face not in FACE_EXTRA and not turn["extra_done"]:
+    if face not in FACE_EXTRA and not turn.extra_done:
         return [f"a {face} die waiting for a trap or a hit"]
-    if phase == Phase.START and (turn["moved"] or state.titans[state.acting].space is not None):
+    if phase == Phase.START and (turn.moved or state.titans[state.acting].space is not None):
         return ["a Titan on the circuit still to enter the race"]
     return []
 

@@ -92,11 +92,11 @@ def start_choices(_state: TitanRaceState) -> list[Action]:
 
 def extra_targets(state: TitanRaceState) -> list[str]:
     """Targets of the die's pending trap or hit (empty once done or if there is none)."""
-    turn = state.turn
-    if turn["extra_done"]:
+    turn = state.turn_now()
+    if turn.extra_done:
         return []
     titan = state.acting
-    if FACE_EXTRA.get(turn["face"]) == "trap":
+    if FACE_EXTRA.get(turn.face) == "trap":
         return trap_targets(state, titan, "behind")
     return damage_targets(state, titan, "before")
 
@@ -105,29 +105,29 @@ def turn_choices(state: TitanRaceState) -> list[Action]:
     """Move, the die's trap or hit, Ability, Bonus cards, the purple Life Point, the pentacle, end the turn."""
     titan = state.acting
     subject = state.titans[titan]
-    turn = state.turn
+    turn = state.turn_now()
     space = str(subject.space)
     actions: list[Action] = []
-    if not turn["moved"]:
-        actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn["face"]]]  # type: ignore[arg-type]
+    if not turn.moved:
+        actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn.face]]  # type: ignore[arg-type]
     extras = extra_targets(state)
-    extra = FACE_EXTRA.get(turn["face"], "")
+    extra = FACE_EXTRA.get(turn.face, "")
     if extra == "trap":
         actions += [PlaceTrap(space=s) for s in extras]  # type: ignore[arg-type]
     elif extra == "hit":
         actions += [Hit(space=s) for s in extras]  # type: ignore[arg-type]
-    if not state.is_first_round and not turn["rerolled"]:
+    if not state.is_first_round and not turn.rerolled:
         if not subject.ability_used:
             actions += ability_options(state, titan)
-        if not turn["card_played"]:
+        if not turn.card_played:
             actions += card_options(state, titan)
             actions += [DiscardCard(card=c) for c in sorted(set(state.hand_of(titan)))]  # type: ignore[arg-type]
-    if turn["penalty"]:
+    if turn.penalty:
         actions.append(PayPurple())
-    settled = (turn["extra_done"] or not extras) and not turn["penalty"]
-    if turn["pentacle"] and subject.space == turn.get("pentacle_space") and settled:
+    settled = (turn.extra_done or not extras) and not turn.penalty
+    if turn.pentacle and subject.space == turn.pentacle_space and settled:
         actions.append(Reroll())
-    if turn["moved"] and settled:
+    if turn.moved and settled:
         actions.append(EndTurn())
     return actions
 
@@ -180,7 +180,7 @@ def play_card(state: TitanRaceState, action: PlayCard) -> None:
     titan = state.acting
     state.hand_of(titan).remove(action.card)
     state.discard.append(action.card)
-    state.turn["card_played"] = True
+    state.turn_now().card_played = True
     if action.card == "lucky_charm":
         flow.lucky_charm(state)
         return
@@ -198,13 +198,14 @@ def discard_card(state: TitanRaceState, action: DiscardCard) -> None:
     titan = state.acting
     state.hand_of(titan).remove(action.card)
     state.discard.append(action.card)
-    state.turn["card_played"] = True
+    state.turn_now().card_played = True
     state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
 
 
 def pay_purple(state: TitanRaceState, _action: PayPurple) -> None:
-    state.turn["penalty"] = False
-    state.turn["paid"] = True
+    turn = state.turn_now()
+    turn.penalty = False
+    turn.paid = True
     flow.perform(state, {"kind": "pay", "titan": state.acting, "why": "the purple die"})
 
 
@@ -225,14 +226,14 @@ def answer(state: TitanRaceState, action: Answer) -> None:
 
 
 def move_refusal(state: TitanRaceState, _action: Move) -> str | None:
-    return "You have already moved this turn." if state.turn["moved"] else None
+    return "You have already moved this turn." if state.turn_now().moved else None
 
 
 def _no_power(state: TitanRaceState) -> str | None:
     """No Ability or Bonus card on the first turn or after a pentacle re-roll."""
     if state.is_first_round:
         return "No Abilities or Bonus cards on the first turn."
-    if state.turn["rerolled"]:
+    if state.turn_now().rerolled:
         return "No Ability or Bonus card after a pentacle re-roll."
     return None
 
@@ -246,7 +247,7 @@ def ability_refusal(state: TitanRaceState, _action: UseAbility) -> str | None:
 def discard_refusal(state: TitanRaceState, _action: DiscardCard) -> str | None:
     if reason := _no_power(state):
         return reason
-    return "You have already played a Bonus card this turn." if state.turn["card_played"] else None
+    return "You have already played a Bonus card this turn." if state.turn_now().card_played else None
 
 
 def card_play_refusal(state: TitanRaceState, action: PlayCard) -> str | None:
@@ -254,13 +255,14 @@ def card_play_refusal(state: TitanRaceState, action: PlayCard) -> str | None:
 
 
 def reroll_refusal(state: TitanRaceState, _action: Reroll) -> str | None:
-    return "You must first lose the purple die's Life Point." if state.turn["penalty"] else None
+    return "You must first lose the purple die's Life Point." if state.turn_now().penalty else None
 
 
 def end_turn_refusal(state: TitanRaceState, _action: EndTurn) -> str | None:
-    if not state.turn["moved"]:
+    turn = state.turn_now()
+    if not turn.moved:
         return "You must take your die's action before ending the turn."
-    if state.turn["penalty"]:
+    if turn.penalty:
         return "You must first lose the purple die's Life Point."
     return "You must first place your trap or inflict your hit."
 

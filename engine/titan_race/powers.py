@@ -202,8 +202,8 @@ def card_refusal(state: TitanRaceState, titan: int, card: str) -> str | None:
 
 def can_reroll_die(state: TitanRaceState) -> bool:
     """Lucky Charm: nothing of the die's action is done yet (no move, no trap or hit, no purple cost paid)."""
-    turn = state.turn
-    return not turn["moved"] and not (turn["face"] in FACE_EXTRA and turn["extra_done"]) and not turn.get("paid")
+    turn = state.turn_now()
+    return not turn.moved and not (turn.face in FACE_EXTRA and turn.extra_done) and not turn.paid
 
 
 def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:

@@ -94,9 +94,9 @@ def test_a_refusal_says_why_from_its_phase_row():
     refused(state, EndTurn(), reason)
     moved = move(state, "N", "N")
     refused(moved, Move(steps=("N", "N"), to="D12"), "You have already moved this turn.")
-    moved.turn["penalty"] = True
+    moved.turn.penalty = True
     assert GAME.why_illegal(moved, Reroll()) == "You must first lose the purple die's Life Point."
-    moved.turn["penalty"] = False
+    moved.turn.penalty = False
     assert GAME.why_illegal(moved, PayPurple()).startswith(
         "\u201cLose the purple die's Life Point\u201d is not allowed"
     )
