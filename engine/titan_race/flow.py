@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.titan_race.data import FACE_EXTRA, FACES, PURPLE, TITANS
 from engine.titan_race.effects import features_of, gain_life
+from engine.titan_race.records import AnyEffect, PayEffect
 from engine.titan_race.resolution import resolve
 from engine.titan_race.state import NO_TURN, Ordering, Phase, Titan, TitanRaceState, Turn
 
@@ -134,13 +135,13 @@ def set_face(state: TitanRaceState, face: str) -> None:
     state.phase = Phase.START if state.titans[state.acting].space is None else Phase.TURN
 
 
-def after_effect(state: TitanRaceState, effect: dict) -> None:
+def after_effect(state: TitanRaceState, effect: AnyEffect) -> None:
     """Book-keeping once an effect is complete: the move is done, the pentacle offers itself, a K.O. ends the turn."""
     if state.phase == Phase.GAME_OVER:
         return
     titan = state.acting
     subject = state.titans[titan]
-    kind = effect["kind"]
+    kind = effect.kind
     if kind == "start":
         state.phase = Phase.TURN
         return
@@ -157,7 +158,7 @@ def after_effect(state: TitanRaceState, effect: dict) -> None:
         end_turn(state)
 
 
-def perform(state: TitanRaceState, effect: dict) -> None:
+def perform(state: TitanRaceState, effect: AnyEffect) -> None:
     """Resolve an effect, then do its book-keeping (unless it stopped to ask a question)."""
     if resolve(state, effect):
         after_effect(state, effect)
@@ -170,7 +171,7 @@ def reroll(state: TitanRaceState) -> None:
     turn.pentacle = False
     turn.rerolled = True
     state.log.append(f"{name(state, titan)} uses the pentacle.")
-    if not resolve(state, {"kind": "pay", "titan": titan, "why": "the pentacle"}):
+    if not resolve(state, PayEffect(kind="pay", titan=titan, why="the pentacle")):
         return  # cannot happen (a cost is never shielded), kept for safety
     if state.titans[titan].is_ko:
         state.log.append(f"{name(state, titan)} is K.O.: the turn ends.")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.titan_race.board import SPACES
 from engine.titan_race.data import (
     BONUS_CARDS,
@@ -20,19 +18,9 @@ from engine.titan_race.data import (
     TRAP_TOKENS,
 )
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer
+from engine.titan_race.records import AnyEffect, CardEffect, MoveEffect, SpaceEffect
 from engine.titan_race.resolution import run
 from engine.titan_race.state import Ordering, Phase, Question, TitanRaceState, Turn
-
-# An effect waiting for an answer: its kind and the fields each kind reads (`resolution.run`).
-EFFECT_KEYS: dict[str, dict[str, type]] = {
-    "move": {"steps": list},
-    "start": {"space": str},
-    "trap": {"space": str},
-    "hit": {"space": str},
-    "pay": {"why": str},
-    "ability": {"target": str, "direction": str},
-    "card": {"card": str, "target": str, "direction": str},
-}
 
 
 def invariant_violations(state: TitanRaceState) -> list[str]:
@@ -121,16 +109,6 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
     return problems
 
 
-def _fits(record: Any, needed: dict[str, type], optional: dict[str, type] | None = None) -> bool:
-    """A record with the needed keys, perhaps the optional ones, nothing else, each value of its kind."""
-    kinds = {**needed, **(optional or {})}
-    return (
-        isinstance(record, dict)
-        and needed.keys() <= record.keys() <= kinds.keys()
-        and all(type(record[key]) is kinds[key] for key in record)
-    )
-
-
 def _setup_problems(state: TitanRaceState) -> list[str]:
     """What the set-up fixed: the circuits of the variant, the seats choosing the Titans and whether a player's
     Titans share a hand (the 2-player variant's), each Titan raced by the player who chose it."""
@@ -158,12 +136,10 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
         question = state.asked()
         phase = question.resume
         effect = question.effect
-        kind = effect.get("kind")
-        if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
+        kind = effect.kind
+        if phase not in (Phase.START, Phase.TURN):
             return ["a question asked outside a Titan's turn"]
-        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}):
-            return [f"the {kind} effect waiting for an answer does not hold the fields of a {kind}"]
-        if effect["titan"] != state.acting:
+        if effect.titan != state.acting:
             return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
         if not _effect_sound(state, effect):
             return [f"the {kind} effect waiting for an answer names what is not there"]
@@ -187,17 +163,14 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
     return []
 
 
-def _effect_sound(state: TitanRaceState, effect: dict[str, Any]) -> bool:
+def _effect_sound(state: TitanRaceState, effect: AnyEffect) -> bool:
     """The effect's fields name real directions, spaces and cards, and running it again only stops to ask or
     ends the race (a hostile save cannot make it fail half-way)."""
-    kind = effect["kind"]
-    if kind == "move" and not (len(effect["steps"]) <= 6 and all(step in DIRECTIONS for step in effect["steps"])):
+    if isinstance(effect, MoveEffect) and not (len(effect.steps) <= 6 and all(s in DIRECTIONS for s in effect.steps)):
         return False
-    if kind == "start" and effect["space"] not in START_SPACES:
+    if isinstance(effect, SpaceEffect) and effect.space not in (START_SPACES if effect.kind == "start" else SPACES):
         return False
-    if kind in ("trap", "hit") and effect["space"] not in SPACES:
-        return False
-    if kind == "card" and effect["card"] not in BONUS_CARDS:
+    if isinstance(effect, CardEffect) and effect.card not in BONUS_CARDS:
         return False
     try:
         run(Effect(state.clone(record=False), list(state.answers), True), effect)  # type: ignore[arg-type]

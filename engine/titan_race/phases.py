@@ -37,7 +37,8 @@ from engine.titan_race.actions import (
 from engine.titan_race.board import route_end
 from engine.titan_race.data import FACE_EXTRA, FACE_ROUTES, FACES, PURPLE, START_SPACES, TITAN_ORDER
 from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.records import AbilityEffect, CardEffect, MoveEffect, PayEffect, SpaceEffect
+from engine.titan_race.state import Phase, TitanRaceState, Turn
 from engine.titan_race.view import status_sentence
 
 Play = Callable[[TitanRaceState, Any], None]  # carries out a legal decision on the state (a copy), in place
@@ -90,9 +91,8 @@ def start_choices(_state: TitanRaceState) -> list[Action]:
     return [ChooseStart(space=s) for s in START_SPACES]  # type: ignore[arg-type]
 
 
-def extra_targets(state: TitanRaceState) -> list[str]:
-    """Targets of the die's pending trap or hit (empty once done or if there is none)."""
-    turn = state.turn_now()
+def extra_targets(state: TitanRaceState, turn: Turn) -> list[str]:
+    """Targets of the die's pending trap or hit (empty once done or if there is none) in the turn under way."""
     if turn.extra_done:
         return []
     titan = state.acting
@@ -110,7 +110,7 @@ def turn_choices(state: TitanRaceState) -> list[Action]:
     actions: list[Action] = []
     if not turn.moved:
         actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn.face]]  # type: ignore[arg-type]
-    extras = extra_targets(state)
+    extras = extra_targets(state, turn)
     extra = FACE_EXTRA.get(turn.face, "")
     if extra == "trap":
         actions += [PlaceTrap(space=s) for s in extras]  # type: ignore[arg-type]
@@ -150,29 +150,29 @@ def choose_face(state: TitanRaceState, action: ChooseFace) -> None:
 
 
 def choose_start(state: TitanRaceState, action: ChooseStart) -> None:
-    flow.perform(state, {"kind": "start", "titan": state.acting, "space": action.space})
+    flow.perform(state, SpaceEffect(kind="start", titan=state.acting, space=action.space))
 
 
 def move(state: TitanRaceState, action: Move) -> None:
     titan = state.acting
-    effect = {"kind": "move", "titan": titan, "steps": list(action.steps)}
+    effect = MoveEffect(kind="move", titan=titan, steps=list(action.steps))
     state.log.append(f"{flow.name(state, titan)}: {action.describe()}.")
     flow.perform(state, effect)
 
 
 def place_trap(state: TitanRaceState, action: PlaceTrap) -> None:
-    flow.perform(state, {"kind": "trap", "titan": state.acting, "space": action.space})
+    flow.perform(state, SpaceEffect(kind="trap", titan=state.acting, space=action.space))
 
 
 def hit(state: TitanRaceState, action: Hit) -> None:
-    flow.perform(state, {"kind": "hit", "titan": state.acting, "space": action.space})
+    flow.perform(state, SpaceEffect(kind="hit", titan=state.acting, space=action.space))
 
 
 def use_ability(state: TitanRaceState, action: UseAbility) -> None:
     titan = state.acting
     state.titans[titan].ability_used = True
     state.log.append(f"{flow.name(state, titan)} uses the Ability.")
-    effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
+    effect = AbilityEffect(kind="ability", titan=titan, target=action.target, direction=action.direction)
     flow.perform(state, effect)
 
 
@@ -184,13 +184,7 @@ def play_card(state: TitanRaceState, action: PlayCard) -> None:
     if action.card == "lucky_charm":
         flow.lucky_charm(state)
         return
-    effect = {
-        "kind": "card",
-        "titan": titan,
-        "card": action.card,
-        "target": action.target,
-        "direction": action.direction,
-    }
+    effect = CardEffect(kind="card", titan=titan, card=action.card, target=action.target, direction=action.direction)
     flow.perform(state, effect)
 
 
@@ -206,7 +200,7 @@ def pay_purple(state: TitanRaceState, _action: PayPurple) -> None:
     turn = state.turn_now()
     turn.penalty = False
     turn.paid = True
-    flow.perform(state, {"kind": "pay", "titan": state.acting, "why": "the purple die"})
+    flow.perform(state, PayEffect(kind="pay", titan=state.acting, why="the purple die"))
 
 
 def end_turn(state: TitanRaceState, _action: EndTurn) -> None:

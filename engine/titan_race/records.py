@@ -4,7 +4,9 @@ against. `state.TitanRaceState` holds them.
 
 The turn (`TitanRaceState.turn`) is one of three kinds, told apart by their keys as saved: `NoDecision` (`{}`, while
 the Titans are chosen), `Ordering` (2-player set-up: the player choosing which of her Titans races first) and
-`Turn` (a Titan's turn in progress, from the draft to its end, kept as it ended once the race is over).
+`Turn` (a Titan's turn in progress, from the draft to its end, kept as it ended once the race is over). An effect
+(`AnyEffect`: a move, a start, trap or hit, a cost, an Ability, a Bonus card) is one of five kinds, run by
+`resolution.run` and kept by the question waiting for an answer (`state.Question.effect`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from pydantic import Field, StrictBool, StringConstraints
 
+from engine.core.positions import Key, Text
 from engine.core.records import Between, Decision, field
 from engine.titan_race.board import SPACES
 from engine.titan_race.data import BONUS_CARDS, CIRCUITS, DECK, FACES, TITANS
@@ -97,4 +100,67 @@ class Turn(Decision):
         )
 
 
-__all__ = ["MAX_TITANS", "Ordering", "Phase", "TitanIndex", "Turn"]
+# -- the effect waiting for an answer -------------------------------------------------------------------------------
+# An effect (a die move, a trap or hit, a Life Point lost as a cost, an Ability, a Bonus card) as `resolution.run`
+# carries it out and as a question (`state.Question.effect`) keeps it while it waits: its kind, the Titan whose
+# effect it is, and the fields its kind reads. A saved effect is read back as the kind whose keys it has (the
+# start, the trap and the hit have the same keys: one record, told apart by `kind`).
+class MoveEffect(Decision):
+    """The die's move (or a re-rolled one): its steps, N, NW, NE, ..."""
+
+    kind: Literal["move"]
+    titan: TitanIndex
+    steps: Annotated[list[Key], Field(max_length=40)]
+
+
+class SpaceEffect(Decision):
+    """Entering the circuit on a start space, or the die's trap or hit on a space."""
+
+    kind: Literal["start", "trap", "hit"]
+    titan: TitanIndex
+    space: Key
+
+
+class PayEffect(Decision):
+    """A Life Point lost as a cost (the purple die's, the pentacle's): no Shield cancels it."""
+
+    kind: Literal["pay"]
+    titan: TitanIndex
+    why: Text  # for the log: "the purple die", "the pentacle"
+
+
+class AbilityEffect(Decision):
+    """The Titan's Ability, on a target (a space, or "") in a direction (or "")."""
+
+    kind: Literal["ability"]
+    titan: TitanIndex
+    target: Key
+    direction: Key
+
+
+class CardEffect(Decision):
+    """A Bonus card played (already taken from the hand), on a target (a space, a Titan, or "") in a direction."""
+
+    kind: Literal["card"]
+    titan: TitanIndex
+    card: Key
+    target: Key
+    direction: Key
+
+
+AnyEffect: TypeAlias = MoveEffect | SpaceEffect | PayEffect | AbilityEffect | CardEffect
+
+
+__all__ = [
+    "MAX_TITANS",
+    "AbilityEffect",
+    "AnyEffect",
+    "CardEffect",
+    "MoveEffect",
+    "Ordering",
+    "PayEffect",
+    "Phase",
+    "SpaceEffect",
+    "TitanIndex",
+    "Turn",
+]

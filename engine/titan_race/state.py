@@ -7,17 +7,22 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool
 
 from engine.core import GameState
-from engine.core.positions import FlatDict, Key, Text
+from engine.core.positions import Key, Text
 from engine.core.records import Between, Decision, NoDecision, OwnRecord, ReadOwn, Record, field, of_kind
 from engine.titan_race.data import DECK, GRAND_SLAM_BOARDS, HAND_LIMIT, LAPS_TO_WIN, MAX_LIFE, ROWS, TITANS, TRAP_TOKENS
 from engine.titan_race.records import (
     MAX_TITANS,
+    AbilityEffect,
+    CardEffect,
     CardName,
     Cards,
     CircuitName,
     FaceName,
+    MoveEffect,
     Ordering,
+    PayEffect,
     Phase,
+    SpaceEffect,
     SpaceName,
     TitanIndex,
     TitanName,
@@ -75,7 +80,7 @@ class Question(Decision):
     kind: Key
     options: Annotated[list[Key], Field(min_length=1, max_length=len(DECK) + 2)]
     prompt: Text
-    effect: FlatDict = field(sort=True)  # the effect waiting for the answer: its kind, titan and fields
+    effect: MoveEffect | SpaceEffect | PayEffect | AbilityEffect | CardEffect  # the effect waiting for the answer
     resume: Phase  # the phase the effect was begun in
 
 
@@ -137,7 +142,10 @@ class TitanRaceState(OwnRecord, HeldDraws):
 
     def turn_now(self) -> Turn:
         """The Titan's turn in progress (the DRAFT, CHOOSE_FACE, START and TURN phases, and an ANSWER within them)."""
-        return of_kind(self.turn, Turn)
+        turn = self.turn
+        if turn.__class__ is not Turn:  # (`of_kind`, inlined: read on every decision of a turn)
+            raise TypeError(f"Turn expected, not {type(turn).__name__}")
+        return turn
 
     def ordering_now(self) -> Ordering:
         """The player ordering her Titans (ORDER_TITANS phase)."""

@@ -9,6 +9,7 @@ from engine.titan_race.board import COORDINATES, SPACES
 from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRAP_TOKENS
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of
 from engine.titan_race.powers import damage_targets, trap_targets
+from engine.titan_race.records import AbilityEffect, AnyEffect, CardEffect, MoveEffect
 from engine.titan_race.resolution import run
 from engine.titan_race.state import Phase, Question, TitanRaceState, Turn
 
@@ -176,17 +177,13 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
     kind = action.kind
     titan = state.acting
     if kind == "move":
-        effect = {"kind": "move", "titan": titan, "steps": list(action.steps)}
+        effect: AnyEffect = MoveEffect(kind="move", titan=titan, steps=list(action.steps))
     elif kind == "use_ability" and action.titan in ("rassik", "craken", "ragnarok"):
-        effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
+        effect = AbilityEffect(kind="ability", titan=titan, target=action.target, direction=action.direction)
     elif kind == "play_card" and action.card in ("winged_boots", "sidestep", "grappling_hook", "gust_of_wind"):
-        effect = {
-            "kind": "card",
-            "titan": titan,
-            "card": action.card,
-            "target": action.target,
-            "direction": action.direction,
-        }
+        effect = CardEffect(
+            kind="card", titan=titan, card=action.card, target=action.target, direction=action.direction
+        )
     else:
         return None
     work = state.clone(record=False)
