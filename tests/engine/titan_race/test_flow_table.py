@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -101,3 +102,17 @@ def test_a_refusal_says_why_from_its_phase_row():
         "\u201cLose the purple die's Life Point\u201d is not allowed"
     )
     assert FLOW[Phase.DRAFT].refusals == {}
+
+
+def test_the_phases_table_of_the_docs_is_the_rows():
+    """docs/titan-race.md's table of the decisions: a line per row of FLOW, naming the kind of every action it plays."""
+    text = (Path(__file__).parents[3] / "docs" / "titan-race.md").read_text(encoding="utf-8")
+    lines = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.split("|")[1:-1]]
+        if len(cells) == 3 and cells[0].strip("`") in {phase.value for phase in Phase}:
+            lines[Phase(cells[0].strip("`"))] = cells[1]
+    assert set(lines) == set(Phase)
+    for phase, step in FLOW.items():
+        named = {part.split("(")[0].strip("` ") for part in lines[phase].split(",") if "(" in part}
+        assert named == {kind.model_fields["kind"].default for kind in step.plays}, phase
