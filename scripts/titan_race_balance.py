@@ -96,7 +96,7 @@ def play_one(job: tuple[str, int, int] | tuple[str, int, int, bool]) -> dict[str
             action = bots[seat].choose(state, seat)
         if action.kind == "choose_start":
             start[state.acting] = action.space  # type: ignore[attr-defined]
-            first_die[state.acting] = state.turn["face"]
+            first_die[state.acting] = state.turn_now().face
         game.apply_unchecked(state, action)
         for index, titan in enumerate(state.titans):
             held[index].update(titan.hand)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.titan_race.data import FACE_EXTRA, FACES, PURPLE, TITANS
 from engine.titan_race.effects import features_of, gain_life
+from engine.titan_race.records import AnyEffect, PayEffect
 from engine.titan_race.resolution import resolve
-from engine.titan_race.state import Phase, Titan, TitanRaceState
+from engine.titan_race.state import NO_TURN, Ordering, Phase, Titan, TitanRaceState, Turn
 
 
 def name(state: TitanRaceState, titan: int) -> str:
@@ -40,22 +41,22 @@ def add_titan(state: TitanRaceState, titan_name: str, ask_order: bool = True) ->
         return
     if state.shares_hands and ask_order:
         state.phase = Phase.ORDER_TITANS
-        state.turn = {"ordering": 0}
+        state.turn = Ordering(ordering=0)
         return
     start_race(state)
 
 
 def order_titans(state: TitanRaceState, first: str) -> None:
     """2-player: the player to order names her Titan that races first (turn order A1, B1, A2, B2)."""
-    seat = int(state.turn["ordering"])
+    seat = state.ordering_now().ordering
     mine = [index for index, titan in enumerate(state.titans) if titan.owner == seat]
     if state.titans[mine[0]].name != first:
         state.titans[mine[0]], state.titans[mine[1]] = state.titans[mine[1]], state.titans[mine[0]]
     state.log.append(f"{state.name(seat)} races {name(state, mine[0])} first, then {name(state, mine[1])}.")
     if seat + 1 < state.num_players:
-        state.turn = {"ordering": seat + 1}
+        state.turn = Ordering(ordering=seat + 1)
         return
-    state.turn = {}
+    state.turn = NO_TURN
     start_race(state)
 
 
@@ -86,16 +87,7 @@ def begin_turn(state: TitanRaceState) -> None:
     if subject.shielded:
         subject.shielded = False
         state.log.append(f"{name(state, titan)}'s Shield fades.")
-    state.turn = {
-        "die": "",
-        "face": "",
-        "penalty": False,
-        "moved": False,
-        "extra_done": False,
-        "card_played": False,
-        "rerolled": False,
-        "pentacle": False,
-    }
+    state.turn = Turn.begun()
     if subject.ko == "recovering":
         subject.ko = ""
         subject.life = TITANS[subject.name].start_life
@@ -111,7 +103,7 @@ def take_die(state: TitanRaceState, index: int) -> None:
     titan = state.acting
     subject = state.titans[titan]
     face = state.pool.pop(index)
-    state.turn["die"] = face
+    state.turn_now().die = face
     state.log.append(f"{name(state, titan)} takes the {face} die.")
     if subject.ko == "ko":
         subject.ko = "recovering"
@@ -129,7 +121,7 @@ def begin_face(state: TitanRaceState, face: str) -> None:
     if face == TITANS[subject.name].colour and not (is_chtooloo and face == PURPLE):
         gain_life(state, titan, 1, "its own colour")
     if face == PURPLE:
-        state.turn["penalty"] = not is_chtooloo
+        state.turn_now().penalty = not is_chtooloo
         state.phase = Phase.CHOOSE_FACE
         return
     set_face(state, face)
@@ -137,36 +129,36 @@ def begin_face(state: TitanRaceState, face: str) -> None:
 
 def set_face(state: TitanRaceState, face: str) -> None:
     """The action to take this turn is known: start the race first if not on the circuit yet."""
-    state.turn["face"] = face
-    state.turn["extra_done"] = face not in FACE_EXTRA
+    turn = state.turn_now()
+    turn.face = face
+    turn.extra_done = face not in FACE_EXTRA
     state.phase = Phase.START if state.titans[state.acting].space is None else Phase.TURN
 
 
-def after_effect(state: TitanRaceState, effect: dict) -> None:
+def after_effect(state: TitanRaceState, effect: AnyEffect) -> None:
     """Book-keeping once an effect is complete: the move is done, the pentacle offers itself, a K.O. ends the turn."""
     if state.phase == Phase.GAME_OVER:
         return
     titan = state.acting
     subject = state.titans[titan]
-    kind = effect["kind"]
+    kind = effect.kind
     if kind == "start":
         state.phase = Phase.TURN
         return
     if kind == "move":
-        state.turn["moved"] = True
-        state.turn["pentacle"] = (
-            not subject.is_ko and subject.space in features_of(state, state.board_of(subject)).pentacle
-        )
-        state.turn["pentacle_space"] = subject.space if state.turn["pentacle"] else ""
+        turn = state.turn_now()
+        turn.moved = True
+        turn.pentacle = not subject.is_ko and subject.space in features_of(state, state.board_of(subject)).pentacle
+        turn.pentacle_space = subject.space if turn.pentacle else ""
     elif kind in ("trap", "hit"):
-        state.turn["extra_done"] = True
+        state.turn_now().extra_done = True
     state.phase = Phase.TURN
     if subject.is_ko:
         state.log.append(f"{name(state, titan)} is K.O.: the turn ends.")
         end_turn(state)
 
 
-def perform(state: TitanRaceState, effect: dict) -> None:
+def perform(state: TitanRaceState, effect: AnyEffect) -> None:
     """Resolve an effect, then do its book-keeping (unless it stopped to ask a question)."""
     if resolve(state, effect):
         after_effect(state, effect)
@@ -175,10 +167,11 @@ def perform(state: TitanRaceState, effect: dict) -> None:
 def reroll(state: TitanRaceState) -> None:
     """The pentacle: lose 1 Life Point, re-roll the die, and take its action (no Ability or card after this)."""
     titan = state.acting
-    state.turn["pentacle"] = False
-    state.turn["rerolled"] = True
+    turn = state.turn_now()
+    turn.pentacle = False
+    turn.rerolled = True
     state.log.append(f"{name(state, titan)} uses the pentacle.")
-    if not resolve(state, {"kind": "pay", "titan": titan, "why": "the pentacle"}):
+    if not resolve(state, PayEffect(kind="pay", titan=titan, why="the pentacle")):
         return  # cannot happen (a cost is never shielded), kept for safety
     if state.titans[titan].is_ko:
         state.log.append(f"{name(state, titan)} is K.O.: the turn ends.")
@@ -186,7 +179,8 @@ def reroll(state: TitanRaceState) -> None:
         return
     face = roll(state, 1)[0]
     state.log.append(f"{name(state, titan)} re-rolls the die: {face}.")
-    state.turn.update({"die": face, "moved": False, "penalty": False, "pentacle_space": ""})
+    turn = state.turn_now()
+    turn.die, turn.moved, turn.penalty, turn.pentacle_space = face, False, False, ""
     begin_face(state, face)
 
 
@@ -195,7 +189,8 @@ def lucky_charm(state: TitanRaceState) -> None:
     titan = state.acting
     face = roll(state, 1)[0]
     state.log.append(f"{name(state, titan)} plays Lucky Charm and re-rolls the die: {face}.")
-    state.turn.update({"die": face, "penalty": False})
+    turn = state.turn_now()
+    turn.die, turn.penalty = face, False
     begin_face(state, face)
 
 

@@ -9,47 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import Action, Game, GameState, Rng, Seat
 from engine.core.bots import BotSettings, GreedySettings, MctsSettings
-from engine.titan_race import baseline, flow
-from engine.titan_race.actions import (
-    ACTION_TYPES,
-    Answer,
-    ChooseFace,
-    ChooseStart,
-    ChooseTitan,
-    DiscardCard,
-    EndTurn,
-    Hit,
-    Move,
-    OrderTitans,
-    PayPurple,
-    PlaceTrap,
-    PlayCard,
-    Reroll,
-    TakeDie,
-    UseAbility,
-)
-from engine.titan_race.board import route_end
-from engine.titan_race.data import (
-    CIRCUIT_ORDER,
-    CIRCUITS,
-    DECK,
-    FACE_EXTRA,
-    FACE_ROUTES,
-    FACES,
-    GRAND_SLAM_BOARDS,
-    LAPS_TO_WIN,
-    PURPLE,
-    ROWS,
-    START_SPACES,
-    TITAN_ORDER,
-    TITANS,
-)
+from engine.titan_race import baseline, flow, phases
+from engine.titan_race.actions import ACTION_TYPES
+from engine.titan_race.data import CIRCUIT_ORDER, CIRCUITS, DECK, GRAND_SLAM_BOARDS, LAPS_TO_WIN, ROWS, TITANS
 from engine.titan_race.invariants import invariant_violations
-from engine.titan_race.powers import ability_options, card_options, card_refusal, damage_targets, trap_targets
+from engine.titan_race.phases import FLOW
 from engine.titan_race.resolution import own_draws, replays_to_its_question
 from engine.titan_race.rulings import RULINGS, designed_values, rules_markdown
-from engine.titan_race.state import NO_QUESTION, Phase, Titan, TitanRaceState, check_own
-from engine.titan_race.view import build_view, status_sentence
+from engine.titan_race.state import NO_QUESTION, NO_TURN, Phase, Titan, TitanRaceState, check_own
+from engine.titan_race.view import build_view
 
 CircuitId = Literal["kaldheira", "lagoon", "moltenchest", "ban_kog", "anglieh", "estenggaard"]
 TitanId = Literal["grinder", "rassik", "craken", "ragnarok", "slaugg", "chtooloo"]
@@ -135,29 +103,6 @@ BOT_SETTINGS = BotSettings(
 )
 
 
-# Which action kinds each phase accepts (for readable refusals).
-PHASE_KINDS: dict[Phase, tuple[str, ...]] = {
-    Phase.CHOOSE_TITAN: ("choose_titan",),
-    Phase.ORDER_TITANS: ("order_titans",),
-    Phase.DRAFT: ("take_die",),
-    Phase.CHOOSE_FACE: ("choose_face",),
-    Phase.START: ("choose_start",),
-    Phase.TURN: (
-        "move",
-        "place_trap",
-        "hit",
-        "pay_purple",
-        "use_ability",
-        "play_card",
-        "discard_card",
-        "reroll",
-        "end_turn",
-    ),
-    Phase.ANSWER: ("answer",),
-    Phase.GAME_OVER: (),
-}
-
-
 class TitanRace(Game):
     """Titan Race for 2-6 players on six circuits, with the 2-player, teams and Grand Slam variants."""
 
@@ -216,7 +161,7 @@ class TitanRace(Game):
         state.winner = -1
         state.question = NO_QUESTION
         state.answers = []
-        state.turn = {}
+        state.turn = NO_TURN
         state.order = []
         state.turn_index = 0
         state.pool = []
@@ -228,141 +173,16 @@ class TitanRace(Game):
             flow.add_titan(state, name, ask_order=False)  # the options give the order too
         return state
 
-    # -- legal decisions ------------------------------------------------------------------------------------------
+    # -- legal decisions and playing one: the flow as data (phases.FLOW) ------------------------------------------
     def legal_actions(self, state: GameState) -> list[Action]:
-        """Every legal decision for the current player, in a stable order."""
+        """Every legal decision for the current player, in a stable order (the phase's `choices`)."""
         state = _own(state)
-        phase = state.phase
-        if phase == Phase.GAME_OVER:
-            return []
-        if phase == Phase.ANSWER:
-            return [Answer(choice=c) for c in state.asked().options]
-        if phase == Phase.CHOOSE_TITAN:
-            taken = {t.name for t in state.titans}
-            return [ChooseTitan(titan=t) for t in TITAN_ORDER if t not in taken]  # type: ignore[arg-type]
-        if phase == Phase.ORDER_TITANS:
-            seat = state.current_player
-            return [OrderTitans(first=t.name) for t in state.titans if t.owner == seat]
-        if phase == Phase.DRAFT:
-            seen: list[str] = []
-            actions: list[Action] = []
-            for index, face in enumerate(state.pool):
-                if face not in seen:
-                    seen.append(face)
-                    actions.append(TakeDie(die=index, face=face))
-            return actions
-        if phase == Phase.CHOOSE_FACE:
-            return [ChooseFace(face=f) for f in FACES if f != PURPLE]  # type: ignore[arg-type]
-        if phase == Phase.START:
-            return [ChooseStart(space=s) for s in START_SPACES]
-        return self._turn_actions(state)
+        return FLOW[state.phase].choices(state)
 
-    def _turn_actions(self, state: TitanRaceState) -> list[Action]:
-        """Move, the die's trap or hit, Ability, Bonus cards, the pentacle, end the turn."""
-        titan = state.acting
-        subject = state.titans[titan]
-        turn = state.turn
-        space = str(subject.space)
-        actions: list[Action] = []
-        if not turn["moved"]:
-            actions += [Move(steps=r, to=route_end(space, r)) for r in FACE_ROUTES[turn["face"]]]  # type: ignore[arg-type]
-        extras = self._extra_targets(state)
-        extra = FACE_EXTRA.get(turn["face"], "")
-        if extra == "trap":
-            actions += [PlaceTrap(space=s) for s in extras]
-        elif extra == "hit":
-            actions += [Hit(space=s) for s in extras]
-        if not state.is_first_round and not turn["rerolled"]:
-            if not subject.ability_used:
-                actions += ability_options(state, titan)
-            if not turn["card_played"]:
-                actions += card_options(state, titan)
-                actions += [DiscardCard(card=c) for c in sorted(set(state.hand_of(titan)))]
-        if turn["penalty"]:
-            actions.append(PayPurple())
-        settled = (turn["extra_done"] or not extras) and not turn["penalty"]
-        if turn["pentacle"] and subject.space == turn.get("pentacle_space") and settled:
-            actions.append(Reroll())
-        if turn["moved"] and settled:
-            actions.append(EndTurn())
-        return actions
-
-    @staticmethod
-    def _extra_targets(state: TitanRaceState) -> list[str]:
-        """Targets of the die's pending trap or hit (empty once done or if there is none)."""
-        turn = state.turn
-        if turn["extra_done"]:
-            return []
-        titan = state.acting
-        if FACE_EXTRA.get(turn["face"]) == "trap":
-            return trap_targets(state, titan, "behind")
-        return damage_targets(state, titan, "before")
-
-    # -- playing --------------------------------------------------------------------------------------------------
     def play(self, state: GameState, action: Action) -> None:
-        """Carry out a legal action in place."""
-        state = _own(state)
-        if isinstance(action, ChooseTitan):
-            flow.add_titan(state, action.titan)
-            return
-        if isinstance(action, OrderTitans):
-            flow.order_titans(state, action.first)
-            return
-        titan = state.acting if state.phase != Phase.ANSWER else state.asked().titan
-        subject = state.titans[titan]
-        if isinstance(action, TakeDie):
-            flow.take_die(state, action.die)
-        elif isinstance(action, ChooseFace):
-            state.log.append(f"{flow.name(state, titan)} takes the {action.face} action.")
-            flow.set_face(state, action.face)
-        elif isinstance(action, ChooseStart):
-            flow.perform(state, {"kind": "start", "titan": titan, "space": action.space})
-        elif isinstance(action, Move):
-            effect = {"kind": "move", "titan": titan, "steps": list(action.steps)}
-            state.log.append(f"{flow.name(state, titan)}: {action.describe()}.")
-            flow.perform(state, effect)
-        elif isinstance(action, PlaceTrap | Hit):
-            kind = "trap" if isinstance(action, PlaceTrap) else "hit"
-            flow.perform(state, {"kind": kind, "titan": titan, "space": action.space})
-        elif isinstance(action, UseAbility):
-            subject.ability_used = True
-            state.log.append(f"{flow.name(state, titan)} uses the Ability.")
-            effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
-            flow.perform(state, effect)
-        elif isinstance(action, PlayCard):
-            state.hand_of(titan).remove(action.card)
-            state.discard.append(action.card)
-            state.turn["card_played"] = True
-            if action.card == "lucky_charm":
-                flow.lucky_charm(state)
-                return
-            effect = {
-                "kind": "card",
-                "titan": titan,
-                "card": action.card,
-                "target": action.target,
-                "direction": action.direction,
-            }
-            flow.perform(state, effect)
-        elif isinstance(action, DiscardCard):
-            state.hand_of(titan).remove(action.card)
-            state.discard.append(action.card)
-            state.turn["card_played"] = True
-            state.log.append(f"{flow.name(state, titan)} discards a Bonus card.")
-        elif isinstance(action, PayPurple):
-            state.turn["penalty"] = False
-            state.turn["paid"] = True
-            flow.perform(state, {"kind": "pay", "titan": titan, "why": "the purple die"})
-        elif isinstance(action, Reroll):
-            flow.reroll(state)
-        elif isinstance(action, EndTurn):
-            state.log.append(f"{flow.name(state, titan)} ends the turn.")
-            flow.end_turn(state)
-        elif isinstance(action, Answer):
-            question = state.asked()
-            state.answers.append(action.choice)
-            state.phase = question.resume
-            flow.perform(state, question.effect)
+        """Carry out a legal action in place: the play its phase's row gives its kind. A kind the phase does not
+        take is refused before anything changes."""
+        phases.play(_own(state), action)
 
     # -- rules text -------------------------------------------------------------------------------------------------
     def rules_markdown(self) -> str:
@@ -480,34 +300,8 @@ class TitanRace(Game):
 
     # -- checks ----------------------------------------------------------------------------------------------------
     def why_illegal(self, state: GameState, action: Action) -> str | None:
-        """A readable reason for refusing an action."""
-        state = _own(state)
-        kind = getattr(action, "kind", "")
-        if state.phase == Phase.GAME_OVER:
-            return "The game is over."
-        if kind not in PHASE_KINDS[state.phase]:
-            return f"\u201c{action.describe()}\u201d is not possible now: {status_sentence(state)}."
-        if state.phase == Phase.TURN:
-            turn = state.turn
-            if isinstance(action, Move) and turn["moved"]:
-                return "You have already moved this turn."
-            if isinstance(action, UseAbility | PlayCard | DiscardCard) and state.is_first_round:
-                return "No Abilities or Bonus cards on the first turn."
-            if isinstance(action, UseAbility | PlayCard | DiscardCard) and turn["rerolled"]:
-                return "No Ability or Bonus card after a pentacle re-roll."
-            if isinstance(action, UseAbility) and state.titans[state.acting].ability_used:
-                return "You have already used your Ability this turn."
-            if isinstance(action, PlayCard | DiscardCard) and turn["card_played"]:
-                return "You have already played a Bonus card this turn."
-            if isinstance(action, PlayCard) and (refusal := card_refusal(state, state.acting, action.card)):
-                return refusal
-            if isinstance(action, EndTurn) and not turn["moved"]:
-                return "You must take your die's action before ending the turn."
-            if isinstance(action, EndTurn | Reroll) and turn["penalty"]:
-                return "You must first lose the purple die's Life Point."
-            if isinstance(action, EndTurn):
-                return "You must first place your trap or inflict your hit."
-        return f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."
+        """A readable reason for refusing an action (the phase's `refusals`, phases.refusal)."""
+        return phases.refusal(_own(state), action)
 
     def invariant_violations(self, state: GameState) -> list[str]:
         """Broken invariants (see invariants.py)."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.titan_race.board import SPACES
 from engine.titan_race.data import (
     BONUS_CARDS,
@@ -20,23 +18,9 @@ from engine.titan_race.data import (
     TRAP_TOKENS,
 )
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer
+from engine.titan_race.records import AnyEffect, CardEffect, MoveEffect, SpaceEffect
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, Question, TitanRaceState
-
-# The record of a Titan's turn (`flow.begin_turn`), and what may join it later in the turn.
-TURN_KEYS = {"die": str, "face": str, "penalty": bool, "moved": bool, "extra_done": bool, "card_played": bool,
-             "rerolled": bool, "pentacle": bool}  # fmt: skip
-TURN_MORE = {"pentacle_space": str, "paid": bool}
-# An effect waiting for an answer: its kind and the fields each kind reads (`resolution.run`).
-EFFECT_KEYS: dict[str, dict[str, type]] = {
-    "move": {"steps": list},
-    "start": {"space": str},
-    "trap": {"space": str},
-    "hit": {"space": str},
-    "pay": {"why": str},
-    "ability": {"target": str, "direction": str},
-    "card": {"card": str, "target": str, "direction": str},
-}
+from engine.titan_race.state import Ordering, Phase, Question, TitanRaceState, Turn
 
 
 def invariant_violations(state: TitanRaceState) -> list[str]:
@@ -92,9 +76,9 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
         chosen = len(state.titans) == len(state.pickers)
         if chosen != (state.phase == Phase.ORDER_TITANS) or any(t.space is not None or t.hand for t in state.titans):
             problems.append("choosing (or ordering) Titans, yet the choice is not that far or one is racing")
-        seat = state.turn.get("ordering") if state.turn.keys() == {"ordering"} else None
+        seat = state.turn.ordering if isinstance(state.turn, Ordering) else None
         if state.phase == Phase.ORDER_TITANS and not (
-            state.shares_hands and type(seat) is int and 0 <= seat < state.num_players
+            state.shares_hands and seat is not None and seat < state.num_players
         ):
             problems.append("ordering the Titans, yet no player's hands are shared or nobody is to order")
         return problems
@@ -125,16 +109,6 @@ def invariant_violations(state: TitanRaceState) -> list[str]:
     return problems
 
 
-def _fits(record: Any, needed: dict[str, type], optional: dict[str, type] | None = None) -> bool:
-    """A record with the needed keys, perhaps the optional ones, nothing else, each value of its kind."""
-    kinds = {**needed, **(optional or {})}
-    return (
-        isinstance(record, dict)
-        and needed.keys() <= record.keys() <= kinds.keys()
-        and all(type(record[key]) is kinds[key] for key in record)
-    )
-
-
 def _setup_problems(state: TitanRaceState) -> list[str]:
     """What the set-up fixed: the circuits of the variant, the seats choosing the Titans and whether a player's
     Titans share a hand (the 2-player variant's), each Titan raced by the player who chose it."""
@@ -162,45 +136,41 @@ def _turn_problems(state: TitanRaceState) -> list[str]:
         question = state.asked()
         phase = question.resume
         effect = question.effect
-        kind = effect.get("kind")
-        if phase not in (Phase.START, Phase.TURN) or kind not in EFFECT_KEYS:
+        kind = effect.kind
+        if phase not in (Phase.START, Phase.TURN):
             return ["a question asked outside a Titan's turn"]
-        if not _fits(effect, {"kind": str, "titan": int, **EFFECT_KEYS[kind]}):
-            return [f"the {kind} effect waiting for an answer does not hold the fields of a {kind}"]
-        if effect["titan"] != state.acting:
+        if effect.titan != state.acting:
             return [f"the {kind} effect waiting for an answer is not the acting Titan's"]
         if not _effect_sound(state, effect):
             return [f"the {kind} effect waiting for an answer names what is not there"]
-    if not _fits(turn, TURN_KEYS, TURN_MORE):
+    if not isinstance(turn, Turn):
         return [f"the turn's record does not fit the {phase} phase"]
-    die, face = turn["die"], turn["face"]
+    die, face = turn.die, turn.face
     if phase == Phase.DRAFT:
-        done = [key for key in TURN_KEYS if key not in ("die", "face") and turn[key]]
-        return [] if (die, face, done) == ("", "", []) and len(turn) == len(TURN_KEYS) else ["a die drafted twice"]
+        done = [turn.penalty, turn.moved, turn.extra_done, turn.card_played, turn.rerolled, turn.pentacle]
+        begun = turn.pentacle_space is None and turn.paid is None
+        return [] if (die, face, any(done), begun) == ("", "", False, True) else ["a die drafted twice"]
     if die not in FACES or (phase == Phase.CHOOSE_FACE and die != PURPLE):
         return [f"the die taken ({die!r}) does not fit the {phase} phase"]
     if phase == Phase.CHOOSE_FACE:
         return []
     if face not in FACES or face == PURPLE:
         return [f"the turn's face ({face!r}) is not an action"]
-    if face not in FACE_EXTRA and not turn["extra_done"]:
+    if face not in FACE_EXTRA and not turn.extra_done:
         return [f"a {face} die waiting for a trap or a hit"]
-    if phase == Phase.START and (turn["moved"] or state.titans[state.acting].space is not None):
+    if phase == Phase.START and (turn.moved or state.titans[state.acting].space is not None):
         return ["a Titan on the circuit still to enter the race"]
     return []
 
 
-def _effect_sound(state: TitanRaceState, effect: dict[str, Any]) -> bool:
+def _effect_sound(state: TitanRaceState, effect: AnyEffect) -> bool:
     """The effect's fields name real directions, spaces and cards, and running it again only stops to ask or
     ends the race (a hostile save cannot make it fail half-way)."""
-    kind = effect["kind"]
-    if kind == "move" and not (len(effect["steps"]) <= 6 and all(step in DIRECTIONS for step in effect["steps"])):
+    if isinstance(effect, MoveEffect) and not (len(effect.steps) <= 6 and all(s in DIRECTIONS for s in effect.steps)):
         return False
-    if kind == "start" and effect["space"] not in START_SPACES:
+    if isinstance(effect, SpaceEffect) and effect.space not in (START_SPACES if effect.kind == "start" else SPACES):
         return False
-    if kind in ("trap", "hit") and effect["space"] not in SPACES:
-        return False
-    if kind == "card" and effect["card"] not in BONUS_CARDS:
+    if isinstance(effect, CardEffect) and effect.card not in BONUS_CARDS:
         return False
     try:
         run(Effect(state.clone(record=False), list(state.answers), True), effect)  # type: ignore[arg-type]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.titan_race.actions import PlayCard, UseAbility
 from engine.titan_race.board import STEP, direction_between
@@ -19,6 +18,7 @@ from engine.titan_race.effects import (
     step,
     swap,
 )
+from engine.titan_race.records import AbilityEffect, CardEffect
 from engine.titan_race.state import TitanRaceState
 
 
@@ -109,11 +109,11 @@ def ability_options(state: TitanRaceState, titan: int) -> list[UseAbility]:
     return []
 
 
-def run_ability(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
+def run_ability(fx: Effect, titan: int, effect: AbilityEffect) -> None:
     """Carry out an Ability (the effect holds the action's target and direction)."""
     state = fx.state
     subject = state.titans[titan]
-    name, target, direction = subject.name, effect.get("target", ""), effect.get("direction", "")
+    name, target, direction = subject.name, effect.target, effect.direction
     other = titan_on(state, titan, target) if target else None
     if name == "grinder":
         place_trap(fx, titan, target)
@@ -202,15 +202,15 @@ def card_refusal(state: TitanRaceState, titan: int, card: str) -> str | None:
 
 def can_reroll_die(state: TitanRaceState) -> bool:
     """Lucky Charm: nothing of the die's action is done yet (no move, no trap or hit, no purple cost paid)."""
-    turn = state.turn
-    return not turn["moved"] and not (turn["face"] in FACE_EXTRA and turn["extra_done"]) and not turn.get("paid")
+    turn = state.turn_now()
+    return not turn.moved and not (turn.face in FACE_EXTRA and turn.extra_done) and not turn.paid
 
 
-def run_card(fx: Effect, titan: int, effect: dict[str, Any]) -> None:
+def run_card(fx: Effect, titan: int, effect: CardEffect) -> None:
     """Carry out a Bonus card (already taken from the hand and discarded)."""
     state = fx.state
     subject = state.titans[titan]
-    card, target, direction = effect["card"], effect.get("target", ""), effect.get("direction", "")
+    card, target, direction = effect.card, effect.target, effect.direction
     fx.log(f"{fx.name(titan)} plays {BONUS_CARDS[card].name}.")
     if card == "tribal_trap":
         place_trap(fx, titan, target)

@@ -10,7 +10,6 @@ copy is adopted. The steps themselves are in `effects.py`, the Abilities and car
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from engine.titan_race.effects import (
     Effect,
@@ -26,10 +25,11 @@ from engine.titan_race.effects import (
     settle_pushes,
 )
 from engine.titan_race.powers import run_ability, run_card
+from engine.titan_race.records import AnyEffect
 from engine.titan_race.state import NO_QUESTION, Phase, Question, TitanRaceState
 
 
-def resolve(state: TitanRaceState, effect: dict[str, Any]) -> bool:
+def resolve(state: TitanRaceState, effect: AnyEffect) -> bool:
     """Run an effect to its end; False if it stopped to ask (the state then waits in the ANSWER phase)."""
     risky = may_ask(state)
     work = state.clone() if risky else state
@@ -97,21 +97,21 @@ def replays_to_its_question(state: TitanRaceState) -> bool:
     return False
 
 
-def run(fx: Effect, effect: dict[str, Any]) -> None:
+def run(fx: Effect, effect: AnyEffect) -> None:
     """Carry out one effect (see `resolve`)."""
-    kind = effect["kind"]
-    titan = effect["titan"]
+    kind = effect.kind
+    titan = effect.titan
     if kind == "move":
-        move(fx, titan, tuple(effect["steps"]))
+        move(fx, titan, tuple(effect.steps))
     elif kind == "start":
-        enter_start(fx, titan, effect["space"])
+        enter_start(fx, titan, effect.space)
     elif kind == "trap":
-        place_trap(fx, titan, effect["space"])
+        place_trap(fx, titan, effect.space)
     elif kind == "hit":
-        board = cells(fx.state, titan, "before")[effect["space"]]
-        damage_space(fx, board, effect["space"], f"{fx.name(titan)}'s hit")
+        board = cells(fx.state, titan, "before")[effect.space]
+        damage_space(fx, board, effect.space, f"{fx.name(titan)}'s hit")
     elif kind == "pay":
-        lose_life(fx, titan, effect["why"], shieldable=False)
+        lose_life(fx, titan, effect.why, shieldable=False)
     elif kind == "ability":
         run_ability(fx, titan, effect)
     elif kind == "card":

@@ -2,60 +2,33 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias, cast
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StringConstraints
+from pydantic import Field, StrictBool
 
 from engine.core import GameState
-from engine.core.positions import FlatDict, Key, Text
-from engine.core.records import Between, Decision, NoDecision, OwnRecord, ReadOwn, Record, field
-from engine.titan_race.board import SPACES
-from engine.titan_race.data import (
-    BONUS_CARDS,
-    CIRCUITS,
-    DECK,
-    FACES,
-    GRAND_SLAM_BOARDS,
-    HAND_LIMIT,
-    LAPS_TO_WIN,
-    MAX_LIFE,
-    ROWS,
-    TITANS,
-    TRAP_TOKENS,
+from engine.core.positions import Key, Text
+from engine.core.records import Between, Decision, NoDecision, OwnRecord, ReadOwn, Record, field, of_kind
+from engine.titan_race.data import DECK, GRAND_SLAM_BOARDS, HAND_LIMIT, LAPS_TO_WIN, MAX_LIFE, ROWS, TITANS, TRAP_TOKENS
+from engine.titan_race.records import (
+    MAX_TITANS,
+    AbilityEffect,
+    CardEffect,
+    CardName,
+    Cards,
+    CircuitName,
+    FaceName,
+    MoveEffect,
+    Ordering,
+    PayEffect,
+    Phase,
+    SpaceEffect,
+    SpaceName,
+    TitanIndex,
+    TitanName,
+    TrapSpace,
+    Turn,
 )
-
-
-class Phase(StrEnum):
-    """What kind of decision the game waits for (flow as data)."""
-
-    CHOOSE_TITAN = "choose_titan"  # set-up: each player in turn chooses a Titan (2-player: A, B, A, B)
-    ORDER_TITANS = "order_titans"  # 2-player set-up: each player chooses which of her Titans races first
-    DRAFT = "draft"  # take a die from the pool
-    CHOOSE_FACE = "choose_face"  # a purple die (or a purple re-roll): choose which other face to take
-    START = "start"  # the first turn: choose the start space A1, C1 or E1
-    TURN = "turn"  # move, place the trap / inflict the hit, Ability, Bonus card, pentacle, end the turn
-    ANSWER = "answer"  # an effect stopped to ask a Titan's player something (pirates, Shield)
-    GAME_OVER = "game_over"
-
-
-# -- the values of the fields, as a save is validated against them -----------------------------------------
-if TYPE_CHECKING:  # the keys of the designed data, which a type checker reads as the strings they are
-    TitanName: TypeAlias = str
-    CardName: TypeAlias = str
-    CircuitName: TypeAlias = str
-    SpaceName: TypeAlias = str
-    FaceName: TypeAlias = str
-else:  # validated against the keys themselves
-    TitanName = Literal[tuple(TITANS)]
-    CardName = Literal[tuple(BONUS_CARDS)]
-    CircuitName = Literal[tuple(CIRCUITS)]
-    SpaceName = Literal[tuple(SPACES)]
-    FaceName = Literal[tuple(FACES)]
-MAX_TITANS = 6
-TitanIndex = Annotated[int, Between(0, MAX_TITANS - 1)]
-TrapSpace = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-2]:[A-F](?:[1-9]|1[0-2])$")]
-Cards = Annotated[list[CardName], Field(max_length=len(DECK))]
 
 
 class Titan(Record):
@@ -107,11 +80,12 @@ class Question(Decision):
     kind: Key
     options: Annotated[list[Key], Field(min_length=1, max_length=len(DECK) + 2)]
     prompt: Text
-    effect: FlatDict = field(sort=True)  # the effect waiting for the answer: its kind, titan and fields
+    effect: MoveEffect | SpaceEffect | PayEffect | AbilityEffect | CardEffect  # the effect waiting for the answer
     resume: Phase  # the phase the effect was begun in
 
 
 NO_QUESTION = NoDecision()  # no question waiting (it holds nothing: one serves every state)
+NO_TURN = NoDecision()  # no turn under way: the Titans are being chosen (one serves every state)
 
 
 class HeldDraws(GameState):
@@ -140,8 +114,8 @@ class TitanRaceState(OwnRecord, HeldDraws):
     order: Annotated[list[TitanIndex], Field(max_length=MAX_TITANS)]  # this round's turn order (Titan indices)
     turn_index: TitanIndex  # position in `order` of the Titan whose turn it is
     pool: Annotated[list[FaceName], Field(max_length=MAX_TITANS)]  # the dice not yet taken this round (faces)
-    # the turn in progress: die, face, moved, extra_done, card_played, rerolled, ... (2-player set-up: ordering)
-    turn: FlatDict = field(sort=True)
+    # the turn in progress (2-player set-up: the player ordering her Titans; {} while the Titans are chosen)
+    turn: NoDecision | Ordering | Turn
     question: NoDecision | Question  # ANSWER phase: who is asked what, and the effect waiting for the answer
     answers: Annotated[list[Key], Field(max_length=20)]  # answers given so far to the effect waiting in `question`
     # per Titan: [laps gained over the top, laps lost over the bottom]
@@ -163,8 +137,19 @@ class TitanRaceState(OwnRecord, HeldDraws):
         if self.phase == Phase.CHOOSE_TITAN:
             return self.pickers[len(self.titans)]
         if self.phase == Phase.ORDER_TITANS:
-            return cast(int, self.turn["ordering"])  # (an int: the invariants check it)
+            return self.ordering_now().ordering
         return self.titans[self.acting].owner
+
+    def turn_now(self) -> Turn:
+        """The Titan's turn in progress (the DRAFT, CHOOSE_FACE, START and TURN phases, and an ANSWER within them)."""
+        turn = self.turn
+        if turn.__class__ is not Turn:  # (`of_kind`, inlined: read on every decision of a turn)
+            raise TypeError(f"Turn expected, not {type(turn).__name__}")
+        return turn
+
+    def ordering_now(self) -> Ordering:
+        """The player ordering her Titans (ORDER_TITANS phase)."""
+        return of_kind(self.turn, Ordering)
 
     def asked(self) -> Question:
         """The question waiting for an answer (ANSWER phase)."""
@@ -235,4 +220,4 @@ def check_own(state: TitanRaceState, read: ReadOwn) -> None:
         raise ValueError("its question is for a Titan that is not in the race")
 
 
-__all__ = ["CIRCUITS", "NO_QUESTION", "Phase", "Question", "Titan", "TitanRaceState"]
+__all__ = ["NO_QUESTION", "NO_TURN", "Ordering", "Phase", "Question", "Titan", "TitanRaceState", "Turn"]

@@ -9,8 +9,9 @@ from engine.titan_race.board import COORDINATES, SPACES
 from engine.titan_race.data import BONUS_CARDS, CIRCUITS, FACE_TEXT, TITANS, TRAP_TOKENS
 from engine.titan_race.effects import Effect, GameWon, NeedAnswer, features_of
 from engine.titan_race.powers import damage_targets, trap_targets
+from engine.titan_race.records import AbilityEffect, AnyEffect, CardEffect, MoveEffect
 from engine.titan_race.resolution import run
-from engine.titan_race.state import Phase, Question, TitanRaceState
+from engine.titan_race.state import Phase, Question, TitanRaceState, Turn
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -74,11 +75,11 @@ def build_view(game: Game, state: TitanRaceState, seat: int | None) -> dict[str,
         "acting": state.acting,
         "dice": {
             "pool": list(state.pool),
-            "taken": state.turn.get("die", ""),
-            "face": state.turn.get("face", ""),
+            "taken": state.turn.die if isinstance(state.turn, Turn) else "",
+            "face": state.turn.face if isinstance(state.turn, Turn) else "",
             "faces": dict(FACE_TEXT),
         },
-        "turn": {k: v for k, v in state.turn.items()},
+        "turn": state.turn.snapshot(),
         "phase": state.phase.value,
         "current_player": deciding,
         "status": status_sentence(state),
@@ -176,17 +177,13 @@ def preview(game: Game, state: TitanRaceState, action: Any) -> dict[str, Any] | 
     kind = action.kind
     titan = state.acting
     if kind == "move":
-        effect = {"kind": "move", "titan": titan, "steps": list(action.steps)}
+        effect: AnyEffect = MoveEffect(kind="move", titan=titan, steps=list(action.steps))
     elif kind == "use_ability" and action.titan in ("rassik", "craken", "ragnarok"):
-        effect = {"kind": "ability", "titan": titan, "target": action.target, "direction": action.direction}
+        effect = AbilityEffect(kind="ability", titan=titan, target=action.target, direction=action.direction)
     elif kind == "play_card" and action.card in ("winged_boots", "sidestep", "grappling_hook", "gust_of_wind"):
-        effect = {
-            "kind": "card",
-            "titan": titan,
-            "card": action.card,
-            "target": action.target,
-            "direction": action.direction,
-        }
+        effect = CardEffect(
+            kind="card", titan=titan, card=action.card, target=action.target, direction=action.direction
+        )
     else:
         return None
     work = state.clone(record=False)
@@ -227,7 +224,7 @@ def status_sentence(state: TitanRaceState) -> str:
     if state.phase == Phase.CHOOSE_TITAN:
         return f"{state.name(state.pickers[len(state.titans)])}: choose a Titan"
     if state.phase == Phase.ORDER_TITANS:
-        return f"{state.name(int(state.turn['ordering']))}: choose which of your Titans races first"
+        return f"{state.name(state.ordering_now().ordering)}: choose which of your Titans races first"
     titan = state.titans[state.acting]
     who = f"{state.name(titan.owner)} ({TITANS[titan.name].name})"
     if state.phase == Phase.DRAFT:
@@ -242,18 +239,18 @@ def status_sentence(state: TitanRaceState) -> str:
         question = state.asked()
         asked = state.titans[question.titan]
         return f"{state.name(asked.owner)} ({TITANS[asked.name].name}): {question.prompt}"
-    turn = state.turn
+    turn = state.turn_now()
     parts = []
-    if not turn["moved"]:
-        parts.append(f"take the {turn['face']} move")
-    if not turn["extra_done"]:
-        if turn["face"] == "red" and trap_targets(state, state.acting, "behind"):
+    if not turn.moved:
+        parts.append(f"take the {turn.face} move")
+    if not turn.extra_done:
+        if turn.face == "red" and trap_targets(state, state.acting, "behind"):
             parts.append("place your trap")
-        elif turn["face"] == "green" and damage_targets(state, state.acting, "before"):
+        elif turn.face == "green" and damage_targets(state, state.acting, "before"):
             parts.append("inflict your hit")
-    if turn["penalty"]:
+    if turn.penalty:
         parts.append("lose the purple die's Life Point")
-    if turn["pentacle"]:
+    if turn.pentacle:
         features = features_of(state, state.board_of(titan))
         if titan.space in features.pentacle:
             parts.append("re-roll on the pentacle")

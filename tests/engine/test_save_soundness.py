@@ -283,7 +283,7 @@ def test_a_grand_slam_missing_a_circuit_is_refused():
 
 
 def test_a_titan_race_blue_die_waiting_for_its_extra_is_refused():
-    state = find("titan_race", 3, lambda s: s.phase.value == "turn" and s.turn["face"] == "blue", at_least=10)  # type: ignore[attr-defined]
+    state = find("titan_race", 3, lambda s: s.phase.value == "turn" and s.turn.face == "blue", at_least=10)  # type: ignore[attr-defined]
     refused(state, lambda own: own["turn"].update(extra_done=False))
     refused(state, lambda own: own["turn"].pop("moved"))
 

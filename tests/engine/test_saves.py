@@ -125,7 +125,7 @@ def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer
         raise AssertionError("no seed reaches a purple move waiting for an answer")
     old = {"g": "titan_race", "r": 1, "n": 3, "o": {}, "p": [s.model_dump() for s in state.seats], "s": seed}
     loaded = save.loads(pack({**old, "a": actions}, version=1))
-    assert loaded.phase.value == "answer" and loaded.turn["penalty"] and not loaded.turn["moved"]
+    assert loaded.phase.value == "answer" and loaded.turn.penalty and not loaded.turn.moved
     assert {k: v for k, v in loaded.question.snapshot().items() if k != "effect"} == {
         k: v for k, v in state.question.items() if k != "effect"
     }
@@ -135,7 +135,7 @@ def test_a_format_1_titan_race_save_made_while_a_purple_move_waits_for_an_answer
     while loaded.phase.value == "answer":
         loaded = RACE.apply(loaded, RACE.legal_actions(loaded)[0])
     if not loaded.titans[loaded.acting].is_ko:
-        assert loaded.turn["moved"] and {"kind": "pay_purple"} in [a.model_dump() for a in RACE.legal_actions(loaded)]
+        assert loaded.turn.moved and {"kind": "pay_purple"} in [a.model_dump() for a in RACE.legal_actions(loaded)]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from engine.core import Action, IllegalAction, ScriptedRng
 from engine.titan_race import GAME
 from engine.titan_race.data import FACE_EXTRA, FACES
-from engine.titan_race.state import Phase, TitanRaceState
+from engine.titan_race.state import Phase, TitanRaceState, Turn
 from tests.engine import helpers
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -78,16 +78,16 @@ def position(
     state.order = [(acting_index + k) % len(state.titans) for k in range(len(state.titans))]
     state.turn_index = 0
     state.pool = [face] * (len(state.titans) - 1)
-    state.turn = {
-        "die": face,
-        "face": face,
-        "penalty": False,
-        "moved": False,
-        "extra_done": face not in FACE_EXTRA,
-        "card_played": False,
-        "rerolled": False,
-        "pentacle": False,
-    }
+    state.turn = Turn(
+        die=face,
+        face=face,
+        penalty=False,
+        moved=False,
+        extra_done=face not in FACE_EXTRA,
+        card_played=False,
+        rerolled=False,
+        pentacle=False,
+    )
     state.titans[acting_index].ability_used = False
     state.phase = Phase.TURN
     return state

@@ -210,10 +210,10 @@ def test_lucky_charm_rerolls_the_die_before_the_move():
     hands = {"grinder": ["lucky_charm"]}
     state = position(game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", "purple", hands=hands)
     state.titans[0].life = 4
-    state.turn["face"], state.turn["penalty"] = "yellow", True  # a purple die taken as yellow
+    state.turn.face, state.turn.penalty = "yellow", True  # a purple die taken as yellow
     script(state, "red")
     state = do(state, "play_card", card="lucky_charm")
-    assert state.turn["face"] == "red" and not state.turn["penalty"] and lives(state)["grinder"] == 5
+    assert state.turn.face == "red" and not state.turn.penalty and lives(state)["grinder"] == 5
     assert [a.steps for a in legal(state, "move")] == [("N",)] and legal(state, "place_trap")
     state = move(state, "N")
     assert lives(state)["grinder"] == 5  # the purple cost went with the purple die
@@ -227,7 +227,7 @@ def test_lucky_charm_only_before_anything_of_the_die_is_done():
     assert legal(move(state, "N"), "play_card") == []
     script(state, "purple")
     state = do(state, "play_card", card="lucky_charm")
-    assert state.phase == Phase.CHOOSE_FACE and state.turn["penalty"]
+    assert state.phase == Phase.CHOOSE_FACE and state.turn.penalty
 
 
 def test_shield_on_another_players_turn_cancels_a_push_loss():
@@ -269,7 +269,7 @@ def test_shield_is_never_played_against_costs_nor_on_the_first_turn():
     state = position(
         game("grinder", "rassik"), {"grinder": "D4", "rassik": "A11"}, "grinder", hands={"grinder": ["shield"]}
     )
-    state.turn["penalty"] = True
+    state.turn.penalty = True
     state = move(state, "N", "N")
     state = do(state, "pay_purple")
     assert state.phase == Phase.TURN and lives(state)["grinder"] == 5

@@ -37,7 +37,7 @@ def test_kaldheira_pushed_onto_lava_loses_for_the_push_and_the_lava():
 def test_kaldheira_a_trap_placed_on_lava_burns():
     state = position(new(("grinder", "rassik"), "kaldheira"), {"grinder": "F8", "rassik": "A11"}, "grinder", "red")
     state = do(state, "place_trap", space="F6")
-    assert state.traps == [] and state.turn["extra_done"]
+    assert state.traps == [] and state.turn.extra_done
 
 
 # -- Dead Man's Lagoon ---------------------------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_anglieh_example_d4_to_d6_on_the_pentacle_reroll_then_d10():
     state = do(state, "place_trap", space="D4")
     script(state, "yellow")
     state = do(state, "reroll")
-    assert lives(state)["grinder"] == 5 and state.turn["face"] == "yellow"
+    assert lives(state)["grinder"] == 5 and state.turn.face == "yellow"
     kinds = {a.kind for a in GAME.legal_actions(state)}
     assert kinds == {"move"}  # the movement must be taken; no Ability or card after a re-roll
     state = move(state, "N", "N")
@@ -186,7 +186,7 @@ def test_anglieh_pushed_onto_the_pentacle_gives_nothing():
     state = position(new(("grinder", "rassik"), "anglieh"), {"grinder": "D2", "rassik": "D4"}, "rassik", "yellow")
     state = position(state, {"grinder": "D2", "rassik": "D4"}, "grinder", "red")
     state = move(state, "N")  # Rassik pushed onto D6
-    assert where(state)["rassik"] == "D6" and not state.turn["pentacle"]
+    assert where(state)["rassik"] == "D6" and not state.turn.pentacle
 
 
 # -- Estenggaard ----------------------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_a_ko_titan_can_be_targeted_by_swaps():
 def test_ko_on_your_own_turn_after_the_move_ends_the_turn():
     state = position(new(PAIR, circuit="anglieh"), {"grinder": "D4", "rassik": "A11", "craken": "F2"}, "grinder")
     state.titans[0].life = 1
-    state.turn["penalty"] = True  # a purple die taken as yellow
+    state.turn.penalty = True  # a purple die taken as yellow
     state = act(state, {"kind": "move", "steps": ["N", "N"], "to": "D8"})
     state = act(state, {"kind": "pay_purple"})
     assert titan(state, "grinder").ko == "ko" and where(state)["grinder"] == "D8" and state.acting != 0

@@ -92,3 +92,27 @@ def test_answering_resumes_the_effect_in_the_phase_it_was_begun_in(asked):
         assert after.phase == Phase.ANSWER or after.question == NoDecision()
         assert after.phase != Phase.ANSWER or after.question.effect == question.effect
         assert after.phase == Phase.ANSWER or after.answers == []
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        {"kind": "move", "titan": 1, "steps": ["N", "NW", "N"]},
+        {"kind": "start", "titan": 0, "space": "C1"},
+        {"kind": "trap", "titan": 2, "space": "D4"},
+        {"kind": "hit", "titan": 2, "space": "E7"},
+        {"kind": "pay", "titan": 0, "why": "the pentacle"},
+        {"kind": "ability", "titan": 3, "target": "C5", "direction": ""},
+        {"kind": "card", "titan": 1, "card": "gust_of_wind", "target": "B3", "direction": "NE"},
+    ],
+)
+def test_the_effect_waiting_is_a_record_of_its_kind_saved_as_the_same_sorted_object(effect):
+    """records.py's effect kinds: each saved dict reads back as the kind whose keys it has (the start, the trap and
+    the hit share a record) and saves as the same object, its keys sorted, as the effect dict it replaces did."""
+    question = {"effect": effect, "kind": "shield", "options": ["no"], "prompt": "?", "resume": "turn", "titan": 0}
+    read = Question.restore(question)
+    assert read.effect.kind == effect["kind"] and type(read.effect).__name__.endswith("Effect")
+    assert read.snapshot() == question and list(read.snapshot()["effect"]) == sorted(effect)
+    assert read.copy() == read and read.copy().effect is not read.effect
+    with pytest.raises(ValueError):
+        Question.restore({**question, "effect": {**effect, "kind": "teleport"}})

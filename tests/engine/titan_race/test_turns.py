@@ -6,7 +6,7 @@ import pytest
 
 from engine.titan_race import GAME
 from engine.titan_race.actions import EndTurn, Move, TakeDie, UseAbility
-from engine.titan_race.state import Phase
+from engine.titan_race.state import NO_TURN, Ordering, Phase, Turn
 from tests.engine.titan_race.helpers import (
     act,
     described,
@@ -164,7 +164,7 @@ def test_red_trap_behind_before_or_after_the_move_and_mandatory():
     assert "End your turn" not in described(moved)  # the trap must still be placed
     refused(moved, EndTurn(), "trap")
     after = do(moved, "place_trap", space="D4")
-    assert after.traps == ["0:D4"] and after.turn["extra_done"]
+    assert after.traps == ["0:D4"] and after.turn.extra_done
     assert EndTurn() in GAME.legal_actions(after)
     early = do(state, "place_trap", space="C3")
     assert early.traps == ["0:C3"] and legal(early, "place_trap") == []
@@ -227,3 +227,19 @@ def test_move_pushes_recorded_in_the_log():
     state = move(state, "N", "N")
     assert any("pushed" in line for line in state.log)
     assert find(position(state, {}, "grinder"), "move", steps=("N", "N")).to == "D12"
+
+
+def test_the_turn_is_saved_as_the_same_sorted_object_its_later_keys_only_once_set():
+    """The turn's record (records.Turn) saves the keys a turn always had, sorted; `pentacle_space` once the Titan
+    has moved and `paid` once the purple die's Life Point is lost by its own decision; {} and {"ordering": seat}
+    in the set-up."""
+    keys = ["card_played", "die", "extra_done", "face", "moved", "penalty", "pentacle", "rerolled"]
+    turn = Turn.begun()
+    assert list(turn.snapshot()) == keys and turn.snapshot()["die"] == ""
+    turn.pentacle_space, turn.paid = "", True
+    assert list(turn.snapshot()) == sorted([*keys, "paid", "pentacle_space"])
+    assert Turn.restore(turn.snapshot()) == turn and Turn.restore(Turn.begun().snapshot()).paid is None
+    assert Ordering(ordering=1).snapshot() == {"ordering": 1} and NO_TURN.snapshot() == {}
+    state = new()
+    moved = move(position(state, {"grinder": "D4", "rassik": "A11"}, "grinder", "yellow"), "N", "N")
+    assert moved.snapshot()["own"]["turn"]["pentacle_space"] == "" and "paid" not in moved.snapshot()["own"]["turn"]
