@@ -7,7 +7,8 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Action, Game, GameState, IllegalAction, Rng, Seat
+from engine.core import Action, Game, GameState, Rng, Seat
+from engine.core.flow import play_in_row
 from engine.core.records import NoDecision
 from engine.titan import flow, masterboard
 from engine.titan.actions import (
@@ -125,6 +126,11 @@ def _own(state: GameState) -> TitanState:
     return cast(TitanState, state)
 
 
+def _not_of_this_phase(state: TitanState, action: Action) -> str:
+    """The words refusing a decision its phase does not take."""
+    return f"\u201c{action.describe()}\u201d is not a decision of the {state.phase} phase."
+
+
 def _declining_angels(state: TitanState) -> str:
     """The button that declines the angels still owed: 'Take no angel' when only one more may come."""
     aftermath = state.aftermath_now()
@@ -185,10 +191,7 @@ class Titan(Game):
         """Carry out a legal action on `state` (a copy): the play its phase's row gives its kind. A kind the phase
         does not take is refused before anything changes."""
         state = _own(state)
-        play = FLOW[state.phase].plays.get(type(action))
-        if play is None:
-            raise IllegalAction(f"\u201c{action.describe()}\u201d is not a decision of the {state.phase} phase.")
-        play(state, action)
+        play_in_row(FLOW[state.phase], state, action, _not_of_this_phase)
         endings.observe(state)
 
     def describe_action(self, state: GameState, action: Action) -> str:
@@ -223,8 +226,7 @@ class Titan(Game):
     def why_illegal(self, state: GameState, action: Action) -> str | None:
         """A readable reason for a refusal (the phase's `refusals`)."""
         state = _own(state)
-        refusal = FLOW[state.phase].refusals.get(type(action))
-        return refusal(state) if refusal is not None else None
+        return FLOW[state.phase].refusal(state, action)
 
     # -- the result ----------------------------------------------------------------------------------------------------
     def scores(self, state: GameState) -> list[float]:

@@ -10,11 +10,11 @@ type in `actions.py`, its play in the phase's `plays`, and its offer in the phas
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engine.core import Action
+from engine.core.flow import Step
 from engine.titan import battle, engagements, flow
 from engine.titan.actions import (
     Accept,
@@ -46,18 +46,6 @@ from engine.titan.battle_titan import respawn
 from engine.titan.state import Phase, TitanState
 
 Play = Callable[[TitanState, Any], None]  # carries out a legal decision on the state (a copy), in place
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A phase of the flow: what it offers, how each kind of decision it takes is played, and why one of those
-    kinds may be refused while it is offered otherwise (the reason shown; None: the usual words)."""
-
-    choices: Callable[[TitanState], list[Action]]
-    plays: Mapping[type[Action], Play]
-    refusals: Mapping[type[Action], Callable[[TitanState], str | None]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
 
 
 # -- what each phase offers -----------------------------------------------------------------------------------
@@ -148,7 +136,7 @@ def _battle_plays(*kinds: type[Action]) -> Mapping[type[Action], Play]:
 
 # -- the flow ---------------------------------------------------------------------------------------------------
 
-FLOW: Mapping[Phase, Step] = MappingProxyType(
+FLOW: Mapping[Phase, Step[TitanState]] = MappingProxyType(
     {
         Phase.SPAWN: Step(spawn_choices, {Spawn: lambda state, action: respawn.pick(state, action.creature)}),
         Phase.SPLIT: Step(
@@ -168,7 +156,7 @@ FLOW: Mapping[Phase, Step] = MappingProxyType(
                 EndMoves: lambda state, _action: flow.end_moves(state),
             },
             # the move phase may not end yet: the first turn's split legions, or a legion that must move
-            refusals={EndMoves: lambda state: flow.must_keep_moving(state) or None},
+            refusals={EndMoves: lambda state, _action: flow.must_keep_moving(state) or None},
         ),
         Phase.ENGAGE: Step(engage_choices, {Engage: lambda state, action: flow.engage(state, action.land)}),
         Phase.ENGAGEMENT: Step(

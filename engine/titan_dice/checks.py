@@ -46,9 +46,9 @@ def why_illegal(state: TitanDiceState, action: Action) -> str:
     step = FLOW[state.phase]
     if type(action) not in step.plays:  # a decision of another phase
         return f"\u201c{action.describe()}\u201d is not possible now. {status_sentence(state)}."
-    reason = step.refusals.get(type(action))
-    why = reason(state, action) if reason is not None else None
-    return why or f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+    return (
+        step.refusal(state, action) or f"\u201c{action.describe()}\u201d is not allowed now. {status_sentence(state)}."
+    )
 
 
 def invariant_violations(state: TitanDiceState, scores: list[float]) -> list[str]:

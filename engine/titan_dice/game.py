@@ -6,8 +6,9 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Action, Game, GameState, IllegalAction, Seat
+from engine.core import Action, Game, GameState, Seat
 from engine.core.bots import BotSettings, GreedySettings, MctsSettings
+from engine.core.flow import play_in_row
 from engine.titan_dice import attacks, baseline, checks, flow
 from engine.titan_dice.actions import ACTION_TYPES, Exchange
 from engine.titan_dice.data import CREATURES, EXODUS_START, FACES, SOLO_STACK_DEFAULT, TRACK_MAX
@@ -129,10 +130,7 @@ class TitanDice(Game):
         """Carry out a legal action on `state` (a copy): the play its phase's row gives its kind. A kind the phase
         does not take is refused before anything changes."""
         state = _own(state)
-        play = FLOW[state.phase].plays.get(type(action))
-        if play is None:
-            raise IllegalAction(checks.why_illegal(state, action))
-        play(state, action)
+        play_in_row(FLOW[state.phase], state, action, checks.why_illegal)
         flow.check_end(state)
 
     def rules_markdown(self) -> str:

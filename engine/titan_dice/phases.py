@@ -10,12 +10,11 @@ decision is one row: its action type in `actions.py`, its play in the phase's `p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from engine.core import Action
+from engine.core.flow import Step
 from engine.core.records import of_kind
 from engine.titan_dice import abilities, attacks, deals, flow, solo
 from engine.titan_dice.actions import (
@@ -48,21 +47,6 @@ from engine.titan_dice.actions import (
 from engine.titan_dice.data import CREATURES
 from engine.titan_dice.rules import exodus_lost, npc_dice
 from engine.titan_dice.state import AttackUnderWay, Deal, FirstWounds, Phase, TitanDiceState
-
-Play = Callable[[TitanDiceState, Any], None]  # carries out a decision of its phase on the state (a copy), in place
-Refusal = Callable[[TitanDiceState, Any], str | None]  # why a decision the phase takes is refused now (None: why not)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A phase of the flow: what it offers (the legal decisions of the player to move, in a stable order), how each
-    kind of decision it takes is played, and why one of those kinds may be refused while the phase takes it (the
-    reason shown; None: the usual words)."""
-
-    choices: Callable[[TitanDiceState], list[Action]]
-    plays: Mapping[type[Action], Play]
-    refusals: Mapping[type[Action], Refusal] = field(default_factory=lambda: MappingProxyType({}))
-
 
 # -- what each phase offers -----------------------------------------------------------------------------------
 
@@ -141,7 +125,7 @@ def _deal(state: TitanDiceState, action: Purchase | Exchange | Activate) -> None
 
 # -- the flow ---------------------------------------------------------------------------------------------------
 
-FLOW: Mapping[Phase, Step] = MappingProxyType(
+FLOW: Mapping[Phase, Step[TitanDiceState]] = MappingProxyType(
     {
         Phase.NPC_ROLL: Step(npc_roll_choices, {RollExodus: lambda state, _action: solo.roll_exodus(state)}),
         Phase.NPC_WOUND: Step(

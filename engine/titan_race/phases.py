@@ -10,12 +10,11 @@ it may be refused while the phase takes it, its reason in the phase's `refusals`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
-from engine.core import Action, IllegalAction
+from engine.core import Action
+from engine.core.flow import Step, play_in_row
 from engine.titan_race import flow
 from engine.titan_race.actions import (
     Answer,
@@ -40,20 +39,6 @@ from engine.titan_race.powers import ability_options, card_options, card_refusal
 from engine.titan_race.records import AbilityEffect, CardEffect, MoveEffect, PayEffect, SpaceEffect
 from engine.titan_race.state import Phase, TitanRaceState, Turn
 from engine.titan_race.view import status_sentence
-
-Play = Callable[[TitanRaceState, Any], None]  # carries out a legal decision on the state (a copy), in place
-Refusal = Callable[[TitanRaceState, Any], str | None]  # why a decision the phase takes is refused now (None: why not)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A phase of the flow: what it offers, how each kind of decision it takes is played, and why one of those
-    kinds may be refused while it is offered otherwise (the reason shown; None: the usual words)."""
-
-    choices: Callable[[TitanRaceState], list[Action]]
-    plays: Mapping[type[Action], Play]
-    refusals: Mapping[type[Action], Refusal] = field(default_factory=lambda: MappingProxyType({}))
-
 
 # -- what each phase offers ------------------------------------------------------------------------------------------
 
@@ -263,7 +248,7 @@ def end_turn_refusal(state: TitanRaceState, _action: EndTurn) -> str | None:
 
 # -- the flow --------------------------------------------------------------------------------------------------------
 
-FLOW: Mapping[Phase, Step] = MappingProxyType(
+FLOW: Mapping[Phase, Step[TitanRaceState]] = MappingProxyType(
     {
         Phase.CHOOSE_TITAN: Step(
             titan_choices, {ChooseTitan: lambda state, action: flow.add_titan(state, action.titan)}
@@ -309,15 +294,12 @@ def refusal(state: TitanRaceState, action: Action) -> str:
     step = FLOW[state.phase]
     if type(action) not in step.plays:
         return f"\u201c{action.describe()}\u201d is not possible now: {status_sentence(state)}."
-    reason = step.refusals.get(type(action))
-    why = reason(state, action) if reason is not None else None
-    return why or f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."
+    return (
+        step.refusal(state, action) or f"\u201c{action.describe()}\u201d is not allowed now: {status_sentence(state)}."
+    )
 
 
 def play(state: TitanRaceState, action: Action) -> None:
     """Carry out a legal action on `state` (a copy): the play its phase's row gives its kind. A kind the phase does
     not take is refused before anything changes."""
-    carry_out = FLOW[state.phase].plays.get(type(action))
-    if carry_out is None:
-        raise IllegalAction(refusal(state, action))
-    carry_out(state, action)
+    play_in_row(FLOW[state.phase], state, action, refusal)

@@ -3,15 +3,15 @@ of decision it takes; a decision of a kind its phase does not take is refused an
 
 from __future__ import annotations
 
-import random
 from typing import cast
 
 import pytest
 
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
 from engine.titan.actions import ACTION_TYPES, EndMoves, Strike
 from engine.titan.phases import FLOW
 from engine.titan.state import Phase, TitanState
+from tests.engine.flow_checks import play_refusing_other_phases
 from tests.engine.titan.helpers import GAME, new
 
 
@@ -32,31 +32,7 @@ def _games() -> list[TitanState]:
 def test_each_phase_offers_only_what_it_plays_and_refuses_the_rest_unchanged(index):
     """Random play: at each position every legal decision is of a kind its phase's row plays, and a decision seen
     in another phase, played here, is refused (IllegalAction) with the position exactly as it was."""
-    state = _games()[index]
-    rng = random.Random(index)
-    seen: dict[type[Action], Action] = {}
-    phases: set[Phase] = set()
-    for _ in range(700):
-        legal = GAME.legal_actions(state)
-        if not legal:
-            break
-        phases.add(state.phase)
-        plays = FLOW[state.phase].plays
-        assert {type(action) for action in legal} <= set(plays), state.phase
-        for action in legal:
-            seen.setdefault(type(action), action)
-        before = state.snapshot()
-        for kind, action in seen.items():
-            if kind in plays:
-                continue
-            copy = state.clone()
-            with pytest.raises(IllegalAction, match="is not a decision of the"):
-                GAME.play(copy, action)
-            assert copy.snapshot() == before
-            with pytest.raises(IllegalAction):
-                GAME.apply(state, action)
-            assert state.snapshot() == before
-        state = cast(TitanState, GAME.apply(state, rng.choice(legal)))
+    phases = play_refusing_other_phases(GAME, _games()[index], FLOW, index, 700, "is not a decision of the")
     assert {Phase.SPLIT, Phase.MOVE, Phase.MUSTER} <= phases
 
 
@@ -79,7 +55,7 @@ def test_a_refusal_says_why_from_its_phase_row():
     while state.phase != Phase.MOVE:  # the first turn's split, then the end of the splits
         state = cast(TitanState, GAME.apply(state, GAME.legal_actions(state)[0]))
     reason = "At least one legion must move."
-    assert FLOW[Phase.MOVE].refusals[EndMoves](state) == GAME.why_illegal(state, EndMoves()) == reason
+    assert FLOW[Phase.MOVE].refusals[EndMoves](state, EndMoves()) == GAME.why_illegal(state, EndMoves()) == reason
     assert EndMoves() not in GAME.legal_actions(state)
     with pytest.raises(IllegalAction, match=reason):
         GAME.apply(state, EndMoves())

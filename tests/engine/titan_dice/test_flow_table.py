@@ -3,14 +3,12 @@ each kind of decision it takes; a decision of a kind its phase does not take is 
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
-from typing import cast
 
 import pytest
 
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
 from engine.titan_dice import GAME, abilities, attacks, deals
 from engine.titan_dice.actions import (
     ACTION_TYPES,
@@ -24,7 +22,8 @@ from engine.titan_dice.actions import (
     RollFive,
 )
 from engine.titan_dice.phases import FLOW
-from engine.titan_dice.state import Phase, TitanDiceState
+from engine.titan_dice.state import Phase
+from tests.engine.flow_checks import play_refusing_other_phases
 from tests.engine.titan_dice.helpers import new, position, refused
 
 
@@ -51,31 +50,10 @@ def test_each_phase_offers_only_what_it_plays_and_refuses_the_rest_unchanged(pla
     """Random play: at each position every legal decision is of a kind its phase's row plays, and a decision seen
     in another phase, played here, is refused (IllegalAction, with why_illegal's words) with the position exactly
     as it was."""
-    state = new(players, seed=seed)
-    rng = random.Random(seed)
-    seen: dict[type[Action], Action] = {}
-    phases: set[Phase] = set()
-    for _ in range(800):
-        legal = GAME.legal_actions(state)
-        if not legal:
-            break
-        phases.add(state.phase)
-        plays = FLOW[state.phase].plays
-        assert {type(action) for action in legal} <= set(plays), state.phase
-        for action in legal:
-            seen.setdefault(type(action), action)
-        before = state.snapshot()
-        for kind, action in seen.items():
-            if kind in plays:
-                continue
-            copy = state.clone()
-            with pytest.raises(IllegalAction) as refusal:
-                GAME.play(copy, action)
-            assert str(refusal.value) == GAME.why_illegal(state, action)
-            assert str(refusal.value).startswith(f"\u201c{action.describe()}\u201d is not possible now.")
-            assert copy.snapshot() == before
-            refused(state, action, match="is not possible now")
-        state = cast(TitanDiceState, GAME.apply(state, rng.choice(legal)))
+    words = "\u201c.*\u201d is not possible now\\. "
+    phases = play_refusing_other_phases(
+        GAME, new(players, seed=seed), FLOW, seed, 800, words, "is not possible now", exact=True
+    )
     assert {Phase.FIRST_ROLL, Phase.ROLL, Phase.ACTION, Phase.AFTER_ACTION} <= phases
     if players == 1:
         assert Phase.NPC_ROLL in phases

@@ -4,18 +4,18 @@ nothing."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import cast
 
 import pytest
 
-from engine.core import Action, IllegalAction
+from engine.core import IllegalAction
 from engine.titan_race import GAME, phases
 from engine.titan_race.actions import ACTION_TYPES, ChooseTitan, EndTurn, Move, PayPurple, Reroll, TakeDie
 from engine.titan_race.phases import FLOW
 from engine.titan_race.state import Phase, TitanRaceState
+from tests.engine.flow_checks import play_refusing_other_phases
 from tests.engine.titan_race.helpers import move, new, position, refused
 
 
@@ -43,31 +43,9 @@ def _games() -> list[TitanRaceState]:
 def test_each_phase_offers_only_what_it_plays_and_refuses_the_rest_unchanged(index):
     """Random play: at each position every legal decision is of a kind its phase's row plays, and a decision seen
     in another phase, played here, is refused (IllegalAction) with the position exactly as it was."""
-    state = _games()[index]
-    rng = random.Random(index)
-    seen: dict[type[Action], Action] = {}
-    phases_seen: set[Phase] = set()
-    for _ in range(600):
-        legal = GAME.legal_actions(state)
-        if not legal:
-            break
-        phases_seen.add(state.phase)
-        plays = FLOW[state.phase].plays
-        assert {type(action) for action in legal} <= set(plays), state.phase
-        for action in legal:
-            seen.setdefault(type(action), action)
-        before = state.snapshot()
-        for kind, action in seen.items():
-            if kind in plays:
-                continue
-            copy = state.clone()
-            with pytest.raises(IllegalAction, match="is not possible now: "):
-                GAME.play(copy, action)
-            assert copy.snapshot() == before
-            with pytest.raises(IllegalAction, match="is not possible now: "):
-                GAME.apply(state, action)
-            assert state.snapshot() == before
-        state = cast(TitanRaceState, GAME.apply(state, rng.choice(legal)))
+    phases_seen = play_refusing_other_phases(
+        GAME, _games()[index], FLOW, index, 600, "is not possible now: ", "is not possible now: "
+    )
     assert {Phase.CHOOSE_TITAN, Phase.DRAFT, Phase.START, Phase.TURN} <= phases_seen
     if index == 1:
         assert Phase.ORDER_TITANS in phases_seen
